@@ -1,0 +1,30 @@
+# Two commands for a fresh machine with Python 3.11+ (see README):
+#   make explore   set up on first use, then open JupyterLab on notebooks/start_here.ipynb
+#   make test      set up on first use, then run the whole test suite
+PYTHON ?= python3
+VENV ?= .venv
+
+.PHONY: explore test setup lint bench clean
+
+explore: $(VENV)/.ready
+	BOKEH_RESOURCES=inline PANEL_INLINE=true $(VENV)/bin/jupyter lab notebooks/start_here.ipynb
+
+test: $(VENV)/.ready
+	./scripts/test
+
+setup: $(VENV)/.ready
+
+$(VENV)/.ready: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e '.[test]'
+	touch $@
+
+lint: $(VENV)/.ready
+	$(VENV)/bin/ruff check explorer widgets tests benchmarks
+
+bench: $(VENV)/.ready
+	$(VENV)/bin/python benchmarks/playouts.py
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache .hypothesis

@@ -1,0 +1,59 @@
+"""Pirate Rules Explorer: pure, immutable models of five pirate board games.
+
+>>> import explorer
+>>> game = explorer.load("sjoroveroya", players=3)
+>>> state = game.start(seed=1)
+>>> state.player in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from explorer.core import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionError,
+    PositionError,
+    RandomPolicy,
+    State,
+    playout,
+    replay,
+)
+from explorer.games import game_class
+from explorer.games import names as _names
+
+__all__ = ["Event", "Game", "IllegalAction", "OptionError", "PositionError", "RandomPolicy",
+           "State", "games", "load", "playout", "replay", "state_from_dict"]
+__version__ = "0.1.0"
+
+
+def games() -> tuple[str, ...]:
+    """The names of every game, for `load`."""
+    return _names()
+
+
+def load(name: str, players: int | None = None, **options: Any) -> Game:
+    """The game `name` for `players` (its default when None) with `options` set.
+
+    Unknown names, player counts out of range and unknown or ill-typed options raise
+    `OptionError` (a `PositionError`) listing what is allowed.
+    """
+    return game_class(name)(players, **options)
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Rebuild any game's state from `to_dict()` data (its ``game`` field names the set-up)."""
+    if not isinstance(data, Mapping):
+        raise PositionError("(root)", f"position data must be a JSON object, not {type(data).__name__}")
+    setup = data.get("game")
+    if not isinstance(setup, Mapping):
+        raise PositionError("game", "missing: an object with name, players and options")
+    options = setup.get("options", {})
+    if not isinstance(options, Mapping):
+        raise PositionError("game.options", "must be an object of option values")
+    game = load(setup.get("name"), setup.get("players"), **options)
+    return game.state_from_dict(data)

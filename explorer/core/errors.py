@@ -1,0 +1,44 @@
+"""The two errors a user mistake can produce, both `ValueError`s.
+
+`IllegalAction` names the digest rule an action breaks; `PositionError` names the
+field of position data (or game configuration) that is wrong. Both say why in plain
+words, and neither leaves a state changed: states are immutable.
+"""
+
+from __future__ import annotations
+
+
+class ExplorerError(ValueError):
+    """Base of every error a user mistake raises."""
+
+
+class IllegalAction(ExplorerError):
+    """An action or chance outcome that is not allowed in this state.
+
+    `rule` is the digest ID of the rule broken (e.g. ``"R22"``), `reason` the
+    plain-words why, `action` the offending input as given.
+    """
+
+    def __init__(self, rule: str, reason: str, action: object = None) -> None:
+        self.rule = rule
+        self.reason = reason
+        self.action = action
+        shown = f" {action!s}" if action is not None else ""
+        super().__init__(f"illegal{shown}: {reason} ({rule})")
+
+
+class PositionError(ExplorerError):
+    """Position data, a game name, a player count or an option that is not valid.
+
+    `field` is the dotted path of the offending field (e.g. ``"hands.1"``), `reason`
+    the plain-words why.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}")
+
+
+class OptionError(PositionError):
+    """An unknown game, a bad player count, or an unknown or ill-typed option."""

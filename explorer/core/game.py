@@ -1,0 +1,296 @@
+"""The game contract: an immutable `Game` description and immutable `State` values.
+
+Every game subclasses both. A `State` is a value: equal by position (what decides
+the future of the game), hashable, never changed in place; `apply` returns a new one.
+Each node is either a decision (``player`` names who acts, ``legal_actions()`` lists
+the choices), a chance node (``chance_outcomes()`` lists exact probabilities) or over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from explorer.core.chance import sample
+from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.events import Event
+
+_MISSING = object()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One named switch of a game: a digest variant (``rule``) or house rule.
+
+    `choices` lists the allowed values when the option is an enumeration; otherwise
+    `kind` is the type the value must have (``None`` allowed when `nullable`).
+    """
+
+    name: str
+    default: Any
+    doc: str
+    rule: str = ""
+    kind: type | None = None
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False
+    minimum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return `value` if allowed, else raise `OptionError` naming the option."""
+        field = f"options.{self.name}"
+        if value is None and self.nullable:
+            return None
+        if self.choices:
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise OptionError(field, f"{value!r} is not one of {allowed} ({self.rule or 'option'})")
+            return value
+        kind = self.kind or type(self.default)
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            null = " or None" if self.nullable else ""
+            raise OptionError(field, f"{value!r} is not of type {kind.__name__}{null} ({self.rule or 'option'})")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(field, f"{value!r} is below the minimum {self.minimum} ({self.rule or 'option'})")
+        return value
+
+    def describe(self) -> dict:
+        """JSON description for option pickers and docs."""
+        return {"name": self.name, "default": self.default, "doc": self.doc, "rule": self.rule,
+                "choices": list(self.choices), "nullable": self.nullable,
+                "kind": (self.kind or type(self.default)).__name__}
+
+
+class Game:
+    """An immutable description of one game set-up: players and options.
+
+    Subclasses set the class constants and implement `new_state`, `state_from_dict`
+    and `parse_action`. Equal games (same name, players, options) compare equal.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    default_players: ClassVar[int] = 2
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    RULES: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    score_name: ClassVar[str] = "score"
+
+    __slots__ = ("_key", "_options", "_players")
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError("players", f"{players!r} is not a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                "players", f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}")
+        specs = {spec.name: spec for spec in self.OPTIONS}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            raise OptionError(f"options.{unknown[0]}",
+                              f"unknown option for {self.name}; allowed: {', '.join(specs) or 'none'}")
+        values = tuple((name, spec.validate(options.get(name, spec.default))) for name, spec in specs.items())
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_options", MappingProxyType(dict(values)))
+        object.__setattr__(self, "_key", (self.name, players, values))
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Hook for checks across options or against the player count."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option with its value in force (defaults included)."""
+        return self._options
+
+    @property
+    def rules(self) -> Mapping[str, str]:
+        """Rule ID -> one-line statement, in the project's own words."""
+        return self.RULES
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        return cls.OPTIONS
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        specs = {spec.name: spec for spec in self.OPTIONS}
+        changed = "".join(f", {k}={v!r}" for k, v in self._options.items() if v != specs[k].default)
+        return f"explorer.load({self.name!r}, players={self._players}{changed})"
+
+    def to_dict(self) -> dict:
+        """JSON data naming this set-up; `explorer.load(**data)` rebuilds it."""
+        return {"name": self.name, "players": self._players, "options": dict(self._options)}
+
+    # -- to implement -----------------------------------------------------------------
+    def new_state(self) -> State:
+        """The state before setup: setup shuffles and deals are its first chance nodes."""
+        raise NotImplementedError
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Validate position data and build the state; `PositionError` names a bad field."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Any:
+        """Read an action or chance outcome from its notation (`str(action)`)."""
+        raise NotImplementedError
+
+    def policies(self) -> Mapping[str, Any]:
+        """Named policy factories: ``{"random": ..., "rule_of_thumb": ...}``."""
+        from explorer.core.policy import RandomPolicy
+
+        return {"random": RandomPolicy}
+
+    # -- provided -----------------------------------------------------------------------
+    def start(self, seed: int | None = None) -> State:
+        """Resolve the setup chance nodes with a seeded generator; return the first decision."""
+        rng = random.Random(seed)
+        state = self.new_state()
+        while state.is_chance:
+            state = state._step(state.sample_chance(rng))
+        return state
+
+
+class State:
+    """An immutable game position plus the trail of steps that led to it.
+
+    Equality and hashing use `_key()`, the position alone: two move orders reaching
+    the same position give equal states. `history` and `events` ride along.
+    """
+
+    __slots__ = ("_hash", "_trail", "events", "game")
+
+    game: Game
+    events: tuple[Event, ...]
+
+    # -- to implement -----------------------------------------------------------------
+    @property
+    def player(self) -> int | None:
+        """Who decides now; None at chance nodes and when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_chance(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The legal actions of `player`; empty at chance nodes and when over."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """Every outcome of this chance node with its exact probability; empty elsewhere."""
+        raise NotImplementedError
+
+    def _step(self, action: Any) -> State:
+        """Apply an action or outcome known to be legal (the unchecked, fast path)."""
+        raise NotImplementedError
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        """The error for an action that is not legal here, naming the rule it breaks."""
+        raise NotImplementedError
+
+    def _key(self) -> tuple:
+        """The position: everything that decides what can happen next."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int | Fraction, ...]:
+        """One number per player, higher is better (see `Game.score_name`)."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[tuple[int, ...], ...]:
+        """When over, the ranking as groups of tied players, best first; else ``()``."""
+        raise NotImplementedError
+
+    def view(self, player: int | None = None) -> dict:
+        """JSON data of what `player` may know; ``None`` gives the whole truth."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """JSON position data; ``game.state_from_dict(s.to_dict()) == s``."""
+        raise NotImplementedError
+
+    # -- provided -----------------------------------------------------------------------
+    def apply(self, action: Any) -> State:
+        """Apply an action (or chance outcome, or its notation) and return the new state.
+
+        Raises `IllegalAction` naming the rule when it is not allowed here; `self`
+        is never changed.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.is_chance:
+            if not any(outcome == action for outcome, _ in self.chance_outcomes()):
+                raise self.explain_illegal(action)
+        elif action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        return self._step(action)
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """One outcome of this chance node, chosen with its exact probability."""
+        return sample(self.chance_outcomes(), rng)
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every action and outcome applied since the state this one was loaded or made from."""
+        items = []
+        trail = self._trail
+        while trail is not None:
+            trail, item = trail
+            items.append(item)
+        return tuple(reversed(items))
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and self.game == other.game  # type: ignore[attr-defined]
+                and self._key() == other._key())  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash((self.game, self._key()))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __repr__(self) -> str:
+        return f"{self.game!r}.state_from_dict({self.to_dict()!r})"
+
+    def to_json(self, **kwargs: Any) -> str:
+        import json
+
+        return json.dumps(self.to_dict(), **kwargs)
+
+
+def outcome_probability(state: State, outcome: Any) -> Fraction:
+    """The exact probability of `outcome` at chance node `state` (0 if impossible)."""
+    return sum((p for o, p in state.chance_outcomes() if o == outcome), Fraction(0))
+
+
+def legal_names(actions: Sequence[Any]) -> list[str]:
+    """Notation of each action, for messages and pickers."""
+    return [str(a) for a in actions]

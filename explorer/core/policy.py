@@ -1,0 +1,35 @@
+"""Policies: who chooses a decision when a person does not.
+
+A policy sees only what its seat may know: ``choose(view, legal, rng)`` gets the
+player's `view` (JSON data, only computed when ``needs_view`` is true), the legal
+actions and a seeded generator, and returns one of the legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+
+class Policy(Protocol):
+    name: str
+    needs_view: bool
+
+    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+class RandomPolicy:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+    needs_view = False
+
+    def __init__(self, game: object = None) -> None:
+        self.game = game
+
+    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomPolicy()"

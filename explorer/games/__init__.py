@@ -1,0 +1,24 @@
+"""The registry of games: name -> the module that defines it (imported on first use)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from explorer.core.errors import OptionError
+from explorer.core.game import Game
+
+_MODULES: dict[str, str] = {
+    "sjoroveroya": "explorer.games.sjoroveroya",
+}
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, in a stable order."""
+    return tuple(sorted(_MODULES))
+
+
+def game_class(name: str) -> type[Game]:
+    """The `Game` subclass of `name`; `OptionError` lists the names when unknown."""
+    if not isinstance(name, str) or name not in _MODULES:
+        raise OptionError("name", f"unknown game {name!r}; games: {', '.join(names())}")
+    return import_module(_MODULES[name]).GAME

@@ -1,0 +1,177 @@
+"""Sjørøverøya (Pirate Island): a Cartagena-style race played with two card decks.
+
+Rules: ../shared/rules/sjoroveroya.md (IDs S, T, R, E, V, C, A are the digest's).
+
+Action notation (``str(action)``, read back by ``game.parse_action``)
+----------------------------------------------------------------------
+- ``H@3``      play a ♥ to move your piece on card 3 forward (``S@0`` or ``S@start``: from Start)
+- ``back@12``  move your piece on card 12 backward and draw
+- ``end``      end the turn (after one move; with ``allow_pass`` also before)
+- ``discard H`` discard a ♥ down to the hand limit (V7)
+- chance outcomes: ``layout 1 HSDC`` (block 1's suit order), ``first 2`` (player 2 starts),
+  ``draw H`` (a ♥ is drawn), ``reveal H`` (a ♥ is turned face up, V6)
+
+Suits are ``S H D C`` (♠ ♥ ♦ ♣; the symbols are accepted too). Players are 0, 1, ...
+(Red, Blue, Green, Yellow). Positions: 0 Start, 1-20 the track cards, 21 the goal.
+
+Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
+``explorer/games/sjoroveroya/position.py`` and ``docs/sjoroveroya.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core.errors import IllegalAction
+from explorer.core.game import Game, OptionSpec
+
+from .data import COMPONENTS, SUITS, SYMBOLS, T0
+from .model import (
+    NO_CARDS,
+    Backward,
+    Discard,
+    Draw,
+    EndTurn,
+    FirstPlayer,
+    Forward,
+    Layout,
+    Reveal,
+    SjoroveroyaState,
+)
+from .rules_text import RULES
+
+__all__ = [
+    "GAME",
+    "T0",
+    "Backward",
+    "Discard",
+    "Draw",
+    "EndTurn",
+    "FirstPlayer",
+    "Forward",
+    "Layout",
+    "Reveal",
+    "Sjoroveroya",
+    "SjoroveroyaState",
+]
+
+_LETTER = {**{s: s for s in SUITS}, **{sym: s for s, sym in SYMBOLS.items()}}
+
+
+class Sjoroveroya(Game):
+    name = "sjoroveroya"
+    title = "Sjørøverøya"
+    min_players = COMPONENTS.min_players
+    max_players = COMPONENTS.max_players
+    default_players = 2
+    score_name = "progress (36 minus moves left)"
+    RULES = MappingProxyType(RULES)
+    OPTIONS = (
+        OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",
+                   "V1", choices=("standard", "children")),
+        OptionSpec("forward_stop_on_own", True, "False: Cartagena's rule, stop only on an empty card", "V2"),
+        OptionSpec("backward_counts_any_colour", False, "True: Cartagena's rule, any colour counts backward", "V3"),
+        OptionSpec("allow_pass", False, "True: a turn may end with no move (Cartagena)", "V4"),
+        OptionSpec("start_hand_size", COMPONENTS.start_hand, "cards dealt to each player (Cartagena: 6)",
+                   "V5", kind=int, minimum=0),
+        OptionSpec("open_hands", False, "True: hands public, 12 pile cards face up (Cartagena's Tortuga)", "V6"),
+        OptionSpec("hand_limit", None, "an int: discard down to it at the end of a turn", "V7",
+                   kind=int, nullable=True, minimum=1),
+        OptionSpec("emergency_draw", "whenever_stuck", "'start_of_turn_only': stuck mid-turn ends the turn",
+                   "V8", choices=("whenever_stuck", "start_of_turn_only")),
+        OptionSpec("reshuffle_timing", "on_demand", "'immediate': reshuffle as soon as the pile runs out",
+                   "V9", choices=("on_demand", "immediate")),
+        OptionSpec("ranking_metric", "min_forward_moves", "how places after the winner are ranked", "V10",
+                   choices=("min_forward_moves", "pieces_not_in_goal", "cards_to_goal")),
+        OptionSpec("mixed_card_forward", "skip", "'stop': a card with both colours stops a forward move",
+                   "V11", choices=("skip", "stop")),
+        OptionSpec("turn_cap", None, "an int N: end after N full rounds and rank everyone", "V12",
+                   kind=int, nullable=True, minimum=1),
+        OptionSpec("first_player", None, "who starts; None: chosen at random (S9, A15)", "S9",
+                   kind=int, nullable=True, minimum=0),
+    )
+
+    def _check_options(self) -> None:
+        first = self.options["first_player"]
+        if first is not None and first >= self.players:
+            from explorer.core.errors import OptionError
+
+            raise OptionError("options.first_player", f"{first} is not a player of {self.players} (S9)")
+
+    def new_state(self) -> SjoroveroyaState:
+        """Before setup (S1-S5): empty track, pieces at Start, 84 cards in the pile."""
+        from .flow import build
+
+        n = self.players
+        return build(SjoroveroyaState, self, None, (), "", tuple((0,) * COMPONENTS.pieces_per_player
+                                                                 for _ in range(n)),
+                     (NO_CARDS,) * n, (COMPONENTS.copies_per_suit,) * 4, "", NO_CARDS, "layout", None,
+                     None, 0, 0, 0, None, "", "", None, (NO_CARDS,) * n)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> SjoroveroyaState:
+        from .position import from_dict
+
+        return from_dict(self, data)
+
+    def parse_action(self, text: str) -> Any:
+        """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
+        ``first 2``, ``draw H``, ``reveal H``."""
+        if not isinstance(text, str):
+            raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
+        words = text.strip().replace("♥", "H").replace("♠", "S").replace("♦", "D").replace("♣", "C").split()
+        try:
+            return _parse(words)
+        except (ValueError, IndexError, KeyError):
+            raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
+                                      "discard H, layout 1 HSDC, first 2, draw H, reveal H", text) from None
+
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import RuleOfThumb
+
+        return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
+
+
+def _suit(word: str) -> str:
+    return _LETTER[word.upper()]
+
+
+def _position(word: str) -> int:
+    value = 0 if word.lower() == "start" else int(word)
+    if not 0 <= value <= 21:
+        raise ValueError(word)
+    return value
+
+
+def _parse(words: list[str]) -> Any:
+    head = words[0].lower()
+    if len(words) == 1:
+        if head in ("end", "pass"):
+            return EndTurn()
+        left, _, right = words[0].partition("@")
+        if left.lower() == "back":
+            return Backward(_position(right))
+        if right:
+            return Forward(_position(right), _suit(left))
+        raise ValueError(words)
+    if head == "discard" and len(words) == 2:
+        return Discard(_suit(words[1]))
+    if head == "draw" and len(words) == 2:
+        return Draw(_suit(words[1]))
+    if head == "reveal" and len(words) == 2:
+        return Reveal(_suit(words[1]))
+    if head == "first" and len(words) == 2:
+        return FirstPlayer(int(words[1]))
+    if head == "layout" and len(words) == 3 and len(words[2]) == 4:
+        block = int(words[1])
+        order = "".join(_suit(c) for c in words[2])
+        if not 1 <= block <= COMPONENTS.track_blocks or len(set(order)) != 4:
+            raise ValueError(words)
+        return Layout(block, order)
+    raise ValueError(words)
+
+
+GAME = Sjoroveroya

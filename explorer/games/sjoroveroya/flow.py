@@ -1,0 +1,301 @@
+"""Sjørøverøya's turn flow: the automatic consequences of every step.
+
+A step copies the state into a mutable `Work` scratchpad, applies the action, then
+`settle` runs every automatic consequence (draws owed, reshuffles, the end of a
+turn, emergency draws) until the next decision, chance node or the end, and the
+scratchpad is frozen into a new state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from explorer.core.events import Event
+
+from .data import COMPONENTS, START, SUIT_INDEX, SUITS, SYMBOLS
+from .model import SjoroveroyaState
+from .moves import Occupancy, backward_target, occupancy
+
+COLOURS = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
+
+
+def player_name(player: int) -> str:
+    return COLOURS[player]
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options of one game, read once: the hot path never looks them up by name."""
+
+    players: int
+    children: bool
+    moves_per_turn: int
+    stop_on_own: bool
+    any_colour: bool
+    allow_pass: bool
+    hand_size: int
+    open_hands: bool
+    face_up: int
+    hand_limit: int | None
+    emergency_whenever: bool
+    reshuffle_immediate: bool
+    metric: str
+    mixed_stop: bool
+    turn_cap: int | None
+    first_player: int | None
+
+
+@lru_cache(maxsize=256)
+def config(game: Any) -> Config:
+    o = game.options
+    children = o["variant"] == "children"
+    return Config(
+        players=game.players, children=children,
+        moves_per_turn=COMPONENTS.children_moves_per_turn if children else COMPONENTS.moves_per_turn,
+        stop_on_own=o["forward_stop_on_own"], any_colour=o["backward_counts_any_colour"],
+        allow_pass=o["allow_pass"], hand_size=o["start_hand_size"], open_hands=o["open_hands"],
+        face_up=COMPONENTS.face_up_cards if o["open_hands"] else 0, hand_limit=o["hand_limit"],
+        emergency_whenever=o["emergency_draw"] == "whenever_stuck",
+        reshuffle_immediate=o["reshuffle_timing"] == "immediate", metric=o["ranking_metric"],
+        mixed_stop=o["mixed_card_forward"] == "stop", turn_cap=o["turn_cap"],
+        first_player=o["first_player"],
+    )
+
+
+def occ(s: SjoroveroyaState) -> Occupancy:
+    try:
+        return s._occupancy
+    except AttributeError:
+        value = occupancy(s.pieces)
+        object.__setattr__(s, "_occupancy", value)
+        return value
+
+
+def is_stuck(track: str, o: Occupancy, pieces: tuple[int, ...], hand: Any, player: int, cfg: Config) -> bool:
+    """T2/R24: no card in hand and no legal backward move."""
+    if any(hand):
+        return False
+    if cfg.children:
+        return True
+    return all(backward_target(o, player, p, cfg.any_colour) is None for p in set(pieces) if p != START)
+
+
+# -- the scratchpad ------------------------------------------------------------------------
+class Work:
+    """A mutable copy of a state's fields, used inside one step only."""
+
+    __slots__ = (
+        "after",
+        "cfg",
+        "discard",
+        "drawer",
+        "drawn_since",
+        "ended",
+        "events",
+        "first_player",
+        "hands",
+        "moves_used",
+        "pending",
+        "phase",
+        "pieces",
+        "pile",
+        "pile_top",
+        "reshuffled_from",
+        "to_move",
+        "track",
+        "turns",
+    )
+
+    def __init__(self, s: SjoroveroyaState) -> None:
+        self.cfg = config(s.game)
+        self.track = s.track
+        self.pieces = [list(p) for p in s.pieces]
+        self.hands = [list(h) for h in s.hands]
+        self.pile = list(s.pile)
+        self.pile_top = s.pile_top
+        self.discard = list(s.discard)
+        self.phase = s.phase
+        self.to_move = s.to_move
+        self.first_player = s.first_player
+        self.moves_used = s.moves_used
+        self.turns = s.turns
+        self.pending = s.pending
+        self.drawer = s.drawer
+        self.after = s.after
+        self.ended = s.ended
+        self.reshuffled_from = s.reshuffled_from
+        self.drawn_since = [list(d) for d in s.drawn_since]
+        self.events: list[Event] = []
+
+    def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
+        self.events.append(Event(text, rules, detail, visible_to))
+
+    def occupancy(self) -> Occupancy:
+        return occupancy(tuple(tuple(p) for p in self.pieces))
+
+    def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
+        return build(type(parent), parent.game, trail, tuple(self.events),
+                     self.track, tuple(tuple(sorted(p)) for p in self.pieces),
+                     tuple(tuple(h) for h in self.hands), tuple(self.pile), self.pile_top,
+                     tuple(self.discard), self.phase, self.to_move, self.first_player,
+                     self.moves_used, self.turns, self.pending, self.drawer, self.after,
+                     self.ended, self.reshuffled_from, tuple(tuple(d) for d in self.drawn_since))
+
+
+_set = object.__setattr__
+FIELDS = SjoroveroyaState.__slots__[:17]
+
+
+def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
+    """Make a state from its 17 position fields (in `FIELDS` order) without checks."""
+    s = cls.__new__(cls)
+    _set(s, "game", game)
+    _set(s, "_trail", trail)
+    _set(s, "events", events)
+    for name, value in zip(FIELDS, values, strict=True):
+        _set(s, name, value)
+    return s
+
+
+# -- automatic consequences ------------------------------------------------------------------
+def draw_card(w: Work, suit: int, reason: str) -> None:
+    """Give the drawer one card of `suit` (R29: only the count is public)."""
+    who = w.drawer
+    w.hands[who][suit] += 1
+    w.drawn_since[who][suit] += 1
+    w.pending -= 1
+    w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
+          detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
+    if w.cfg.reshuffle_immediate and not any(w.pile) and not w.pile_top and any(w.discard):
+        reshuffle(w, "V9")
+
+
+REASON_RULES = {
+    "is dealt a card": ("S7",),
+    "draws a card": ("R20", "R29"),
+    "makes the emergency draw": ("R24", "R25"),
+    "draws the end-of-turn card": ("V1",),
+    "takes the top face-up card": ("V6", "R29"),
+}
+
+
+def draw_reason(w: Work) -> str:
+    if w.phase == "deal":
+        return "is dealt a card"
+    if w.after == "move":
+        return "draws a card"
+    return "draws the end-of-turn card" if w.cfg.children else "makes the emergency draw"
+
+
+def reshuffle(w: Work, rule: str) -> None:
+    """R26: the whole discard pile becomes the new face-down pile (its composition is public)."""
+    n = sum(w.discard)
+    w.pile = w.discard
+    w.discard = [0, 0, 0, 0]
+    w.reshuffled_from = tuple(w.pile)
+    w.drawn_since = [[0, 0, 0, 0] for _ in w.hands]
+    w.say(f"The discard pile ({n} cards) is shuffled into a new draw pile", "R26", rule)
+
+
+def settle(w: Work) -> None:
+    """Run every automatic consequence until a decision, a chance node or the end."""
+    cfg = w.cfg
+    while w.phase not in ("over", "layout"):
+        if cfg.face_up and len(w.pile_top) < cfg.face_up and any(w.pile):
+            return                                   # a reveal (V6) is a chance node
+        if w.pending:
+            if w.pile_top:                           # V6: draws take the open display in order
+                suit = SUIT_INDEX[w.pile_top[0]]
+                w.pile_top = w.pile_top[1:]
+                draw_card(w, suit, draw_reason(w))
+                continue
+            if any(w.pile):
+                return                               # a draw is a chance node
+            if any(w.discard):
+                reshuffle(w, "A12")                  # R26 on demand (A12)
+                continue
+            w.say(f"No card is left to draw for {player_name(w.drawer)}", "R27", "A11")
+            w.pending = 0
+        if w.phase == "deal":
+            if w.drawer < cfg.players - 1:
+                w.drawer += 1
+                w.pending = cfg.hand_size
+                continue
+            w.drawer = None
+            w.phase = "first"
+            continue
+        if w.phase == "first":
+            if cfg.first_player is None:
+                return                               # S9: a chance node
+            start_play(w, cfg.first_player)
+            continue
+        if w.after:
+            after, w.after, w.drawer = w.after, "", None
+            if after == "move":
+                post_move(w)
+            else:
+                end_turn(w)
+            continue
+        return
+
+
+def start_play(w: Work, player: int) -> None:
+    w.phase = "play"
+    w.first_player = player
+    w.say(f"{player_name(player)} starts; play goes round in seat order", "S9", "R6")
+    begin_turn(w, player)
+
+
+def begin_turn(w: Work, player: int) -> None:
+    """T1/T2: a fresh turn, ending at once in the emergency draw when stuck."""
+    cfg = w.cfg
+    w.to_move = player
+    w.moves_used = 0
+    if cfg.turn_cap is not None and w.turns >= cfg.turn_cap * cfg.players:
+        w.phase = "over"
+        w.ended = "turn_cap"
+        w.say(f"The turn cap of {cfg.turn_cap} rounds is reached: the game ends and is ranked", "V12", "E4")
+        return
+    name = player_name(player)
+    if cfg.children and not any(w.hands[player]):
+        w.say(f"{name} has no card: the turn is only the end-of-turn draw", "V1")
+        w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
+        return
+    if is_stuck(w.track, w.occupancy(), tuple(w.pieces[player]), w.hands[player], player, cfg):
+        w.say(f"{name} has no card and no backward move: emergency draw, then the turn ends",
+              "T2", "R24", "R25")
+        w.pending, w.drawer, w.after = COMPONENTS.emergency_draw, player, "end"
+
+
+def post_move(w: Work) -> None:
+    """T5/T6: after a move resolves, end the turn at the limit or when stuck."""
+    cfg = w.cfg
+    player = w.to_move
+    if w.moves_used >= cfg.moves_per_turn:
+        w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
+        end_turn(w)
+    elif is_stuck(w.track, w.occupancy(), tuple(w.pieces[player]), w.hands[player], player, cfg):
+        if cfg.emergency_whenever:
+            w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",
+                  "T6", "R24", "A10")
+            w.pending, w.drawer, w.after = COMPONENTS.emergency_draw, player, "end"
+        else:
+            w.say(f"{player_name(player)} is stuck mid-turn: the turn ends", "T6", "V8")
+            end_turn(w)
+
+
+def end_turn(w: Work) -> None:
+    """T8 (and V7's discard down first): the next player in seat order takes a turn."""
+    cfg = w.cfg
+    player = w.to_move
+    if cfg.hand_limit is not None and sum(w.hands[player]) > cfg.hand_limit:
+        w.phase = "discard"
+        w.say(f"{player_name(player)} holds {sum(w.hands[player])} cards: discard down to {cfg.hand_limit}", "V7")
+        return
+    w.phase = "play"
+    w.turns += 1
+    nxt = (player + 1) % cfg.players
+    w.say(f"{player_name(nxt)}'s turn", "T8", "R6", "T1")
+    begin_turn(w, nxt)

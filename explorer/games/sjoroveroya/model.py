@@ -1,0 +1,259 @@
+"""Sjørøverøya's actions, chance outcomes and immutable state.
+
+Suits are the letters S H D C (♠ ♥ ♦ ♣); rank never matters (R1), so a hand, the
+pile and the discard pile are counts per suit, and every draw is a chance node
+with one outcome per suit the pile holds, weighted by its count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core.game import State
+
+from .data import SUIT_INDEX, SUITS, SYMBOLS
+
+Counts = tuple[int, int, int, int]
+NO_CARDS: Counts = (0, 0, 0, 0)
+
+
+# -- decisions -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """Play a card of `suit` to move the piece on card `origin` forward (R7-R16)."""
+
+    origin: int
+    suit: str
+
+    def __str__(self) -> str:
+        return f"{self.suit}@{self.origin}"
+
+
+@dataclass(frozen=True, slots=True)
+class Backward:
+    """Move the piece on card `origin` back and draw (R17-R23)."""
+
+    origin: int
+
+    def __str__(self) -> str:
+        return f"back@{self.origin}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn with moves unused (R5), or pass (V4)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card of `suit` down to the hand limit at the end of the turn (V7)."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"discard {self.suit}"
+
+
+# -- chance outcomes -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The suit order of track block `block` (1-5), e.g. ``"HSDC"`` (S4, C1)."""
+
+    block: int
+    order: str
+
+    def __str__(self) -> str:
+        return f"layout {self.block} {self.order}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Who starts (S9, C5)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The suit of the card drawn from the face-down pile (C2, C3)."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"draw {self.suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The suit of the card turned face up onto the open display (V6)."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.suit}"
+
+
+Action = Forward | Backward | EndTurn | Discard
+Outcome = Layout | FirstPlayer | Draw | Reveal
+
+FORWARD = {(p, s): Forward(p, s) for p in range(21) for s in SUITS}
+BACKWARD = {p: Backward(p) for p in range(1, 21)}
+END_TURN = EndTurn()
+DISCARD = {s: Discard(s) for s in SUITS}
+DRAW = tuple(Draw(s) for s in SUITS)
+REVEAL = tuple(Reveal(s) for s in SUITS)
+
+
+def counts_text(counts: Counts) -> str:
+    """``(2, 0, 1, 0)`` -> ``"SSD"``: a hand written as its cards."""
+    return "".join(s * n for s, n in zip(SUITS, counts, strict=True))
+
+
+def text_counts(text: str) -> Counts:
+    """``"SSD"`` -> ``(2, 0, 1, 0)``; assumes the letters are valid suits."""
+    counts = [0, 0, 0, 0]
+    for letter in text:
+        counts[SUIT_INDEX[letter]] += 1
+    return tuple(counts)  # type: ignore[return-value]
+
+
+def pretty(text: str) -> str:
+    """Suit letters as symbols: ``"SH"`` -> ``"♠♥"``."""
+    return "".join(SYMBOLS.get(ch, ch) for ch in text)
+
+
+# -- the state -------------------------------------------------------------------------
+PHASES = ("setup", "play", "discard", "over")
+AFTER_DRAWS = ("", "deal", "move", "end")
+
+
+class SjoroveroyaState(State):
+    """A position of Sjørøverøya. Build it with `Game.new_state`, `start` or `state_from_dict`.
+
+    Fields (all immutable): ``track`` suit string of the cards laid so far;
+    ``pieces`` a sorted 6-tuple of positions per player (0 Start, 1-20 cards,
+    21 Goal); ``hands``, ``pile``, ``discard`` suit counts; ``pile_top`` the face-up
+    display (V6) in draw order; ``to_move``, ``first_player``, ``moves_used``,
+    ``turns`` (turns completed); ``pending`` draws owed to ``drawer``, then ``after``;
+    ``ended`` ("", "goal" or "turn_cap"); ``reshuffled_from`` and ``drawn_since``,
+    the public pile composition at the last reshuffle and each player's own draws
+    since (what a player's C3 odds are built from).
+    """
+
+    __slots__ = (
+        "_legal",
+        "_occupancy",
+        "after",
+        "discard",
+        "drawer",
+        "drawn_since",
+        "ended",
+        "first_player",
+        "hands",
+        "moves_used",
+        "pending",
+        "phase",
+        "pieces",
+        "pile",
+        "pile_top",
+        "reshuffled_from",
+        "to_move",
+        "track",
+        "turns",
+    )
+
+    track: str
+    pieces: tuple[tuple[int, ...], ...]
+    hands: tuple[Counts, ...]
+    pile: Counts
+    pile_top: str
+    discard: Counts
+    phase: str
+    to_move: int | None
+    first_player: int | None
+    moves_used: int
+    turns: int
+    pending: int
+    drawer: int | None
+    after: str
+    ended: str
+    reshuffled_from: Counts | None
+    drawn_since: tuple[Counts, ...]
+
+    def _key(self) -> tuple:
+        return (self.track, self.pieces, self.hands, self.pile, self.pile_top, self.discard,
+                self.phase, self.to_move, self.first_player, self.moves_used, self.turns,
+                self.pending, self.drawer, self.after, self.ended, self.reshuffled_from,
+                self.drawn_since)
+
+    @property
+    def player(self) -> int | None:
+        if self.phase == "over" or self.is_chance:
+            return None
+        return self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_chance(self) -> bool:
+        return _rules.chance_kind(self) is not None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        try:
+            return self._legal
+        except AttributeError:
+            legal = _rules.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+            return legal
+
+    def chance_outcomes(self):  # type: ignore[override]
+        return _rules.chance_outcomes(self)
+
+    def sample_chance(self, rng):  # type: ignore[override]
+        return _rules.sample_chance(self, rng)
+
+    def _step(self, action):  # type: ignore[override]
+        return _rules.step(self, action)
+
+    def explain_illegal(self, action):  # type: ignore[override]
+        return _rules.explain_illegal(self, action)
+
+    def scores(self) -> tuple[int, ...]:
+        return _rules.scores(self)
+
+    def winners(self) -> tuple[tuple[int, ...], ...]:
+        return _rules.winners(self)
+
+    def view(self, player: int | None = None) -> dict:
+        from .position import view
+
+        return view(self, player)
+
+    def to_dict(self) -> dict:
+        from .position import to_dict
+
+        return to_dict(self)
+
+    def describe(self, action: object) -> str:
+        """The action in plain words, for pickers and logs."""
+        return _rules.describe(self, action)
+
+    def action_places(self, action: object) -> tuple[str, ...]:
+        """Board places an action involves (``"card:3"``, ``"start"``, ``"goal"``), for clicks."""
+        return _rules.action_places(self, action)
+
+    def _repr_svg_(self) -> str:
+        from .render import board_svg
+
+        return board_svg(self.view(None))
+
+
+from . import rules as _rules  # noqa: E402  (rules imports this module's actions)

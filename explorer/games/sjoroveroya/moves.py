@@ -1,0 +1,96 @@
+"""Where pieces go: the forward (R9-R16) and backward (R17-R23) targets, and E3's distance.
+
+Pure functions of the track, the board occupancy and the options in force, shared
+by the rules, the ranking and the analysis helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .data import COMPONENTS, GOAL, SUITS
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """How many pieces each player has on each position 0..21, and the totals."""
+
+    own: tuple[tuple[int, ...], ...]
+    total: tuple[int, ...]
+
+
+def occupancy(pieces: tuple[tuple[int, ...], ...]) -> Occupancy:
+    own = []
+    total = [0] * (GOAL + 1)
+    for positions in pieces:
+        counts = [0] * (GOAL + 1)
+        for q in positions:
+            counts[q] += 1
+            total[q] += 1
+        own.append(tuple(counts))
+    return Occupancy(tuple(own), tuple(total))
+
+
+@lru_cache(maxsize=4096)
+def suit_positions(track: str) -> dict[str, tuple[int, ...]]:
+    """Track positions (1-20) of each suit, in order."""
+    return {s: tuple(i + 1 for i, c in enumerate(track) if c == s) for s in SUITS}
+
+
+def forward_target(track: str, occ: Occupancy, player: int, origin: int, suit: str,
+                   stop_on_own: bool = True, mixed_stop: bool = False) -> tuple[int, tuple[int, ...]]:
+    """R16: the first card of `suit` after `origin` where the piece may stop, else the goal (R13).
+
+    Returns the target and the cards of that suit passed over because someone stood there
+    (R11). A card with an opponent is passed (R11); an own-only card stops the piece (R10),
+    unless `stop_on_own` is off (V2); a card with both is passed unless `mixed_stop` (V11, A4).
+    """
+    own = occ.own[player]
+    total = occ.total
+    skipped = []
+    for q in suit_positions(track)[suit]:
+        if q <= origin:
+            continue
+        mine = own[q]
+        others = total[q] - mine
+        if total[q] == 0:
+            return q, tuple(skipped)
+        if others == 0:
+            if stop_on_own:
+                return q, tuple(skipped)
+        elif mine and mixed_stop:
+            return q, tuple(skipped)
+        skipped.append(q)
+    return GOAL, tuple(skipped)
+
+
+def backward_target(occ: Occupancy, player: int, origin: int,
+                    any_colour: bool = False) -> tuple[int, int] | None:
+    """R18/R23: the nearest card behind `origin` where the mover has 1 or 2 pieces (A5: not its own card).
+
+    Returns (target, cards to draw) or None when no card qualifies (R22: never to Start).
+    Cards with an opponent are passed (A6, A4); under V3 any colour counts.
+    """
+    if not 1 <= origin < GOAL:
+        return None
+    own = occ.own[player]
+    total = occ.total
+    stops = COMPONENTS.backward_stop_counts
+    for q in range(origin - 1, 0, -1):
+        if any_colour:
+            if total[q] in stops:
+                return q, total[q]
+        elif own[q] in stops and total[q] == own[q]:
+            return q, own[q]
+    return None
+
+
+def distances(track: str, occ: Occupancy, player: int, stop_on_own: bool = True,
+              mixed_stop: bool = False) -> tuple[int, ...]:
+    """E3: d(p), the fewest forward moves from p to the goal with the board frozen, p = 0..21."""
+    d = [0] * (GOAL + 1)
+    for p in range(GOAL - 1, -1, -1):
+        d[p] = 1 + min(d[forward_target(track, occ, player, p, s, stop_on_own, mixed_stop)[0]]
+                       for s in SUITS)
+    return tuple(d)

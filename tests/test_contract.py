@@ -1,0 +1,226 @@
+"""The game contract, checked on every registered game (DESIGN.md, "The game contract").
+
+A new game passes this file with no change to it: everything goes through
+`explorer.load`, the `Game` and `State` API and the digest's IDs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import pytest
+from conftest import digest_ids
+
+import explorer
+from explorer.core.chance import check_distribution
+from explorer.core.errors import IllegalAction, OptionError, PositionError
+from explorer.core.events import Event
+from explorer.core.play import advance
+
+GAMES = explorer.games()
+STEP_GUARD = 3000  # steps checked per game here; each game's own property tests play to the end
+
+
+def walk(game, seed, steps=STEP_GUARD):
+    """A random game (start included) as the list of its states, at most `steps` long."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    states = [state]
+    while not state.is_over and len(states) < steps:
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+@pytest.fixture(params=GAMES)
+def name(request):
+    return request.param
+
+
+def test_registry_lists_every_game_and_loads_it(name):
+    game = explorer.load(name)
+    assert game.name == name and game.title
+    assert game.min_players <= game.players <= game.max_players
+    assert explorer.load(name) == game and hash(explorer.load(name)) == hash(game)
+    assert eval(repr(game), {"explorer": explorer}) == game
+
+
+def test_unknown_game_lists_the_games():
+    with pytest.raises(OptionError) as err:
+        explorer.load("treasure_island")
+    assert err.value.field == "name" and "sjoroveroya" in str(err.value)
+
+
+def test_bad_player_counts_and_options_are_refused(name):
+    cls = type(explorer.load(name))
+    for players in (cls.min_players - 1, cls.max_players + 1, "3", 2.0, True):
+        with pytest.raises(OptionError) as err:
+            explorer.load(name, players=players)
+        assert err.value.field == "players"
+    with pytest.raises(OptionError) as err:
+        explorer.load(name, no_such_option=1)
+    assert err.value.field == "options.no_such_option"
+    for spec in cls.OPTIONS:
+        wrong = object()
+        with pytest.raises(OptionError) as err:
+            explorer.load(name, **{spec.name: wrong})
+        assert err.value.field == f"options.{spec.name}" and isinstance(err.value, PositionError)
+
+
+def test_every_digest_option_is_a_named_switch(name):
+    cls = type(explorer.load(name))
+    cited = {spec.rule for spec in cls.OPTIONS}
+    missing = [i for i in digest_ids(name) if i.startswith("V") and i not in cited]
+    assert not missing, f"options without a switch: {missing}"
+    game = explorer.load(name)
+    assert set(game.options) == {spec.name for spec in cls.OPTIONS}
+
+
+def test_rules_state_every_digest_id_in_one_line(name):
+    rules = explorer.load(name).rules
+    missing = [i for i in digest_ids(name) if i not in rules and not i.startswith("T0")]
+    assert not missing, f"no statement for {missing}"
+    assert all(isinstance(t, str) and t and "\n" not in t for t in rules.values())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_keeps_the_contract(name, seed):
+    cls = type(explorer.load(name))
+    players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+    game = explorer.load(name, players=players)
+    states = walk(game, seed)
+    for state in states:
+        assert hash(state) == hash(state)
+        if state.is_over:
+            assert state.player is None and not state.legal_actions() and not state.chance_outcomes()
+            ranking = state.winners()
+            assert sorted(p for group in ranking for p in group) == list(range(players))
+        elif state.is_chance:
+            assert state.player is None and not state.legal_actions()
+            outcomes = state.chance_outcomes()
+            check_distribution(outcomes)
+            assert all(isinstance(p, Fraction) for _, p in outcomes)
+            for outcome, _ in outcomes:
+                assert game.parse_action(str(outcome)) == outcome
+        else:
+            legal = state.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            assert 0 <= state.player < players and state.winners() == ()
+            for action in legal:
+                assert game.parse_action(str(action)) == action
+        assert all(isinstance(e, Event) and e.text for e in state.events)
+        assert len(state.scores()) == players
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_apply_never_mutates_and_positions_round_trip(name, seed):
+    game = explorer.load(name)
+    states = walk(game, seed, steps=400)
+    for state in states[:: max(1, len(states) // 60)]:
+        snapshot = json.dumps(state.to_dict(), sort_keys=True)
+        key = state._key()
+        if not state.is_over:
+            moves = state.chance_outcomes() if state.is_chance else state.legal_actions()
+            for move in moves[:8]:
+                state.apply(move[0] if state.is_chance else move)
+        assert state._key() == key and json.dumps(state.to_dict(), sort_keys=True) == snapshot
+        data = json.loads(snapshot)
+        assert game.state_from_dict(data) == state
+        assert explorer.state_from_dict(data) == state
+        for player in [None, *range(game.players)]:
+            json.dumps(state.view(player))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_replay_and_playout_are_reproducible(name, seed):
+    game = explorer.load(name)
+    states = walk(game, seed, steps=500)
+    last = states[-1]
+    assert explorer.replay(game, last.history) == last
+    assert explorer.replay(game, [str(h) for h in last.history]) == last
+    start = game.start(seed=seed)
+    assert start == game.start(seed=seed) and not start.is_chance
+    a = advance(start, seed=seed + 1, steps=2000)
+    b = advance(start, seed=seed + 1, steps=2000)
+    assert a == b and a.history == b.history
+
+
+def test_illegal_actions_name_a_rule_and_leave_the_state_alone(name):
+    game = explorer.load(name)
+    states = walk(game, 7, steps=300)
+    decisions = [s for s in states if not s.is_chance and not s.is_over]
+    foreign = [a for s in decisions for a in s.legal_actions()]
+    checked = 0
+    for state in decisions[:40]:
+        key = state._key()
+        for action in foreign[:: max(1, len(foreign) // 50)]:
+            if action in state.legal_actions():
+                continue
+            with pytest.raises(IllegalAction) as err:
+                state.apply(action)
+            assert err.value.rule and err.value.reason and state._key() == key
+            checked += 1
+        for junk in (None, 42, ("x",), "not a move at all"):
+            with pytest.raises(IllegalAction):
+                state.apply(junk)
+    assert checked > 0
+
+
+def test_bad_position_data_raises_position_error(name):
+    game = explorer.load(name)
+    state = game.start(seed=3)
+    good = state.to_dict()
+    for bad in (None, [], "text", 42):
+        with pytest.raises(PositionError):
+            game.state_from_dict(bad)
+    for key in good:
+        if key == "game":
+            continue
+        broken = dict(good)
+        del broken[key]
+        try:
+            game.state_from_dict(broken)   # optional fields fall back to defaults
+        except PositionError as err:
+            assert err.field.split(".")[0] == key
+        for value in (None, "?", -1, {"x": 1}, [[-5]]):
+            broken[key] = value
+            try:
+                game.state_from_dict(broken)
+            except PositionError as err:
+                assert err.field and err.reason
+    broken = dict(good)
+    broken["no_such_field"] = 1
+    with pytest.raises(PositionError) as err:
+        game.state_from_dict(broken)
+    assert err.value.field == "no_such_field"
+
+
+def test_states_render_as_svg_and_views_hide_nothing_they_should_show(name):
+    game = explorer.load(name)
+    for state in walk(game, 11, steps=200)[::20]:
+        svg = state._repr_svg_() if hasattr(state, "_repr_svg_") else None
+        html = None if svg else state._repr_html_()
+        if svg:
+            ET.fromstring(svg)
+        else:
+            assert "<" in html
+        for player in range(game.players):
+            view = state.view(player)
+            rendered = view._repr_svg_()
+            ET.fromstring(rendered)
+
+
+def test_games_are_immutable(name):
+    game = explorer.load(name)
+    with pytest.raises(AttributeError):
+        game.players = 5
+    state = game.start(seed=1)
+    with pytest.raises(AttributeError):
+        state.game = None
