@@ -154,6 +154,11 @@ class Game:
         """Read an action or chance outcome from its notation (`str(action)`)."""
         raise NotImplementedError
 
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """A full state consistent with `view` (one player's knowledge), hidden parts filled
+        in from what is unaccounted for with their exact probabilities (for fair search bots)."""
+        raise NotImplementedError
+
     def policies(self) -> Mapping[str, Any]:
         """Named policy factories: ``{"random": ..., "rule_of_thumb": ...}``."""
         from explorer.core.policy import RandomPolicy
