@@ -237,7 +237,16 @@ class State:
         """JSON position data; ``game.state_from_dict(s.to_dict()) == s``."""
         raise NotImplementedError
 
-    # -- provided -----------------------------------------------------------------------
+    # -- provided (games may refine) ---------------------------------------------------
+    def describe(self, action: Any) -> str:
+        """The action or outcome in plain words, for pickers and logs."""
+        return str(action)
+
+    def action_places(self, action: Any) -> tuple[str, ...]:
+        """The board places (``data-place`` values of the rendering) an action involves,
+        so clicking a piece or space can offer the actions that involve it."""
+        return ()
+
     def apply(self, action: Any) -> State:
         """Apply an action (or chance outcome, or its notation) and return the new state.
 

@@ -145,7 +145,8 @@ class Work:
 
 
 _set = object.__setattr__
-FIELDS = SjoroveroyaState.__slots__[:17]
+FIELDS = ("track", "pieces", "hands", "pile", "pile_top", "discard", "phase", "to_move", "first_player",
+          "moves_used", "turns", "pending", "drawer", "after", "ended", "reshuffled_from", "drawn_since")
 
 
 def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:

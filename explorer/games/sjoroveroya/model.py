@@ -186,7 +186,7 @@ class SjoroveroyaState(State):
     reshuffled_from: Counts | None
     drawn_since: tuple[Counts, ...]
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple:  # the fields in `flow.FIELDS` order
         return (self.track, self.pieces, self.hands, self.pile, self.pile_top, self.discard,
                 self.phase, self.to_move, self.first_player, self.moves_used, self.turns,
                 self.pending, self.drawer, self.after, self.ended, self.reshuffled_from,

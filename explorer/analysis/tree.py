@@ -1,0 +1,246 @@
+"""What-if trees: a position tree like a chess analysis board's variations.
+
+Nodes hold immutable states; an edge is an action or a chance outcome (with its exact
+probability). A node is addressed by its path from the root: the tuple of move
+notations (``str(move)``) that lead to it, so a path is readable, JSON-friendly and
+survives saving. Playing a move that already exists reuses its node. The first child
+of a node is its main line; the others are variations.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from explorer.core.errors import ExplorerError, PositionError
+from explorer.core.game import State
+
+Path = tuple[str, ...]
+FORMAT = "pirate-rules-explorer/tree"
+VERSION = 1
+
+
+@dataclass(eq=False)
+class Node:
+    """One position in the tree. `move` is the notation of the edge from the parent."""
+
+    state: State
+    move: str | None = None
+    probability: Fraction | None = None   # set when the edge is a chance outcome
+    parent: Node | None = None
+    children: list[Node] = field(default_factory=list)
+    comment: str = ""
+
+    @property
+    def path(self) -> Path:
+        moves = []
+        node: Node | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        return tuple(reversed(moves))
+
+    def child(self, move: str) -> Node | None:
+        return next((c for c in self.children if c.move == move), None)
+
+    def weight(self) -> Fraction:
+        """The probability of reaching this node from the root through its chance edges."""
+        p = Fraction(1)
+        node: Node | None = self
+        while node is not None:
+            if node.probability is not None:
+                p *= node.probability
+            node = node.parent
+        return p
+
+
+class PositionTree:
+    """A mutable tree of immutable states; the explorer controller owns one."""
+
+    def __init__(self, root: State) -> None:
+        self.root = Node(root)
+
+    # -- finding --------------------------------------------------------------------------
+    def node(self, path: Path = ()) -> Node:
+        """The node at `path`; `PositionError` (field ``path``) if there is none."""
+        node = self.root
+        for i, move in enumerate(path):
+            nxt = node.child(move)
+            if nxt is None:
+                raise PositionError("path", f"no move {move!r} after {'/'.join(path[:i]) or 'the root'}")
+            node = nxt
+        return node
+
+    def state(self, path: Path = ()) -> State:
+        return self.node(path).state
+
+    def __contains__(self, path: Path) -> bool:
+        try:
+            self.node(tuple(path))
+        except PositionError:
+            return False
+        return True
+
+    def nodes(self) -> Iterator[Node]:
+        """Every node, depth first, main lines first."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.nodes())
+
+    def mainline(self, path: Path = ()) -> Path:
+        """The path to the end of the main line continuing from `path`."""
+        node = self.node(path)
+        while node.children:
+            node = node.children[0]
+        return node.path
+
+    # -- growing ----------------------------------------------------------------------------
+    def play(self, path: Path, move: Any) -> Path:
+        """Apply `move` (object or notation) at `path`; reuse the child if it exists.
+
+        Raises `IllegalAction` naming the rule if the move is not allowed there.
+        """
+        node = self.node(path)
+        state = node.state
+        parsed = state.game.parse_action(move) if isinstance(move, str) else move
+        notation = str(parsed)
+        existing = node.child(notation)
+        if existing is not None:
+            return existing.path
+        probability = None
+        if state.is_chance:
+            probability = next((p for o, p in state.chance_outcomes() if o == parsed), None)
+        child = Node(state.apply(parsed), notation, probability, node)
+        node.children.append(child)
+        return child.path
+
+    def play_line(self, path: Path, moves: list[Any]) -> Path:
+        for move in moves:
+            path = self.play(path, move)
+        return path
+
+    def expand_chance(self, path: Path) -> list[Path]:
+        """Add every outcome of the chance node at `path`; the children carry their weights."""
+        node = self.node(path)
+        if not node.state.is_chance:
+            raise PositionError("path", "the node is not a chance node")
+        return [self.play(path, outcome) for outcome, _ in node.state.chance_outcomes()]
+
+    # -- editing ----------------------------------------------------------------------------
+    def comment(self, path: Path, text: str) -> None:
+        self.node(path).comment = str(text)
+
+    def delete(self, path: Path) -> Path:
+        """Remove the node at `path` and everything after it; returns the parent's path."""
+        if not path:
+            raise PositionError("path", "the root cannot be deleted")
+        node = self.node(path)
+        node.parent.children.remove(node)   # type: ignore[union-attr]
+        return path[:-1]
+
+    def promote(self, path: Path) -> None:
+        """Move the variation holding `path` one place up at its nearest fork."""
+        node = self.node(path)
+        while node.parent is not None:
+            siblings = node.parent.children
+            i = siblings.index(node)
+            if i > 0:
+                siblings[i - 1], siblings[i] = siblings[i], siblings[i - 1]
+                return
+            node = node.parent
+
+    def make_main_line(self, path: Path) -> None:
+        """Make every move on `path` the first choice at its fork."""
+        node = self.node(path)
+        while node.parent is not None:
+            siblings = node.parent.children
+            siblings.remove(node)
+            siblings.insert(0, node)
+            node = node.parent
+
+    # -- saving -------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        def encode(node: Node) -> dict:
+            data: dict = {"move": node.move, "children": [encode(c) for c in node.children]}
+            if node.comment:
+                data["comment"] = node.comment
+            return data
+
+        return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
+                "comment": self.root.comment, "children": [encode(c) for c in self.root.children]}
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PositionTree:
+        """Rebuild a saved tree, replaying and checking every move (a tampered file fails).
+
+        Raises `PositionError` naming the field of the first problem.
+        """
+        import explorer
+
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise PositionError("format", f"not a saved tree (expected format {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise PositionError("version", f"unsupported version {data.get('version')!r}")
+        tree = cls(explorer.state_from_dict(data.get("root")))
+        tree.root.comment = str(data.get("comment", ""))
+
+        def grow(path: Path, children: Any, where: str) -> None:
+            if not isinstance(children, list):
+                raise PositionError(where, "must be a list of moves")
+            for i, child in enumerate(children):
+                here = f"{where}.{i}"
+                if not isinstance(child, Mapping) or not isinstance(child.get("move"), str):
+                    raise PositionError(f"{here}.move", "each node needs its move's notation")
+                try:
+                    new = tree.play(path, child["move"])
+                except ExplorerError as err:
+                    raise PositionError(f"{here}.move", f"{child['move']!r} is not legal there: {err}") from None
+                tree.node(new).comment = str(child.get("comment", ""))
+                grow(new, child.get("children", []), f"{here}.children")
+
+        grow((), data.get("children", []), "children")
+        return tree
+
+    @classmethod
+    def from_json(cls, text: str) -> PositionTree:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise PositionError("(json)", f"not valid JSON: {err}") from None
+        return cls.from_dict(data)
+
+    # -- reading ------------------------------------------------------------------------------
+    def export_text(self) -> str:
+        """The main line with variations in brackets and comments in braces, PGN-like."""
+        def line(node: Node) -> list[str]:
+            words: list[str] = []
+            while node.children:
+                main, *others = node.children
+                words.append(_label(main))
+                for var in others:
+                    words.append("(" + " ".join([_label(var), *line(var)]) + ")")
+                node = main
+            return words
+
+        head = f"{{{self.root.comment}}} " if self.root.comment else ""
+        return head + " ".join(line(self.root))
+
+
+def _label(node: Node) -> str:
+    text = node.move or ""
+    if node.probability is not None:
+        text += f" [p={node.probability}]"
+    if node.comment:
+        text += f" {{{node.comment}}}"
+    return text
