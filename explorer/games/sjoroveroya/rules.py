@@ -222,6 +222,10 @@ def explain_illegal(s: SjoroveroyaState, action: Any) -> IllegalAction:
     kind = chance_kind(s)
     if kind is not None:
         rule = CHANCE_RULES[kind]
+        if kind == "draw" and s.phase == "deal":
+            rule = "S7"
+        elif kind == "draw" and s.after == "end":
+            rule = "V1" if config(s.game).children else "R24"
         if isinstance(action, OUTCOMES):
             return IllegalAction("C3" if kind in ("draw", "reveal") else rule,
                                  f"{action} cannot happen here (probability 0); the chance event is a {kind}",
