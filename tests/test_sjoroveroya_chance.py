@@ -9,7 +9,12 @@ from sjoroveroya_helpers import play, position
 
 import explorer
 from explorer.games.sjoroveroya.odds import (
-    expected_jump, forward_landings, goal_chance, hand_distribution, sequence_chance, suit_odds,
+    expected_jump,
+    forward_landings,
+    goal_chance,
+    hand_distribution,
+    sequence_chance,
+    suit_odds,
 )
 
 T0_TABLE = {  # the digest's table: p -> (♠, ♥, ♦, ♣ landings, E[jump], P(goal))

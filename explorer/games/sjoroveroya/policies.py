@@ -15,7 +15,6 @@ from .data import GOAL
 from .model import Backward, EndTurn, Forward
 from .moves import backward_target, distances, forward_target, occupancy
 
-
 RESERVE = 5   # cards to hold before the third-to-last piece goes home
 
 
