@@ -1,0 +1,1 @@
+"""Policies: a greedy pirate and a cautious one."""
