@@ -52,7 +52,6 @@ class Greedy(_ViewPolicy):
     def turn(self, state: Any, legal: Sequence[Any]) -> Any:
         advice = die_advice(state)
         die, (_, gain) = max(advice.items(), key=lambda item: (item[1][1], item[1][0]))
-        p = state.to_move
         now = state.score_now()
         shots = [a for a in legal if isinstance(a, Broadside)]
         if shots:
