@@ -8,6 +8,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game
 
 _MODULES: dict[str, str] = {
+    "dead_mans_dice": "explorer.games.dead_mans_dice",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 

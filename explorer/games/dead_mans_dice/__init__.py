@@ -1,0 +1,169 @@
+"""Dead Man's Dice: a race to pile up all your dice, with plunder, skulls and broadsides.
+
+Rules: ../shared/rules/dead_mans_dice.md (IDs S, T, R, E, V, C, A are the digest's).
+
+Action notation (``str(action)``, read back by ``game.parse_action``)
+----------------------------------------------------------------------
+Dice are named by pirate letter and die: ``A1``, ``A2`` (regular) and ``AJ`` (Jolly Roger);
+pirates are ``A`` ``B`` ``C`` ... (seats 0, 1, 2, ...). Faces are ``S`` (skull) and ``1``-``6``.
+
+- ``open A1``        roll A1 as the opening base (T0, R7)
+- ``roll AJ``        roll a die from hand on your turn (R11)
+- ``broadside B``    fire at B's pile instead of rolling (R30)
+- ``plunder C``      take C's top die after a stack (R21)
+- ``end``            stop plundering, end the turn (R25)
+- ``restart B2``     a broadside victim's new base, out of turn (R34)
+- ``pass``           hold fire (V4); ``stack`` / ``decline`` a rolled die (V11)
+- ``overboard A``    referee/what-if event: A's pile topples (R36, R37), at any decision of play
+- chance outcomes: ``face S``, ``face 4`` (a roll), ``stray none`` / ``stray B`` (V3),
+  ``steady`` / ``topple`` (V2), ``hit`` / ``miss`` (V1 with ``broadside_hit_p`` < 1)
+
+Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
+``explorer/games/dead_mans_dice/position.py``, e.g. ``{"hands": [["A2", "AJ"], ["B1", "B2", "BJ"]],
+"piles": [["A1=3"], []], "to_move": 0}`` (the other fields default).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.game import Game, OptionSpec
+
+from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
+from .model import (
+    DECLINE,
+    END_TURN,
+    FACES,
+    HIT,
+    MISS,
+    NO_STRAY,
+    PASS,
+    STACK,
+    STEADY,
+    TOPPLE,
+    Broadside,
+    DeadMansDiceState,
+    OpeningRoll,
+    Overboard,
+    Plunder,
+    RestartRoll,
+    Roll,
+    StrayShot,
+)
+from .rules_text import RULES
+
+__all__ = ["GAME", "DeadMansDice", "DeadMansDiceState"]
+
+
+class DeadMansDice(Game):
+    name = "dead_mans_dice"
+    title = "Dead Man's Dice"
+    min_players = COMPONENTS.min_players
+    max_players = COMPONENTS.max_players
+    default_players = 3
+    score_name = "doubloons"
+    RULES = MappingProxyType(RULES)
+    OPTIONS = (
+        OptionSpec("broadside", "declared", "'off': no broadsides (R30-R35 removed)", "V1",
+                   choices=("declared", "off")),
+        OptionSpec("broadside_hit_p", "1", "chance a broadside hits, as a fraction text ('1', '1/2')", "V1"),
+        OptionSpec("wobble", False, "True: a pile of 5+ may topple, P = P(2d6 <= h-3) (A18)", "V2"),
+        OptionSpec("stray_shots", False, "True: each roll hits an opponent's pile with chance 1/36 (A17)", "V3"),
+        OptionSpec("hold_fire", False, "True: a pirate with a pile may pass; n passes end the round (A7)", "V4"),
+        OptionSpec("maroon_ends_round", False, "True: being marooned ends the round (A3)", "V5"),
+        OptionSpec("jr_die_unplunderable", False, "True: a Jolly Roger die is never plundered (A13)", "V6"),
+        OptionSpec("final_plunder", True, "False: the round ends as soon as the last die is stacked (A6)", "V7"),
+        OptionSpec("target_score", COMPONENTS.target, "doubloons that end the game (E7)", "V8",
+                   kind=int, minimum=1),
+        OptionSpec("tie_rule", "extra_round", "'shared': tied leaders share the victory (E8, A20)", "V9",
+                   choices=("extra_round", "shared")),
+        OptionSpec("opening_reroll", "all", "'tied_only': only tied pirates roll again (A10)", "V10",
+                   choices=("all", "tied_only")),
+        OptionSpec("optional_placement", False, "True: a pirate may decline a die that fits (A8)", "V11"),
+        OptionSpec("round_limit", 100, "guard against endless games: after this round the highest total wins "
+                   "(normal games take about 10 rounds); None: no limit", kind=int, nullable=True, minimum=1),
+    )
+
+    def _check_options(self) -> None:
+        text = self.options["broadside_hit_p"]
+        try:
+            p = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise OptionError("options.broadside_hit_p", f"{text!r} is not a fraction such as '1/2' (V1)") from None
+        if not 0 <= p <= 1:
+            raise OptionError("options.broadside_hit_p", f"{text!r} is not between 0 and 1 (V1)")
+
+    def new_state(self) -> DeadMansDiceState:
+        """S1-S5: all dice in hand, totals 0; round 1 opens with pirate A's opening roll (T0)."""
+        from .model import build
+
+        n = self.players
+        hands = tuple(tuple(range(DICE_PER_PIRATE * p, DICE_PER_PIRATE * (p + 1))) for p in range(n))
+        return build(self, None, (), hands, ((),) * n, (0,) * n, 1, "open", 0, tuple(range(n)), None, None,
+                     None, "", 0, False, (), None)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> DeadMansDiceState:
+        from .position import from_dict
+
+        return from_dict(self, data)
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
+        """No hidden information: the view is the whole position (the generator is unused)."""
+        from .position import sample_state
+
+        return sample_state(self, view)
+
+    def parse_action(self, text: str) -> Any:
+        """Read the notation of the module docstring (case-insensitive)."""
+        if not isinstance(text, str):
+            raise IllegalAction("T1", f"an action is written as text, not {type(text).__name__}", text)
+        try:
+            return _parse(text.split(), self.players)
+        except (ValueError, IndexError):
+            raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll A1, broadside B, "
+                                      "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
+                                      "face S, stray none, steady, topple, hit, miss", text) from None
+
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import Cautious, Greedy
+
+        return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}
+
+
+_WORDS = {"end": END_TURN, "pass": PASS, "stack": STACK, "decline": DECLINE, "steady": STEADY,
+          "topple": TOPPLE, "hit": HIT, "miss": MISS}
+_DIE_ACTIONS = {"open": OpeningRoll, "roll": Roll, "restart": RestartRoll}
+_PIRATE_ACTIONS = {"broadside": Broadside, "plunder": Plunder, "overboard": Overboard}
+
+
+def _parse(words: list[str], players: int) -> Any:
+    head = words[0].lower()
+    if len(words) == 1 and head in _WORDS:
+        return _WORDS[head]
+    if len(words) != 2:
+        raise ValueError(words)
+    if head in _DIE_ACTIONS:
+        die = die_code(words[1])
+        if die >= DICE_PER_PIRATE * players:
+            raise ValueError(words)
+        return _DIE_ACTIONS[head](die)
+    if head == "face":
+        return FACES[face_code(words[1])]
+    if head == "stray" and words[1].lower() == "none":
+        return NO_STRAY
+    seat = pirate_code(words[1])
+    if not 0 <= seat < players:
+        raise ValueError(words)
+    if head == "stray":
+        return StrayShot(seat)
+    return _PIRATE_ACTIONS[head](seat)
+
+
+GAME = DeadMansDice

@@ -1,0 +1,143 @@
+"""Component data of Dead Man's Dice, read from ``data.toml`` and validated at import.
+
+Faces are small ints: 1-6 are numbers and ``SKULL`` (0) is the Jolly Roger face, so
+rank and value are table look-ups on the hot path.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+BASES = {"SEED", "SOURCED", "ASSUMED"}
+DATA_FILE = Path(__file__).with_name("data.toml")
+SKULL = 0
+FACE_NAMES = ("S", "1", "2", "3", "4", "5", "6")
+
+
+@dataclass(frozen=True, slots=True)
+class DieKind:
+    suffix: str
+    kind: str
+    faces: tuple[int, ...]
+    basis: str
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    min_players: int
+    max_players: int
+    dice: tuple[DieKind, ...]
+    rank: tuple[int, ...]            # by face code
+    value: tuple[int, ...]
+    plunderable: tuple[bool, ...]
+    multiplier: int
+    keelhaul: int
+    plank: int
+    target: int
+    topple_margin: int
+    steady_height: int
+    stray_shot: tuple[int, int]
+    colours: tuple[tuple[str, str], ...]
+
+
+def _need(condition: bool, what: str) -> None:
+    if not condition:
+        raise ValueError(f"dead_mans_dice/data.toml: {what}")
+
+
+def face_code(text: str) -> int:
+    """``"S"`` -> 0, ``"4"`` -> 4; `ValueError` for anything else."""
+    return FACE_NAMES.index(text.strip().upper())
+
+
+def _load() -> Components:
+    raw = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
+    for section in ("dice", "faces", "colours"):
+        for row in raw[section]:
+            _need(row.get("basis") in BASES, f"{section} row {row} needs a basis in {sorted(BASES)}")
+    dice = tuple(DieKind(r["suffix"], r["kind"], tuple(face_code(f) for f in r["faces"]), r["basis"])
+                 for r in raw["dice"])
+    _need([d.kind for d in dice].count("jolly_roger") == 1 and len(dice) == 3, "K1/K2: 2 regular + 1 Jolly Roger")
+    _need(all(len(d.faces) == 6 for d in dice), "every die has six faces")
+    _need(dice[2].kind == "jolly_roger", "the Jolly Roger die is listed last (suffix J)")
+    rows = {face_code(r["face"]): r for r in raw["faces"]}
+    _need(sorted(rows) == list(range(7)), "faces S and 1-6 each listed once")
+    _need(rows[SKULL]["rank"] == 1 and not rows[SKULL]["plunderable"], "R3/R23: S has rank 1, never plundered")
+    c = raw["constants"]
+    colours = tuple((r["name"], r["fill"]) for r in raw["colours"])
+    _need(len(colours) >= raw["max_players"], "one colour per seat")
+    return Components(
+        min_players=raw["min_players"], max_players=raw["max_players"], dice=dice,
+        rank=tuple(rows[f]["rank"] for f in range(7)), value=tuple(rows[f]["value"] for f in range(7)),
+        plunderable=tuple(rows[f]["plunderable"] for f in range(7)),
+        multiplier=c["jolly_roger_multiplier"], keelhaul=c["keelhaul_penalty"], plank=c["plank_penalty"],
+        target=c["target_score"], topple_margin=c["topple_margin"], steady_height=c["steady_height"],
+        stray_shot=(c["stray_shot_numerator"], c["stray_shot_denominator"]), colours=colours)
+
+
+COMPONENTS = _load()
+RANK = COMPONENTS.rank
+VALUE = COMPONENTS.value
+PLUNDERABLE = COMPONENTS.plunderable
+DICE_PER_PIRATE = len(COMPONENTS.dice)
+JOLLY = DICE_PER_PIRATE - 1          # the kind index of the Jolly Roger die
+PIRATE_LETTERS = "ABCDEF"
+
+
+def owner(die: int) -> int:
+    """R1: die ``3p + k`` belongs to pirate p for the whole game."""
+    return die // DICE_PER_PIRATE
+
+
+def is_jolly(die: int) -> bool:
+    return die % DICE_PER_PIRATE == JOLLY
+
+
+def die_faces(die: int) -> tuple[int, ...]:
+    return COMPONENTS.dice[die % DICE_PER_PIRATE].faces
+
+
+def die_name(die: int) -> str:
+    """Die 0 -> ``A1``, 2 -> ``AJ``, 4 -> ``B2``."""
+    return PIRATE_LETTERS[owner(die)] + COMPONENTS.dice[die % DICE_PER_PIRATE].suffix
+
+
+def die_code(text: str) -> int:
+    """``"B2"`` -> 4; `ValueError` for anything else."""
+    text = text.strip().upper()
+    if len(text) != 2 or text[0] not in PIRATE_LETTERS:
+        raise ValueError(text)
+    suffixes = [d.suffix for d in COMPONENTS.dice]
+    return PIRATE_LETTERS.index(text[0]) * DICE_PER_PIRATE + suffixes.index(text[1])
+
+
+def pirate_code(text: str) -> int:
+    """``"B"`` or ``"1"`` -> seat 1."""
+    text = text.strip().upper()
+    if text.isdigit():
+        return int(text)
+    if len(text) != 1 or text not in PIRATE_LETTERS:
+        raise ValueError(text)
+    return PIRATE_LETTERS.index(text)
+
+
+def can_stack(face: int, top: int) -> bool:
+    """R14-R17: match, exactly one higher, or a total of 7; a skull always fits (R15)."""
+    if face == SKULL:
+        return True
+    t = RANK[top]
+    return face == t or face == t + 1 or face + t == 7
+
+
+def can_plunder(face: int, top: int) -> bool:
+    """R22/R23: one higher or a total of 7 (no match); a skull is never taken."""
+    if not PLUNDERABLE[face]:
+        return False
+    t = RANK[top]
+    return face == t + 1 or face + t == 7
+
+
+STACKS = tuple(tuple(can_stack(f, t) for t in range(7)) for f in range(7))       # [face][top]
+PLUNDERS = tuple(tuple(can_plunder(f, t) for t in range(7)) for f in range(7))   # [face][top]

@@ -1,0 +1,336 @@
+"""Dead Man's Dice's turn flow: what every step changes, and its automatic consequences.
+
+A step copies the state into a mutable `Work` scratchpad, applies the action or
+outcome, runs the automatic consequences (placement, the end of a turn, round
+scoring, the next opening) up to the next decision or chance node, and freezes the
+scratchpad into a new state. Every consequence reports an `Event` citing its rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from explorer.core.events import Event
+
+from .data import COMPONENTS, FACE_NAMES, PIRATE_LETTERS, PLUNDERS, RANK, SKULL, STACKS, die_name, is_jolly, owner
+from .model import DeadMansDiceState, build
+
+NAMES = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
+
+
+def pirate_name(p: int) -> str:
+    return f"{PIRATE_LETTERS[p]} ({NAMES[p]})"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options of one game, read once: the hot path never looks them up by name."""
+
+    players: int
+    broadside: bool
+    hit_p: Fraction
+    wobble: bool
+    stray: bool
+    hold_fire: bool
+    maroon_ends_round: bool
+    jr_unplunderable: bool
+    final_plunder: bool
+    target: int
+    tie_shared: bool
+    reroll_all: bool
+    optional_placement: bool
+    round_limit: int | None
+
+
+@lru_cache(maxsize=256)
+def config(game: Any) -> Config:
+    o = game.options
+    return Config(players=game.players, broadside=o["broadside"] == "declared",
+                  hit_p=Fraction(o["broadside_hit_p"]), wobble=o["wobble"], stray=o["stray_shots"],
+                  hold_fire=o["hold_fire"], maroon_ends_round=o["maroon_ends_round"],
+                  jr_unplunderable=o["jr_die_unplunderable"], final_plunder=o["final_plunder"],
+                  target=o["target_score"], tie_shared=o["tie_rule"] == "shared",
+                  reroll_all=o["opening_reroll"] == "all", optional_placement=o["optional_placement"],
+                  round_limit=o["round_limit"])
+
+
+def plunderable(cfg: Config, die: int, face: int, my_top: int) -> bool:
+    """R22/R23, and V6 (a Jolly Roger die is never taken)."""
+    return PLUNDERS[face][my_top] and not (cfg.jr_unplunderable and is_jolly(die))
+
+
+def plunder_targets(cfg: Config, piles: Any, p: int) -> list[int]:
+    """Opponents whose top die `p` may take now (R21-R24)."""
+    mine = piles[p]
+    if not mine:
+        return []
+    top = mine[-1][1]
+    return [o for o, pile in enumerate(piles) if o != p and pile and plunderable(cfg, *pile[-1], top)]
+
+
+# -- the scratchpad ------------------------------------------------------------------------
+class Work:
+    """A mutable copy of a state's fields, used inside one step only."""
+
+    __slots__ = ("after", "cfg", "die", "events", "face", "group", "hands", "passes", "piles", "restart_die",
+                 "round", "stacked", "step", "target", "to_move", "totals", "winners")
+
+    def __init__(self, s: DeadMansDiceState) -> None:
+        self.cfg = config(s.game)
+        self.hands = list(s.hands)
+        self.piles = list(s.piles)
+        self.totals = s.totals
+        self.round = s.round
+        self.step = s.step
+        self.to_move = s.to_move
+        self.group = s.group
+        self.die = s.die
+        self.face = s.face
+        self.target = s.target
+        self.after = s.after
+        self.passes = s.passes
+        self.stacked = s.stacked
+        self.winners = s.winners_
+        self.restart_die = s.restart_die
+        self.events: list[Event] = []
+
+    def say(self, text: str, *rules: str) -> None:
+        self.events.append(Event(text, rules))
+
+    def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
+        return build(parent.game, trail, tuple(self.events), tuple(self.hands), tuple(self.piles), self.totals,
+                     self.round, self.step, self.to_move, self.group, self.die, self.face, self.target,
+                     self.after, self.passes, self.stacked, self.winners, self.restart_die)
+
+    def take_from_hand(self, p: int, die: int) -> None:
+        hand = self.hands[p]
+        self.hands[p] = tuple(d for d in hand if d != die)
+
+    def add_to_pile(self, p: int, die: int, face: int) -> None:
+        self.piles[p] = (*self.piles[p], (die, face))
+
+    def charge(self, p: int, amount: int) -> None:
+        totals = list(self.totals)
+        totals[p] -= amount
+        self.totals = tuple(totals)
+
+
+def return_pile(w: Work, p: int) -> list[int]:
+    """R33: every die of `p`'s pile goes back to its owner's hand; the pile is empty."""
+    dice = [d for d, _ in w.piles[p]]
+    for d in dice:
+        o = owner(d)
+        w.hands[o] = tuple(sorted((*w.hands[o], d)))
+    w.piles[p] = ()
+    return dice
+
+
+# -- the round opening (T0) ---------------------------------------------------------------
+def next_opener(w: Work) -> None:
+    """Ask the next pirate of the roll-off group without a base, or settle the roll-off (R8, R9, V10)."""
+    for p in w.group:
+        if not w.piles[p]:
+            w.to_move, w.step = p, "open"
+            return
+    ranks = {p: RANK[w.piles[p][0][1]] for p in w.group}
+    low = min(ranks.values())
+    tied = tuple(p for p in w.group if ranks[p] == low)
+    if len(tied) == 1:
+        w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
+        w.say(f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
+        return
+    names = ", ".join(PIRATE_LETTERS[p] for p in tied)
+    if w.cfg.reroll_all:
+        w.group = tuple(range(w.cfg.players))
+        w.say(f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
+    else:
+        w.group = tied
+        w.say(f"Tie at {low} ({names}): only the tied pirates roll again", "V10", "R9")
+    for p in w.group:
+        return_pile(w, p)
+    w.to_move, w.step = w.group[0], "open"
+
+
+def new_round(w: Work) -> None:
+    """E9/R6: all dice back to hand, empty piles, a new opening."""
+    for p in range(w.cfg.players):
+        return_pile(w, p)
+    w.round += 1
+    w.group = tuple(range(w.cfg.players))
+    w.die = w.face = w.target = w.restart_die = None
+    w.after, w.passes, w.stacked = "", 0, False
+    w.say(f"Round {w.round} begins: every pirate rolls one die to open a pile", "E9", "R6", "T0")
+    next_opener(w)
+
+
+# -- the end of a turn and of a round (T5, T6) ---------------------------------------------
+def round_score(cfg: Config, hand: tuple[int, ...], pile: Any, p: int) -> tuple[int, bool, bool]:
+    """E2-E5: pile value, x2 under a skull top, -7 when the own Jolly Roger is in hand."""
+    from .data import VALUE
+
+    value = sum(VALUE[f] for _, f in pile)
+    doubled = bool(pile) and pile[-1][1] == SKULL
+    keelhauled = any(is_jolly(d) for d in hand)      # only p's own dice are ever in p's hand
+    return value * (COMPONENTS.multiplier if doubled else 1) - (COMPONENTS.keelhaul if keelhauled else 0), \
+        doubled, keelhauled
+
+
+def end_round(w: Work, why: str, *rules: str) -> None:
+    """T6: score the round (E2-E6), then end the game (E7, E8) or open the next round (E9)."""
+    w.say(f"The round ends: {why}", *rules)
+    totals = list(w.totals)
+    for p in range(w.cfg.players):
+        score, doubled, keelhauled = round_score(w.cfg, w.hands[p], w.piles[p], p)
+        totals[p] += score
+        notes = "".join([" (skull on top: doubled)" if doubled else "",
+                         " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
+        w.say(f"{pirate_name(p)} scores {score:+d}{notes}, total {totals[p]}", "E5", "E2",
+              *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ()))
+    w.totals = tuple(totals)
+    w.die = w.face = w.target = w.restart_die = None
+    w.stacked = False
+    best = max(totals)
+    capped = w.cfg.round_limit is not None and w.round >= w.cfg.round_limit
+    if best >= w.cfg.target or capped:
+        leaders = tuple(p for p in range(w.cfg.players) if totals[p] == best)
+        if capped and best < w.cfg.target:
+            w.say(f"Round limit {w.cfg.round_limit} reached: the game ends on the totals (guard)", "E7")
+        if len(leaders) == 1 or w.cfg.tie_shared or capped:
+            w.step, w.to_move, w.winners = "over", None, leaders
+            names = " and ".join(pirate_name(p) for p in leaders)
+            w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
+                  "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
+            return
+        w.say(f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
+    new_round(w)
+
+
+def end_turn(w: Work) -> None:
+    """T5/R28: an empty hand ends the round; otherwise the next pirate clockwise plays (R10)."""
+    w.stacked = False
+    w.die = w.face = w.target = w.restart_die = None
+    w.after = ""
+    empty = [p for p in range(w.cfg.players) if not w.hands[p]]
+    if empty:
+        end_round(w, f"{pirate_name(empty[0])} has an empty hand (pistol empty)", "R28", "E1")
+        return
+    w.to_move = (w.to_move + 1) % w.cfg.players
+    w.step = "turn"
+
+
+# -- placing dice (T2-T4) ---------------------------------------------------------------------
+def resolve_roll(w: Work) -> None:
+    """R13-R19: stack the rolled die if it fits, else the pirate is marooned."""
+    p, die, face = w.to_move, w.die, w.face
+    pile = w.piles[p]
+    if not pile or STACKS[face][pile[-1][1]]:
+        if w.cfg.optional_placement and pile:
+            w.step = "place"
+            return
+        stack(w)
+        return
+    w.die = w.face = None
+    top = FACE_NAMES[pile[-1][1]]
+    w.say(f"{die_name(die)} shows {FACE_NAMES[face]}, which does not fit on {top}: {pirate_name(p)} is "
+          "marooned and the die goes back to hand", "R19", "R14")
+    if w.cfg.maroon_ends_round:
+        end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
+    else:
+        end_turn(w)
+
+
+def stack(w: Work) -> None:
+    """R13/R14/R15/R18: the rolled die goes on top of the roller's own pile."""
+    p, die, face = w.to_move, w.die, w.face
+    pile = w.piles[p]
+    if not pile:
+        why, rules = "as the new base", ("R13", "R27")
+    elif face == SKULL:
+        why, rules = "(a skull always fits)", ("R15", "R18")
+    else:
+        top = pile[-1][1]
+        kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1
+                                                     else "makes 7 with")
+        why, rules = f"({FACE_NAMES[face]} {kind} {FACE_NAMES[top]})", ("R14", "R16" if top == SKULL else "R18")
+    w.take_from_hand(p, die)
+    w.add_to_pile(p, die, face)
+    w.die = w.face = None
+    w.stacked = True
+    w.say(f"{pirate_name(p)} stacks {die_name(die)}={FACE_NAMES[face]} {why}", *rules)
+    grown(w)
+
+
+def grown(w: Work) -> None:
+    """After a die joins the active pile: V2's steadiness check, then plunder or the turn's end."""
+    h = len(w.piles[w.to_move])
+    if w.cfg.wobble and h > COMPONENTS.steady_height:
+        w.step = "wobble"
+        return
+    stood(w)
+
+
+def stood(w: Work) -> None:
+    """T4: plunder if possible (R20, R25); V7 off ends the round once the hand is empty."""
+    p = w.to_move
+    if not w.hands[p] and not w.cfg.final_plunder:
+        end_round(w, f"{pirate_name(p)} stacked the last die (no final plunder)", "V7", "R28", "E1")
+        return
+    if plunder_targets(w.cfg, w.piles, p):
+        w.step = "plunder"
+        return
+    end_turn(w)
+
+
+def plunder(w: Work, o: int) -> None:
+    """R21: the opponent's top die moves, face unchanged, onto the plunderer's pile."""
+    p = w.to_move
+    die, face = w.piles[o][-1]
+    top = w.piles[p][-1][1]
+    w.piles[o] = w.piles[o][:-1]
+    w.add_to_pile(p, die, face)
+    kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
+    w.say(f"{pirate_name(p)} plunders {die_name(die)}={FACE_NAMES[face]} from {PIRATE_LETTERS[o]} "
+          f"({kind} {FACE_NAMES[top]})", "R21", "R22", "R24", "R26")
+    grown(w)
+
+
+# -- broadsides, stray shots and toppling (R30-R37) ------------------------------------------
+def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
+    """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
+    w.charge(shooter, COMPONENTS.plank)
+    dice = return_pile(w, target)
+    w.say(f"{pirate_name(target)}'s pile ({', '.join(die_name(d) for d in dice)}) is sunk; the dice go back "
+          f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
+          *rules)
+    w.target = target
+    w.step = "restart"
+
+
+def topple(w: Work, p: int, why: str, *rules: str) -> None:
+    """R36: the pile falls overboard; its dice go back to their owners (R33), no doubloons lost."""
+    dice = return_pile(w, p)
+    w.say(f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_name(d) for d in dice)} go back "
+          "to their owners' hands", "R36", "R33", *rules)
+
+
+def restarted(w: Work, face: int) -> None:
+    """R34: the victim's new base; then the shooter's turn ends, or the stray-shot roll is placed."""
+    v, die = w.target, w.restart_die
+    w.take_from_hand(v, die)
+    w.add_to_pile(v, die, face)
+    w.say(f"{pirate_name(v)} restarts with {die_name(die)}={FACE_NAMES[face]} as the new base", "R34", "A24")
+    w.target = w.restart_die = None
+    after, w.after = w.after, ""
+    if after == "place":
+        w.step = "roll"
+        resolve_roll(w)
+    else:
+        end_turn(w)
+
+
+__all__ = ["Config", "Work", "config", "end_round", "end_turn", "grown", "new_round", "next_opener",
+           "pirate_name", "plunder", "plunder_targets", "resolve_roll", "restarted", "round_score", "sink",
+           "stack", "stood", "topple"]

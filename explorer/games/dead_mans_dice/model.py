@@ -1,0 +1,304 @@
+"""Dead Man's Dice's actions, chance outcomes and immutable state.
+
+Dice are ints ``3p + k`` (k = 0, 1 regular, 2 Jolly Roger), faces are ints (0 is the
+skull, 1-6 numbers), so a hand is a sorted tuple of dice and a pile a tuple of
+``(die, face)`` pairs, bottom first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core.game import State
+
+from .data import FACE_NAMES, PIRATE_LETTERS, die_name
+
+
+# -- decisions -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """Roll `die` as the base of your pile in the round opening (R7)."""
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"open {die_name(self.die)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll `die` from your hand on your turn (R11, R12)."""
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"roll {die_name(self.die)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Broadside:
+    """Fire at `target`'s pile instead of rolling (R30-R35)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"broadside {PIRATE_LETTERS[self.target]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Plunder:
+    """Take `opponent`'s top die onto your pile (R20-R24)."""
+
+    opponent: int
+
+    def __str__(self) -> str:
+        return f"plunder {PIRATE_LETTERS[self.opponent]}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Stop plundering; the turn ends (R25)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class RestartRoll:
+    """A broadside victim rolls `die` as a new base, out of turn (R34, A24)."""
+
+    die: int
+
+    def __str__(self) -> str:
+        return f"restart {die_name(self.die)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Neither roll nor fire (V4 `hold_fire` only)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Stack the rolled die (`True`) or decline it (V11 `optional_placement` only)."""
+
+    stack: bool
+
+    def __str__(self) -> str:
+        return "stack" if self.stack else "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Overboard:
+    """Referee/what-if event: `pirate`'s pile topples (R36, R37)."""
+
+    pirate: int
+
+    def __str__(self) -> str:
+        return f"overboard {PIRATE_LETTERS[self.pirate]}"
+
+
+# -- chance outcomes -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Face:
+    """The face a rolled die shows (C1, C2); 0 is the skull."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"face {FACE_NAMES[self.face]}"
+
+
+@dataclass(frozen=True, slots=True)
+class StrayShot:
+    """V3: the roll hits `target`'s pile (None: no stray shot) (C8)."""
+
+    target: int | None
+
+    def __str__(self) -> str:
+        return "stray none" if self.target is None else f"stray {PIRATE_LETTERS[self.target]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steadiness:
+    """V2: the pile stands or topples after growing (C7)."""
+
+    topples: bool
+
+    def __str__(self) -> str:
+        return "topple" if self.topples else "steady"
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """V1 with `broadside_hit_p` < 1: the broadside hits or misses (C6)."""
+
+    hit: bool
+
+    def __str__(self) -> str:
+        return "hit" if self.hit else "miss"
+
+
+Action = OpeningRoll | Roll | Broadside | Plunder | EndTurn | RestartRoll | Pass | Place | Overboard
+Outcome = Face | StrayShot | Steadiness | Shot
+
+END_TURN = EndTurn()
+PASS = Pass()
+STACK, DECLINE = Place(True), Place(False)
+FACES = tuple(Face(f) for f in range(7))
+STEADY, TOPPLE = Steadiness(False), Steadiness(True)
+HIT, MISS = Shot(True), Shot(False)
+NO_STRAY = StrayShot(None)
+
+# Steps: what the state waits for. Decisions: open, turn, place, plunder, restart.
+# Chance: open_roll, roll, stray, wobble, hit, restart_roll. Then over.
+DECISION_STEPS = frozenset({"open", "turn", "place", "plunder", "restart"})
+CHANCE_STEPS = frozenset({"open_roll", "roll", "stray", "wobble", "hit", "restart_roll"})
+STEPS = (*sorted(DECISION_STEPS), *sorted(CHANCE_STEPS), "over")
+
+Pile = tuple[tuple[int, int], ...]
+
+
+# -- the state -------------------------------------------------------------------------
+class DeadMansDiceState(State):
+    """A position of Dead Man's Dice. Build it with `Game.new_state`, `start` or `state_from_dict`.
+
+    Fields: ``hands`` (sorted dice per pirate), ``piles`` (``(die, face)`` bottom first),
+    ``totals``, ``round``, ``step`` (what the position waits for), ``to_move`` (the
+    active pirate, or the next opener), ``group`` (pirates still in the opening
+    roll-off), ``die`` (the die in the air), ``face`` (a rolled face awaiting
+    placement), ``target`` (broadside target or restart victim), ``after`` (what follows
+    a restart: ``"end"`` or ``"place"``), ``passes`` (V4), ``stacked`` (a die was stacked
+    this turn), ``winners_`` (set when over), ``restart_die`` (the victim's die in the air).
+    """
+
+    __slots__ = ("_legal", "after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "round",
+                 "stacked", "step", "target", "to_move", "totals", "winners_")
+
+    hands: tuple[tuple[int, ...], ...]
+    piles: tuple[Pile, ...]
+    totals: tuple[int, ...]
+    round: int
+    step: str
+    to_move: int | None
+    group: tuple[int, ...]
+    die: int | None
+    face: int | None
+    target: int | None
+    after: str
+    passes: int
+    stacked: bool
+    winners_: tuple[int, ...]
+    restart_die: int | None
+
+    def _key(self) -> tuple:
+        return (self.hands, self.piles, self.totals, self.round, self.step, self.to_move, self.group,
+                self.die, self.face, self.target, self.after, self.passes, self.stacked, self.winners_,
+                self.restart_die)
+
+    @property
+    def player(self) -> int | None:
+        step = self.step
+        if step == "restart":
+            return self.target
+        return self.to_move if step in DECISION_STEPS else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    @property
+    def is_chance(self) -> bool:
+        return self.step in CHANCE_STEPS
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        try:
+            return self._legal
+        except AttributeError:
+            legal = _rules.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+            return legal
+
+    def chance_outcomes(self):  # type: ignore[override]
+        return _rules.chance_outcomes(self)
+
+    def sample_chance(self, rng):  # type: ignore[override]
+        return _rules.sample_chance(self, rng)
+
+    def _step(self, action):  # type: ignore[override]
+        return _rules.step(self, action)
+
+    def apply(self, action):  # type: ignore[override]
+        """As `State.apply`, plus the referee event `overboard X` at any decision (R37)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if isinstance(action, Overboard):
+            problem = _rules.overboard_problem(self, action)
+            if problem is not None:
+                raise problem
+            return self._step(action)
+        return State.apply(self, action)
+
+    def explain_illegal(self, action):  # type: ignore[override]
+        return _rules.explain_illegal(self, action)
+
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
+
+    def winners(self) -> tuple[tuple[int, ...], ...]:
+        return _rules.winners(self)
+
+    def score_now(self) -> tuple[int, ...]:
+        """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""
+        return _rules.round_scores(self)
+
+    def view(self, player: int | None = None) -> dict:
+        from .position import view
+
+        return view(self, player)
+
+    def to_dict(self) -> dict:
+        from .position import to_dict
+
+        return to_dict(self)
+
+    def describe(self, action: object) -> str:
+        """The action in plain words, for pickers and logs."""
+        return _rules.describe(self, action)
+
+    def action_places(self, action: object) -> tuple[str, ...]:
+        """Table places an action involves (``"hand:A1"``, ``"pile:B"``), for clicks."""
+        return _rules.action_places(self, action)
+
+    def _repr_svg_(self) -> str:
+        from .render import board_svg
+
+        return board_svg(self.view(None))
+
+
+_SLOTS = {name: getattr(DeadMansDiceState, name) for name in DeadMansDiceState.__slots__}
+FIELDS = ("hands", "piles", "totals", "round", "step", "to_move", "group", "die", "face", "target",
+          "after", "passes", "stacked", "winners_", "restart_die")
+_SETTERS = tuple(_SLOTS[name].__set__ for name in FIELDS)
+_set_game = State.game.__set__  # type: ignore[attr-defined]
+_set_trail = State._trail.__set__  # type: ignore[attr-defined]
+_set_events = State.events.__set__  # type: ignore[attr-defined]
+
+
+def build(game, trail, events, hands, piles, totals, round_, step, to_move, group, die, face, target,
+          after, passes, stacked, winners_, restart_die) -> DeadMansDiceState:
+    """Make a state from its position fields without checks (the fast path)."""
+    s = DeadMansDiceState.__new__(DeadMansDiceState)
+    _set_game(s, game)
+    _set_trail(s, trail)
+    _set_events(s, events)
+    for setter, value in zip(_SETTERS, (hands, piles, totals, round_, step, to_move, group, die, face, target,
+                                        after, passes, stacked, winners_, restart_die), strict=True):
+        setter(s, value)
+    return s
+
+
+from . import rules as _rules  # noqa: E402  (rules imports this module's actions)

@@ -1,0 +1,334 @@
+"""Dead Man's Dice's rules: legal actions, exact chance nodes, steps and why a move is illegal.
+
+Every function reads a `DeadMansDiceState` and never changes it; `step` returns a new
+state built by `flow`. Rule IDs are the digest's (../shared/rules/dead_mans_dice.md).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from explorer.core.chance import sample
+from explorer.core.errors import IllegalAction
+
+from .data import COMPONENTS, FACE_NAMES, PIRATE_LETTERS, RANK, SKULL, STACKS, die_faces, die_name, owner
+from .flow import (
+    Work,
+    config,
+    end_round,
+    end_turn,
+    plunder,
+    plunder_targets,
+    resolve_roll,
+    restarted,
+    sink,
+    stack,
+    stood,
+    topple,
+)
+from .model import (
+    DECLINE,
+    END_TURN,
+    FACES,
+    HIT,
+    MISS,
+    NO_STRAY,
+    PASS,
+    STACK,
+    STEADY,
+    TOPPLE,
+    Broadside,
+    DeadMansDiceState,
+    EndTurn,
+    Face,
+    OpeningRoll,
+    Overboard,
+    Pass,
+    Place,
+    Plunder,
+    RestartRoll,
+    Roll,
+    Shot,
+    Steadiness,
+    StrayShot,
+)
+
+State = DeadMansDiceState
+TWO_DICE_AT_MOST = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= k) for k in range(13))
+
+
+# -- decisions ---------------------------------------------------------------------------------
+def legal_actions(s: State) -> tuple[Any, ...]:
+    step = s.step
+    if step == "turn":
+        return turn_actions(s)
+    if step == "plunder":
+        cfg = config(s.game)
+        return (*(Plunder(o) for o in plunder_targets(cfg, s.piles, s.to_move)), END_TURN)
+    if step == "open":
+        return tuple(OpeningRoll(d) for d in s.hands[s.to_move])
+    if step == "restart":
+        return tuple(RestartRoll(d) for d in s.hands[s.target])
+    if step == "place":
+        return (STACK, DECLINE)
+    return ()
+
+
+def turn_actions(s: State) -> tuple[Any, ...]:
+    """T1: roll a die from hand (R11, R12), fire a broadside (R30, V1) or pass (V4)."""
+    cfg = config(s.game)
+    p = s.to_move
+    actions: list[Any] = [Roll(d) for d in s.hands[p]]
+    if cfg.broadside:
+        actions += [Broadside(t) for t, pile in enumerate(s.piles) if t != p and pile]
+    if cfg.hold_fire and s.piles[p]:
+        actions.append(PASS)
+    return tuple(actions)
+
+
+# -- chance ---------------------------------------------------------------------------------------
+def topple_chance(height: int) -> Fraction:
+    """C7/V2: P(2d6 <= h - 3) for a pile that has just reached height h."""
+    k = max(0, min(12, height - COMPONENTS.topple_margin))
+    return Fraction(TWO_DICE_AT_MOST[k], 36)
+
+
+def chance_outcomes(s: State) -> tuple[tuple[Any, Fraction], ...]:
+    step = s.step
+    if step in ("roll", "open_roll"):
+        return roll_outcomes(s.die)
+    if step == "restart_roll":
+        return roll_outcomes(s.restart_die)
+    if step == "stray":
+        targets = stray_targets(s)
+        hit, out_of = COMPONENTS.stray_shot
+        each = Fraction(hit, out_of * len(targets))
+        return ((NO_STRAY, 1 - Fraction(hit, out_of)), *((StrayShot(t), each) for t in targets))
+    if step == "wobble":
+        p = topple_chance(len(s.piles[s.to_move]))
+        return tuple((o, q) for o, q in ((STEADY, 1 - p), (TOPPLE, p)) if q)
+    if step == "hit":
+        p = config(s.game).hit_p
+        return tuple((o, q) for o, q in ((HIT, p), (MISS, 1 - p)) if q)
+    return ()
+
+
+def roll_outcomes(die: int) -> tuple[tuple[Face, Fraction], ...]:
+    """C1/C2: each of the die's six faces with probability 1/6 (R2, R3)."""
+    sixth = Fraction(1, 6)
+    return tuple((FACES[f], sixth) for f in die_faces(die))
+
+
+def stray_targets(s: State) -> list[int]:
+    """V3/C8: opponents of the roller whose piles are not empty."""
+    return [t for t, pile in enumerate(s.piles) if t != s.to_move and pile]
+
+
+def sample_chance(s: State, rng: random.Random) -> Any:
+    """One outcome with its exact probability; a die roll is one `randrange(6)`."""
+    step = s.step
+    if step in ("roll", "open_roll"):
+        return FACES[die_faces(s.die)[rng.randrange(6)]]
+    if step == "restart_roll":
+        return FACES[die_faces(s.restart_die)[rng.randrange(6)]]
+    return sample(chance_outcomes(s), rng)
+
+
+# -- steps -----------------------------------------------------------------------------------------
+def step(s: State, action: Any) -> State:
+    """Apply a legal action or outcome (unchecked) and return the new state."""
+    w = Work(s)
+    kind = type(action)
+    if kind is Face:
+        on_face(w, s.step, action.face)
+    elif kind is Roll:
+        w.die, w.step, w.passes = action.die, "roll", 0
+        w.say(f"{PIRATE_LETTERS[w.to_move]} rolls {die_name(action.die)}", "R11", "R12", "T2")
+    elif kind is Plunder:
+        plunder(w, action.opponent)
+    elif kind is EndTurn:
+        w.say(f"{PIRATE_LETTERS[w.to_move]} ends the turn", "R25", "T5")
+        end_turn(w)
+    elif kind is OpeningRoll:
+        w.die, w.step = action.die, "open_roll"
+        w.say(f"{PIRATE_LETTERS[w.to_move]} rolls {die_name(action.die)} to open a pile", "R7", "T0")
+    elif kind is Broadside:
+        broadside(w, action.target)
+    elif kind is RestartRoll:
+        w.restart_die, w.step = action.die, "restart_roll"
+        w.say(f"{PIRATE_LETTERS[w.target]} rolls {die_name(action.die)} to restart", "R34")
+    elif kind is StrayShot:
+        stray(w, action.target)
+    elif kind is Steadiness:
+        if action.topples:
+            topple(w, w.to_move, "while growing (steadiness check failed)", "V2", "C7")
+            end_turn(w)
+        else:
+            w.say(f"{PIRATE_LETTERS[w.to_move]}'s pile of {len(w.piles[w.to_move])} stands", "V2", "T3")
+            stood(w)
+    elif kind is Shot:
+        if action.hit:
+            hit(w, w.target, "V1", "C6")
+        else:
+            w.say(f"The broadside at {PIRATE_LETTERS[w.target]} misses: no penalty", "R32", "V1", "C6")
+            end_turn(w)
+    elif kind is Place:
+        if action.stack:
+            stack(w)
+        else:
+            w.say(f"{PIRATE_LETTERS[w.to_move]} declines to stack {die_name(w.die)}; it goes back to hand",
+                  "V11", "R18")
+            w.die = w.face = None
+            end_turn(w)
+    elif kind is Pass:
+        w.passes += 1
+        w.say(f"{PIRATE_LETTERS[w.to_move]} holds fire ({w.passes} pass(es) in a row)", "V4")
+        if w.passes >= w.cfg.players:
+            end_round(w, "every pirate passed in a row", "V4", "E1")
+        else:
+            end_turn(w)
+    elif kind is Overboard:
+        overboard(w, action.pirate)
+    return w.freeze(s, (s._trail, action))
+
+
+def on_face(w: Work, step: str, face: int) -> None:
+    if step == "roll":
+        w.face = face
+        w.say(f"{die_name(w.die)} shows {FACE_NAMES[face]}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
+              "R3" if w.die % 3 == 2 else "R2")
+        if w.cfg.stray and any(pile for t, pile in enumerate(w.piles) if t != w.to_move):
+            w.step = "stray"
+        else:
+            resolve_roll(w)
+    elif step == "open_roll":
+        p, die = w.to_move, w.die
+        w.take_from_hand(p, die)
+        w.add_to_pile(p, die, face)
+        w.die = None
+        w.say(f"{PIRATE_LETTERS[p]} opens with {die_name(die)}={FACE_NAMES[face]}"
+              f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
+        from .flow import next_opener
+
+        next_opener(w)
+    else:
+        restarted(w, face)
+
+
+def broadside(w: Work, target: int) -> None:
+    """R30-R32: a declared broadside; a chance node when `broadside_hit_p` is strictly between 0 and 1."""
+    w.passes = 0
+    p = w.cfg.hit_p
+    w.say(f"{PIRATE_LETTERS[w.to_move]} fires a broadside at {PIRATE_LETTERS[target]}", "R30", "V1")
+    if p == 1:
+        hit(w, target)
+    elif p == 0:
+        w.say("The broadside misses: no penalty", "R32", "V1")
+        end_turn(w)
+    else:
+        w.target, w.step = target, "hit"
+
+
+def hit(w: Work, target: int, *rules: str) -> None:
+    """R31-R34: the hit, then the victim's restart, then the shooter's turn ends (R32)."""
+    sink(w, w.to_move, target, *rules)
+    w.after = "end"
+    if not w.hands[target]:
+        w.target = None
+        end_turn(w)
+
+
+def stray(w: Work, target: int | None) -> None:
+    """V3/C8: an accidental broadside; then the rolled die is placed normally."""
+    if target is None:
+        resolve_roll(w)
+        return
+    w.say(f"{die_name(w.die)} strays into {PIRATE_LETTERS[target]}'s pile", "V3", "C8")
+    sink(w, w.to_move, target, "V3")
+    w.after = "place"
+    if not w.hands[target]:
+        w.target, w.after, w.step = None, "", "roll"
+        resolve_roll(w)
+
+
+def overboard(w: Work, p: int) -> None:
+    """R36/R37: the referee event; the owner's turn ends at once if it is theirs."""
+    topple(w, p, "(referee event)", "R37")
+    if p == w.to_move and w.step in ("turn", "place", "plunder"):
+        w.die = w.face = None
+        end_turn(w)
+    elif p == w.to_move and w.step == "restart":
+        w.after = "end"
+        w.die = w.face = None
+
+
+# -- errors ----------------------------------------------------------------------------------------
+def overboard_problem(s: State, action: Overboard) -> IllegalAction | None:
+    """R37: the referee event applies at any decision of play to a pirate with a pile."""
+    p = action.pirate
+    if not isinstance(p, int) or not 0 <= p < s.game.players:
+        return IllegalAction("R37", f"there is no pirate {p!r} at this table", action)
+    if s.is_over:
+        return IllegalAction("E7", "the game is over", action)
+    if s.step not in ("turn", "place", "plunder", "restart"):
+        return IllegalAction("R37", "a pile can topple only at a decision during play, not during the opening "
+                                    "or while a die is in the air", action)
+    if not s.piles[p]:
+        return IllegalAction("R36", f"{PIRATE_LETTERS[p]}'s pile is empty: nothing to topple", action)
+    return None
+
+
+def explain_illegal(s: State, action: Any) -> IllegalAction:
+    from .explain import explain
+
+    return explain(s, action)
+
+
+# -- results ----------------------------------------------------------------------------------------
+def winners(s: State) -> tuple[tuple[int, ...], ...]:
+    """E7/E8: the winner(s) first, then the others by total."""
+    if not s.is_over:
+        return ()
+    first = s.winners_
+    rest = sorted({t for p, t in enumerate(s.totals) if p not in first}, reverse=True)
+    return (first, *(tuple(p for p, t in enumerate(s.totals) if t == v and p not in first) for v in rest))
+
+
+def round_scores(s: State) -> tuple[int, ...]:
+    """E5 for every pirate as if the round ended now ("score now")."""
+    from .flow import round_score
+
+    cfg = config(s.game)
+    return tuple(round_score(cfg, s.hands[p], s.piles[p], p)[0] for p in range(s.game.players))
+
+
+def describe(s: State, action: Any) -> str:
+    from .explain import describe as words
+
+    return words(s, action)
+
+
+def action_places(s: State, action: Any) -> tuple[str, ...]:
+    """Places on the dice table an action involves, for clickable renderings."""
+    if isinstance(action, (Roll, OpeningRoll, RestartRoll)):
+        return (f"hand:{die_name(action.die)}",)
+    if isinstance(action, (Broadside, Plunder)):
+        who = action.target if isinstance(action, Broadside) else action.opponent
+        return (f"pile:{PIRATE_LETTERS[who]}",)
+    if isinstance(action, Overboard):
+        return (f"pile:{PIRATE_LETTERS[action.pirate]}",)
+    return ()
+
+
+def stack_chance(die: int, top: int | None) -> Fraction:
+    """C4: P(the die can be stacked on a top face; None: an empty pile)."""
+    if top is None:
+        return Fraction(1)
+    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)
+
+
+__all__ = ["RANK", "action_places", "chance_outcomes", "describe", "explain_illegal", "legal_actions",
+           "overboard_problem", "owner", "round_scores", "sample_chance", "stack_chance", "step",
+           "topple_chance", "winners"]
