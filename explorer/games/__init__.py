@@ -8,6 +8,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game
 
 _MODULES: dict[str, str] = {
+    "last_bottle_of_rum": "explorer.games.last_bottle_of_rum",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 
