@@ -1,0 +1,74 @@
+"""Building hand-made Last Bottle of Rum positions for the rule tests."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import explorer
+from explorer.games.last_bottle_of_rum.data import BASE_DECK, DAMAGE, MAPS, TREASURES
+
+CAPTAINS = ["Von Croakington", "Admiral Narhee", "Goldrick Banana", "Madame Macaw", "Archie Stoneshell"]
+
+
+def ship(captain: str = "", cell: str = "0,0", loot: int = 0, curse: int = 0, doubloons: int = 0,
+         damage: dict | None = None, treasures: tuple = (), hand: tuple = (), shells: int = 0,
+         peeks: tuple = ()) -> dict:
+    counts = dict.fromkeys(DAMAGE, 0)
+    counts.update(damage or {})
+    return {"captain": captain, "cell": cell, "loot": loot, "curse": curse, "doubloons": doubloons,
+            "damage": counts, "treasures": list(treasures), "hand": list(hand), "shells": shells,
+            "peeks": list(peeks)}
+
+
+def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tuple = (),
+          actions: str = "", tiles: dict | None = None, face_up: tuple = (), display: tuple = (),
+          pending: tuple = (), discard: tuple = (), used: tuple = (), moves: int = 0, deck: tuple | None = None,
+          **options):
+    """A position from a few facts; every other card, map and treasure sits in its deck."""
+    n = len(ships)
+    for i, s in enumerate(ships):
+        if not s["captain"]:
+            s["captain"] = CAPTAINS[i]
+    game = explorer.load("last_bottle_of_rum", players=n, **options)
+    held = {c for s in ships for c in s["hand"]} | set(played) | set(discard)
+    aboard = {t for s in ships for t in s["treasures"]} | {t for _, t in display}
+    maps = {m for m, _ in display}
+    data = {
+        "phase": phase, "active": active, "winner": None, "turns": 0, "ships": ships,
+        "tiles": dict(tiles or {}), "face_up": list(face_up), "display": [list(p) for p in display],
+        "map_deck": [m for m in MAPS if m not in maps], "map_discard": [],
+        "treasure_deck": [t for t in TREASURES if t not in aboard], "treasure_discard": [],
+        "deck": list(deck) if deck is not None else [c for c in BASE_DECK if c not in held],
+        "discard": list(discard),
+        "turn": {"played": list(played), "actions": {k: actions.count(k) for k in "SDAR"}, "used": list(used),
+                 "attacked": [], "moves": moves, "limit_from": -1, "flags": ""},
+        "pending": [list(p) for p in pending],
+    }
+    return game.state_from_dict(data)
+
+
+_CITED: dict[int, set[str]] = {}
+
+
+def run(state, *moves):
+    """Apply actions and outcomes given in notation, checking each is legal; remembers the rules
+    every step cited, for `rules_cited`."""
+    cited = set(_CITED.get(id(state), set()))
+    for move in moves:
+        state = state.apply(move)
+        cited |= {r for e in state.events for r in e.rules}
+    _CITED[id(state)] = cited
+    return state
+
+
+def chance(state) -> dict[str, Fraction]:
+    return {str(o): p for o, p in state.chance_outcomes()}
+
+
+def legal(state) -> set[str]:
+    return {str(a) for a in state.legal_actions()}
+
+
+def rules_cited(state) -> set[str]:
+    """Rules cited by the last `run` that made `state` (or its last step)."""
+    return _CITED.get(id(state), set()) | {r for e in state.events for r in e.rules}
