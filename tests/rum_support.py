@@ -7,7 +7,7 @@ from fractions import Fraction
 import explorer
 from explorer.games.last_bottle_of_rum.data import BASE_DECK, DAMAGE, MAPS, TREASURES
 
-CAPTAINS = ["Von Croakington", "Admiral Narhee", "Goldrick Banana", "Madame Macaw", "Archie Stoneshell"]
+CAPTAINS = ["Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana"]
 
 
 def ship(captain: str = "", cell: str = "0,0", loot: int = 0, curse: int = 0, doubloons: int = 0,

@@ -31,7 +31,7 @@ def test_T1_TR23_krakens_eye_adds_a_curse_at_turn_start():
 
 
 def test_T2_R4_refill_to_hand_size_then_T3_play_two():
-    state = scene([ship(hand=("AC01",)), ship(hand=("AC05", "AC06"))], phase="main", active=1)
+    state = scene([ship("Archie Stoneshell", hand=("AC01",)), ship(hand=("AC05", "AC06"))], phase="main", active=1)
     state = run(state, "end")
     assert state.is_chance and state.pending[0][:2] == ("card", 0)
     state = run(state, "draw AC02", "draw AC03", "draw AC04")
