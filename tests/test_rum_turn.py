@@ -62,7 +62,7 @@ def test_R7_empty_deck_reshuffles_the_discard():
     held = {"AC01", "AC02", "AC03", "AC10", "AC11"}
     rest = tuple(c for c in BASE_DECK if c not in held)
     state = scene([ship(hand=("AC01", "AC02", "AC03")), ship()], phase="main", active=1, deck=(),
-                  discard=rest + ("AC10", "AC11"))
+                  discard=(*rest, "AC10", "AC11"))
     state = run(state, "end")
     assert "R7" in rules_cited(state) and len(state.deck) == 73 and not state.discard
 

@@ -35,6 +35,7 @@ from .data import BASE_DECK, CAPTAINS, CELLS, DAMAGE, ICONS, MAPS, TILES, TREASU
 from .flow import AUTOMATIC, CHANCE, DECISION, build
 from .model import Ship, Turn, UseEffect
 from .notation import parse
+from .ships import limited
 
 PHASES = ("setup", "start", "play", "main", "over")
 KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up", "display", "map_deck", "map_discard",
@@ -236,6 +237,8 @@ def from_dict(game, data: Any):
              for k in ("map_deck", "map_discard", "treasure_deck", "treasure_discard")}
     deck, discard = _ids(data["deck"], "deck", BASE_DECK), _ids(data["discard"], "discard", BASE_DECK)
     turn = _turn(data["turn"])
+    if phase in ("play", "main") and 0 <= active and turn.limit_from < 0 and limited(ships[active]):
+        turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
     pending = tuple(_task(t, f"pending.{i}") for i, t in enumerate(_list(data["pending"], "pending")))
     _once("deck", [("deck", deck), ("discard", discard), ("turn.played", turn.played),
                    *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships))], BASE_DECK)

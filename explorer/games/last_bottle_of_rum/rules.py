@@ -126,6 +126,7 @@ class RumState(State):
         else:
             decide(w, self.pending[0] if self.pending else None, item)
         settle(w)
+        w.update_limit()
         return w.freeze(self, item)
 
     def explain_illegal(self, action) -> IllegalAction:
