@@ -276,6 +276,7 @@ def _to_play(w: Work, task: tuple) -> None:
 def _next_turn(w: Work, task: tuple) -> None:
     """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise."""
     w.discard = tuple(sorted(w.discard + w.turn.played))
+    w.turn = NO_TURN
     w.say(f"{w.name(w.active)} ends the turn", "T5", "R17")
     w.turns += 1
     limit = w.options["turn_limit"]
