@@ -10,8 +10,8 @@ import pytest
 from rum_support import legal, run, scene, ship
 
 import explorer
-from explorer.core.play import advance
 from explorer.core.errors import IllegalAction, PositionError
+from explorer.core.play import advance
 
 
 def started(seed=4, players=3):
