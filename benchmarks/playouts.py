@@ -52,6 +52,7 @@ def main() -> None:
 # Option sets worth a figure of their own (the defaults are always measured).
 BENCH_OPTIONS: dict[str, list[dict]] = {
     "sjoroveroya": [{}, {"variant": "children"}],
+    "last_bottle_of_rum": [{"turn_limit": 30}, {"turn_limit": 30, "hideout_trade_mode": "subset"}],
 }
 
 

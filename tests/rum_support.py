@@ -4,48 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import explorer
-from explorer.games.last_bottle_of_rum.data import BASE_DECK, DAMAGE, MAPS, TREASURES
+from explorer.games.last_bottle_of_rum.scenes import scene, ship
 
-CAPTAINS = ["Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana"]
-
-
-def ship(captain: str = "", cell: str = "0,0", loot: int = 0, curse: int = 0, doubloons: int = 0,
-         damage: dict | None = None, treasures: tuple = (), hand: tuple = (), shells: int = 0,
-         peeks: tuple = ()) -> dict:
-    counts = dict.fromkeys(DAMAGE, 0)
-    counts.update(damage or {})
-    return {"captain": captain, "cell": cell, "loot": loot, "curse": curse, "doubloons": doubloons,
-            "damage": counts, "treasures": list(treasures), "hand": list(hand), "shells": shells,
-            "peeks": list(peeks)}
-
-
-def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tuple = (),
-          actions: str = "", tiles: dict | None = None, face_up: tuple = (), display: tuple = (),
-          pending: tuple = (), discard: tuple = (), used: tuple = (), moves: int = 0, deck: tuple | None = None,
-          **options):
-    """A position from a few facts; every other card, map and treasure sits in its deck."""
-    n = len(ships)
-    for i, s in enumerate(ships):
-        if not s["captain"]:
-            s["captain"] = CAPTAINS[i]
-    game = explorer.load("last_bottle_of_rum", players=n, **options)
-    held = {c for s in ships for c in s["hand"]} | set(played) | set(discard)
-    aboard = {t for s in ships for t in s["treasures"]} | {t for _, t in display}
-    maps = {m for m, _ in display}
-    data = {
-        "phase": phase, "active": active, "winner": None, "turns": 0, "ships": ships,
-        "tiles": dict(tiles or {}), "face_up": list(face_up), "display": [list(p) for p in display],
-        "map_deck": [m for m in MAPS if m not in maps], "map_discard": [],
-        "treasure_deck": [t for t in TREASURES if t not in aboard], "treasure_discard": [],
-        "deck": list(deck) if deck is not None else [c for c in BASE_DECK if c not in held],
-        "discard": list(discard),
-        "turn": {"played": list(played), "actions": {k: actions.count(k) for k in "SDAR"}, "used": list(used),
-                 "attacked": [], "moves": moves, "limit_from": -1, "flags": ""},
-        "pending": [list(p) for p in pending],
-    }
-    return game.state_from_dict(data)
-
+__all__ = ["scene", "ship"]
 
 _CITED: dict[int, set[str]] = {}
 
