@@ -126,7 +126,12 @@ def test_V10_starting_doubloons_and_V11_bank_check():
         explorer.load("last_bottle_of_rum", players=5, starting_doubloons=10)
 
 
-@pytest.mark.parametrize("tile", sorted(TILES), ids=sorted(TILES))
+TILE_IDS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10", "T11", "T12", "T13", "T14", "T15",
+            "T16", "T17", "T18", "T19", "T20", "T21", "T22", "T23", "T24", "T25", "T26", "T27", "T28", "T29", "T30"]
+
+
+@pytest.mark.parametrize("tile", TILE_IDS, ids=TILE_IDS)
 def test_D2_every_tile_T01_T30_is_in_the_data_and_the_rules(tile):
     game = explorer.load("last_bottle_of_rum")
+    assert sorted(TILES) == TILE_IDS
     assert TILES[tile].basis in {"SEED", "SOURCED", "ASSUMED"} and TILES[tile].name in game.rules[tile]
