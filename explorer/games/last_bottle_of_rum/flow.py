@@ -116,12 +116,22 @@ def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, ma
     put(s, "game", game)
     put(s, "_trail", trail)
     put(s, "events", events)
-    for name, value in (("ships", ships), ("tiles", tiles), ("face_up", face_up), ("display", display),
-                        ("map_deck", map_deck), ("map_discard", map_discard), ("treasure_deck", treasure_deck),
-                        ("treasure_discard", treasure_discard), ("deck", deck), ("discard", discard),
-                        ("active", active), ("phase", phase), ("turn", turn), ("pending", pending),
-                        ("winner", winner), ("turns", turns)):
-        put(s, name, value)
+    put(s, "ships", ships)
+    put(s, "tiles", tiles)
+    put(s, "face_up", face_up)
+    put(s, "display", display)
+    put(s, "map_deck", map_deck)
+    put(s, "map_discard", map_discard)
+    put(s, "treasure_deck", treasure_deck)
+    put(s, "treasure_discard", treasure_discard)
+    put(s, "deck", deck)
+    put(s, "discard", discard)
+    put(s, "active", active)
+    put(s, "phase", phase)
+    put(s, "turn", turn)
+    put(s, "pending", pending)
+    put(s, "winner", winner)
+    put(s, "turns", turns)
     put(s, "_node", node_of(phase, pending, active))
     return s
 

@@ -54,6 +54,20 @@ GIVE = tuple("".join(c) for c in combinations_with_replacement(ICONS, 3))
 GIVE_COUNTS = {g: tuple(g.count(i) for i in ICONS) for g in GIVE}
 EXCHANGES = {g: tuple(Exchange(g, i) for i in ICONS) for g in GIVE}
 ALL_TILES = frozenset(TILES)
+SAILS = tuple(tuple(Sail(c) for c in NEIGHBOURS[cell]) for cell in range(len(NEIGHBOURS)))
+REPAIRS = tuple(Repair(k) for k in DAMAGE)
+REPAIR_SHELL = Repair("shell")
+_EXCHANGE_CACHE: dict[tuple[int, ...], tuple] = {}
+
+
+def exchanges(actions: tuple[int, ...]) -> tuple:
+    """R12: every 3-for-1 trade the unused `actions` allow (cached per action count)."""
+    found = _EXCHANGE_CACHE.get(actions)
+    if found is None:
+        found = tuple(e for give, need in GIVE_COUNTS.items()
+                      if all(a >= n for a, n in zip(actions, need, strict=True)) for e in EXCHANGES[give])
+        _EXCHANGE_CACHE[actions] = found
+    return found
 
 
 def _dice(table: tuple[Fraction, ...]) -> tuple:
@@ -245,19 +259,17 @@ def main_actions(s: RumState) -> list:
     sail, earn, attack, rep = t.actions
     acts: list = []
     if sail and can_move(s):
-        acts += [Sail(c) for c in NEIGHBOURS[ship.cell]]
+        acts += SAILS[ship.cell]
     if earn and sh.can_gain_doubloons(ship) and bank(s) != 0:
         acts.append(EARN)
     if attack:
         acts += [Attack(q) for q in attack_targets(s, p)]
     if rep:
-        acts += [Repair(k) for k, n in zip(DAMAGE, ship.damage, strict=True) if n]
+        acts += [REPAIRS[i] for i, n in enumerate(ship.damage) if n]
         if ship.captain == sh.CRABBY and ship.shells < 2:
-            acts.append(Repair("shell"))
+            acts.append(REPAIR_SHELL)
     if sail + earn + attack + rep >= 3:
-        for give, need in GIVE_COUNTS.items():
-            if all(a >= n for a, n in zip(t.actions, need, strict=True)):
-                acts += EXCHANGES[give]
+        acts += exchanges(t.actions)
     for card in t.played:
         if card not in t.used and EFFECTS.get(_effect_id(card)) and not affordable(ship, card):
             acts += targets(s.ships, p, card, s.game.options)
