@@ -131,3 +131,17 @@ def test_rule_of_thumb_takes_treasure_and_trades_it():
                      face_up=("1,0",)), "sail 0,0")
     assert str(policy.choose(home.view(0), home.legal_actions(), random.Random(0))) == "trade TR07"
     assert "keep" in legal(home)
+
+
+def test_actions_are_described_and_point_at_clickable_places():
+    game, state = started()
+    svg = state._repr_svg_()
+    for action in state.legal_actions():
+        assert state.describe(action)
+        for place in state.action_places(action):
+            assert f'data-place="{place}"' in svg or place.startswith("card:"), (action, place)
+    duel = scene([ship(cell="1,0", doubloons=1), ship(cell="2,0")], actions="AS", tiles={"1,0": "T28", "2,0": "T29"},
+                 face_up=("1,0", "2,0"))
+    assert duel.action_places(duel.game.parse_action("attack 1")) == ("ship:1",)
+    assert duel.action_places(duel.game.parse_action("sail 2,0")) == ("cell:2,0",)
+    assert duel.describe(duel.game.parse_action("sail 2,0")) == "Sail to 2,0"

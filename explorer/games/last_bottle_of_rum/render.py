@@ -93,15 +93,23 @@ def _board(v: dict, p: int, x: float, y: float) -> list[str]:
                                 f"Doubloons {ship['doubloons']}   Shells {ship['shells']}", 9, "start")]
     for i, (kind, n) in enumerate(ship["damage"].items()):
         fill = DAMAGE_FILL[kind]
-        out.append(f'<rect x="{x + 8 + 52 * i}" y="{y + 36}" width="48" height="14" rx="3" fill="{fill}" '
-                   f'stroke="#555" opacity="{1 if n else 0.3}"/>')
+        out.append(f'<rect data-place="damage:{p}:{kind}" x="{x + 8 + 52 * i}" y="{y + 36}" width="48" height="14" '
+                   f'rx="3" fill="{fill}" stroke="#555" opacity="{1 if n else 0.3}"/>')
         out.append(_text(x + 32 + 52 * i, y + 46, f"{kind[:6]} {n}", 7, fill="#000" if kind in ("SAIL", "BOWSPRIT")
                          else "#fff"))
-    aboard = ", ".join(f"{TREASURES[t].name} ({TREASURES[t].value})" for t in ship["treasures"]) or "no treasure"
-    out.append(_text(x + 8, y + 62, f"Aboard: {aboard}"[:60], 8, "start"))
+    out.append(_text(x + 8, y + 62, "Aboard:" + ("" if ship["treasures"] else " no treasure"), 8, "start"))
+    for i, t in enumerate(ship["treasures"]):
+        out.append(f'<text data-place="treasure:{t}" x="{x + 48 + 125 * i}" y="{y + 62}" font-size="8">'
+                   f'{escape(TREASURES[t].name)} ({TREASURES[t].value})</text>')
     hand = ship["hand"]
-    shown = f"Hand: {hand} cards" if isinstance(hand, int) else "Hand: " + " ".join(hand)
-    out.append(_text(x + 8, y + 74, shown[:64], 8, "start"))
+    if isinstance(hand, int):
+        out.append(_text(x + 8, y + 74, f"Hand: {hand} cards (hidden)", 8, "start"))
+    else:
+        out.append(_text(x + 8, y + 74, "Hand:", 8, "start"))
+        for i, c in enumerate(hand[:7]):
+            out.append(f'<text data-place="card:{c}" x="{x + 36 + 38 * i}" y="{y + 74}" font-size="8">'
+                       f'<title>{escape(EFFECTS[CARDS[c].effect].name if CARDS[c].effect in EFFECTS else "Kraken")}'
+                       f' {CARDS[c].icons}</title>{c}</text>')
     return out
 
 

@@ -143,6 +143,18 @@ class RumState(State):
         w.update_limit()
         return w.freeze(self, item)
 
+    def describe(self, action) -> str:
+        """The action or outcome in plain words."""
+        from .describe import describe
+
+        return describe(action)
+
+    def action_places(self, action) -> tuple[str, ...]:
+        """Board places (``data-place`` values) the action involves."""
+        from .describe import places
+
+        return places(self, action)
+
     def explain_illegal(self, action) -> IllegalAction:
         from .illegal import explain
 
