@@ -89,8 +89,8 @@ def _board(v: dict, p: int, x: float, y: float) -> list[str]:
            f'stroke-width="{3 if active else 1.5}"/>',
            _text(x + 8, y + 15, f"P{p} {ship['captain'] or '(no captain yet)'}" + ("  ◀ to play" if active else ""),
                  11, "start", "bold", COLOURS[p][1]),
-           _text(x + 8, y + 30, f"Loot {ship['loot']}/10   Curse {ship['curse']}/5   "
-                                f"Doubloons {ship['doubloons']}   Shells {ship['shells']}", 9, "start")]
+           _text(x + 8, y + 30, f"Loot {ship['loot']}/10   Curse {ship['curse']}/5   Doubloons {ship['doubloons']}"
+                 + (f"   Shells {ship['shells']}/2" if ship["captain"] == "Crabby Jones" else ""), 9, "start")]
     for i, (kind, n) in enumerate(ship["damage"].items()):
         fill = DAMAGE_FILL[kind]
         out.append(f'<rect data-place="damage:{p}:{kind}" x="{x + 8 + 52 * i}" y="{y + 36}" width="48" height="14" '
