@@ -144,6 +144,23 @@ def _legend(x: float, y: float) -> list[str]:
     return out
 
 
+def _tracks(v: dict, x: float, y: float) -> list[str]:
+    """The Loot track (0-10, R1) and the Curse track (0-5, R2), a marker per captain."""
+    out = [_text(x, y, "Loot", 9, "start", "bold"), _text(x, y + 30, "Curse", 9, "start", "bold")]
+    for row, (key, top) in enumerate((("loot", 10), ("curse", 5))):
+        y0 = y + 4 + 30 * row
+        for k in range(top + 1):
+            fill = "#f9e79f" if row == 0 else "#d7bde2"
+            out.append(f'<rect x="{x + 36 + 17 * k}" y="{y0 - 12}" width="16" height="18" fill="{fill}" '
+                       f'stroke="#555"/>')
+            out.append(_text(x + 44 + 17 * k, y0 + 1, str(k), 7, fill="#555"))
+        for p, ship in enumerate(v["ships"]):
+            k = min(ship[key], top)
+            out.append(f'<circle cx="{x + 39 + 17 * k + 2.5 * p:.1f}" cy="{y0 + 3:.1f}" r="3" fill="{COLOURS[p][1]}" '
+                       f'stroke="#111" stroke-width="0.5"><title>P{p} {key} {ship[key]}</title></circle>')
+    return out
+
+
 def board_svg(v: dict) -> str:
     """The whole picture of a view: board, ships, display, legend and one board per captain."""
     n = len(v["ships"])
@@ -153,7 +170,8 @@ def board_svg(v: dict) -> str:
              f'font-family="Georgia, serif">',
              f'<rect width="720" height="{height}" fill="#d6eaf8"/>',
              _text(10, 20, f"The Last Bottle of Rum — {who}, phase {v['phase']}", 13, "start", "bold"),
-             *_cells(v), *_ships(v), *_cards_panel(v, 470, 50), *_legend(470, 330)]
+             *_cells(v), *_ships(v), *_cards_panel(v, 470, 50), *_legend(470, 300),
+             *_tracks(v, 470, 420)]
     for p in range(n):
         parts += _board(v, p, 10 + 310 * (p % 2), 500 + 86 * (p // 2))
     if v.get("winner") is not None:
