@@ -25,12 +25,11 @@ from explorer.games.last_bottle_of_rum import analysis
 from explorer.games.last_bottle_of_rum.scenes import scene, ship
 
 def show(state):
-    \"\"\"Draw a position and print what the last step did, with the rules it applied.\"\"\"
-    for event in state.events:
-        print(event)
+    \"\"\"Draw a position (what every captain can see, and more: the teacher's view).\"\"\"
     display(SVG(state._repr_svg_()))
 
 def play(state, *moves):
+    \"\"\"Apply moves in notation, printing each event with the rules it applied.\"\"\"
     for move in moves:
         state = state.apply(move)
         for event in state.events:

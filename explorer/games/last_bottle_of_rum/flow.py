@@ -45,7 +45,7 @@ class Work:
 
     # -- small helpers ------------------------------------------------------------------------
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
-        self.events.append(Event(text, rules, detail, visible_to))
+        self.events.append(Event(text, tuple(dict.fromkeys(rules)), detail, visible_to))
 
     def push(self, *tasks: tuple) -> None:
         """Resolve `tasks` next, before what was already pending."""
