@@ -18,6 +18,7 @@ The first captain to **10 Loot** wins (R1).
 
 Every rule below carries its ID from the rules digest; every probability is exact."""),
     ("code", """from fractions import Fraction
+
 from IPython.display import SVG, display
 
 import explorer
@@ -27,6 +28,7 @@ from explorer.games.last_bottle_of_rum.scenes import scene, ship
 def show(state):
     \"\"\"Draw a position (what every captain can see, and more: the teacher's view).\"\"\"
     display(SVG(state._repr_svg_()))
+
 
 def play(state, *moves):
     \"\"\"Apply moves in notation, printing each event with the rules it applied.\"\"\"
@@ -58,8 +60,8 @@ show(state)"""),
 Each turn you refill to your hand size (4; R4) and play **exactly two** cards (R8). Every icon on the
 top half is one action (R11): **S**ail, **D**oubloons, **A**ttack, **R**epair. Any **three unused actions
 trade for one** of your choice (R12)."""),
-    ("code", """state = scene([ship("Von Croakington", damage={"HULL": 1}, hand=("AC04", "AC24", "AC30", "AC61")), ship()],
-              phase="play")
+    ("code", """cards = ("AC04", "AC24", "AC30", "AC61")
+state = scene([ship("Von Croakington", damage={"HULL": 1}, hand=cards), ship()], phase="play")
 print(sorted(str(a) for a in state.legal_actions()))    # the six pairs you may play
 state = play(state, "play AC04 AC30")
 print("unused actions S D A R:", state.turn.actions)"""),
@@ -109,7 +111,8 @@ print("P(at least one damage) =", hit)"""),
 show(state)
 print("Target at 4 tokens, tokens drawn:", analysis.tokens_drawn(4))
 assert analysis.tokens_drawn(4) == {0: Fraction(1, 6), 1: Fraction(5, 6)}"""),
-    ("md", """**Your turn.** Full bag, one attack on a healthy ship: what is the chance it gets at least one SAIL token?"""),
+    ("md", """**Your turn.** Full bag, one attack on a healthy ship: what is the chance it gets at least one
+SAIL token?"""),
     ("code", """odds = analysis.attack_outcomes()
 p_sail = sum(p for drawn, p in odds.items() if "SAIL" in drawn)
 assert p_sail == Fraction(2, 9)
@@ -124,8 +127,8 @@ state = play(state, "repair SAIL")
 print("still limited:", state.turn.limit_from >= 0)
 state = play(state, "repair HULL", "earn")
 assert state.ships[0].doubloons == 1"""),
-    ("code", """state = scene([ship(cell="1,0", doubloons=1), ship(cell="2,0", treasures=("TR07", "TR08"))], actions="A",
-              tiles=sea, face_up=tuple(sea))
+    ("code", """laden = ship(cell="2,0", treasures=("TR07", "TR08"))
+state = scene([ship(cell="1,0", doubloons=1), laden], actions="A", tiles=sea, face_up=tuple(sea))
 state = play(state, "attack 1", "roll 1", "token FIRE")
 print("P1 must choose:", [str(a) for a in state.legal_actions()])
 state = play(state, "lose TR08")
@@ -135,8 +138,8 @@ show(state)"""),
 Curses call the Kraken: when a Kraken card is drawn, or when a captain reaches 5 Curses (R51). It strikes
 everyone tied for the most Curses (R52); each victim rolls and loses that many Loot **and** Curses (R53);
 missing Loot becomes damage (R54)."""),
-    ("code", """state = scene([ship(curse=3, loot=1, hand=("AC01", "AC02", "AC03")), ship(curse=3, loot=4), ship(curse=1)],
-              active=2)
+    ("code", """first = ship(curse=3, loot=1, hand=("AC01", "AC02", "AC03"))
+state = scene([first, ship(curse=3, loot=4), ship(curse=1)], active=2)
 state = play(state, "end", "draw AC73")
 print([t for t in state.pending])
 print("Victim with Loot 1, Curse 3:", analysis.kraken(1, 3))
@@ -179,8 +182,8 @@ show(end)"""),
 
 Two branches of one position: attack straight away, or first pay 1 doubloon for Chain Shot (E03: roll twice,
 keep the better). Compare the exact chance of at least one token."""),
-    ("code", """base = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", played=("AC18",), tiles=sea,
-             face_up=tuple(sea))
+    ("code", """base = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", played=("AC18",),
+             tiles=sea, face_up=tuple(sea))
 plain = base.apply("attack 1")
 chained = base.apply("effect AC18").apply("attack 1")
 p_plain = 1 - dict((str(o), p) for o, p in plain.chance_outcomes())["roll 0"]

@@ -134,7 +134,7 @@ def test_rule_of_thumb_takes_treasure_and_trades_it():
 
 
 def test_actions_are_described_and_point_at_clickable_places():
-    game, state = started()
+    _, state = started()
     svg = state._repr_svg_()
     for action in state.legal_actions():
         assert state.describe(action)
