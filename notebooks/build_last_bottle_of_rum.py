@@ -25,6 +25,7 @@ import explorer
 from explorer.games.last_bottle_of_rum import analysis
 from explorer.games.last_bottle_of_rum.scenes import scene, ship
 
+
 def show(state):
     \"\"\"Draw a position (what every captain can see, and more: the teacher's view).\"\"\"
     display(SVG(state._repr_svg_()))
