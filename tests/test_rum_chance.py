@@ -26,6 +26,17 @@ def test_C2_attacks_with_the_cap():
     assert sum(p for n, p in an.attacks_in_a_turn([0, 0]).items() if n >= 3) == F(4, 9)
 
 
+def test_C2_C3_several_attacks_share_one_bag():
+    both = an.several_attacks([4, 3])
+    totals: dict = {}
+    for drawn, p in both.items():
+        totals[sum(len(t) for t in drawn)] = totals.get(sum(len(t) for t in drawn), 0) + p
+    assert totals == an.attacks_in_a_turn([4, 3]) and sum(both.values()) == 1
+    sails = sum(p for drawn, p in an.several_attacks([0, 0]).items() if any("SAIL" in t for t in drawn))
+    at_least_one = sum(p * (1 - F(comb(20, n), comb(25, n))) for n, p in an.combine(an.die(), an.die()).items())
+    assert sails == at_least_one
+
+
 def test_C3_bag_draws():
     full = tuple(DAMAGE_COUNT)
     assert an.bag_draws(full, 1)[("SAIL",)] == F(1, 5)

@@ -84,6 +84,27 @@ def attack_outcomes(on_board: int = 0, bag: tuple[int, ...] = tuple(DAMAGE_COUNT
     return out
 
 
+def several_attacks(on_boards: Iterable[int], bag: tuple[int, ...] = tuple(DAMAGE_COUNT)) -> Dist:
+    """C2 + C3: one attack on each target in turn (their token counts given), all drawing from one bag.
+
+    Returns ``{(types drawn by target 1, types drawn by target 2, ...): p}``, each a sorted tuple.
+    """
+    out: Dist = {((), tuple(bag)): Fraction(1)}
+    for k in on_boards:
+        step: Dist = {}
+        for (drawn, left), p in out.items():
+            for n, q in tokens_drawn(k).items():
+                for types, r in bag_draws(left, n).items():
+                    rest = tuple(c - types.count(DAMAGE[i]) for i, c in enumerate(left))
+                    key = ((*drawn, types), rest)
+                    step[key] = step.get(key, Fraction(0)) + p * q * r
+        out = step
+    merged: Dist = {}
+    for (drawn, _), p in out.items():
+        merged[drawn] = merged.get(drawn, Fraction(0)) + p
+    return merged
+
+
 def kraken(loot: int, curse: int, on_board: int = 0, rabbit_foot: bool = False) -> Dist:
     """C5: {(new Loot, new Curse, damage tokens drawn): p} for one Kraken victim (R53, R54, R39)."""
     out: Dist = {}
