@@ -42,6 +42,7 @@ KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up
         "treasure_deck", "treasure_discard", "deck", "discard", "turn", "pending")
 SHIP_KEYS = ("captain", "cell", "loot", "curse", "doubloons", "damage", "treasures", "hand", "shells", "peeks")
 TASKS = CHANCE | DECISION | frozenset(AUTOMATIC) | {"peek_tile"}
+NO_PLAYER = {"pair", "map", "treasure", "kraken", "first", "first_player", "turn_start", "to_play", "next_turn"}
 
 
 def _task_out(task: tuple) -> list:
@@ -240,6 +241,9 @@ def from_dict(game, data: Any):
     if phase in ("play", "main") and 0 <= active and turn.limit_from < 0 and limited(ships[active]):
         turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
     pending = tuple(_task(t, f"pending.{i}") for i, t in enumerate(_list(data["pending"], "pending")))
+    for i, task in enumerate(pending):
+        if task[0] not in NO_PLAYER and (len(task) < 2 or not isinstance(task[1], int) or not 0 <= task[1] < n):
+            raise PositionError(f"pending.{i}", f"{task[0]} needs a player 0..{n - 1} second")
     _once("deck", [("deck", deck), ("discard", discard), ("turn.played", turn.played),
                    *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships))], BASE_DECK)
     _once("map_deck", [("map_deck", decks["map_deck"]), ("map_discard", decks["map_discard"]),
