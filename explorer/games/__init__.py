@@ -9,6 +9,7 @@ from explorer.core.game import Game
 
 _MODULES: dict[str, str] = {
     "dead_mans_dice": "explorer.games.dead_mans_dice",
+    "last_bottle_of_rum": "explorer.games.last_bottle_of_rum",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 

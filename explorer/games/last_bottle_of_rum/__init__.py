@@ -1,0 +1,151 @@
+"""The Last Bottle of Rum: explore a hex archipelago, fight with the skull die, flee the Kraken.
+
+Rules: ../shared/rules/last_bottle_of_rum.md (IDs S, T, R, E, V, C, A are the digest's).
+The base game for 2-5 captains; the modules Bounty Hunt, Weather & Maelstrom and the Ghost
+(V1-V3, and their options V7-V9, V13, V14) are not available yet and refuse to be switched on.
+
+Action notation (``str(action)``, read back by ``game.parse_action``)
+----------------------------------------------------------------------
+Players are 0, 1, ... in seat order; cells are axial ``q,r`` (the Hideout is ``0,0``).
+
+- ``captain Grog Blackwater``   choose a captain at setup (S5)
+- ``play AC04 AC30``            play two cards (R8); ``play AC12`` is the extra card of All Hands (E08)
+- ``sail 1,-1``                 use a Sail action to move to an adjacent cell (R18); also a Cursed Wind move
+- ``earn``                      use an Earn-doubloons action (R30)
+- ``attack 1``                  attack player 1 (R33-R37)
+- ``repair FIRE``               remove a damage token (R43; ``repair shell`` for Crabby Jones)
+- ``exchange ADD>R``            trade 3 unused actions (S D A R letters) for 1 (R12)
+- ``effect AC43``               pay for and use a played card's effect (``effect AC37 1 TR05``: target, treasure)
+- ``peek 2,-1``                 look at a face-down tile (Madame Macaw, Spyglass E05)
+- ``take TR15`` / ``leave``     take a treasure on entering its island (R25, R26) or not
+- ``trade TR15 TR03`` / ``keep``  trade treasures for Loot on entering the Hideout (R23)
+- ``lose TR07``                 the treasure a fire destroys (R47); ``discard AC05`` for a broken bowsprit (R50)
+- ``shell`` / ``no shell``      Crabby Jones' Shell (R59); ``reroll`` / ``accept roll`` Grog's re-roll
+- ``stop``                      end an "up to" effect early (E04-E06, E08); ``end`` ends the turn (T5)
+- chance outcomes: ``first 2``, ``draw AC17``, ``tile T24``, ``map M12``, ``treasure TR15``, ``roll 2``,
+  ``token SAIL``
+
+Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented in
+``explorer/games/last_bottle_of_rum/position.py``, e.g. ``{"phase": "main", "active": 0,
+"ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, ...}], "tiles": {"1,0": "T24"}, ...}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.game import Game, OptionSpec
+
+from .data import BASE_DECK, CAPTAINS, CONST, MAPS, TREASURES
+from .flow import Work, build, settle
+from .model import NO_DAMAGE, NO_TURN, Ship
+from .notation import parse
+from .rules import RumState
+from .rules_text import RULES
+
+NOT_YET = {"bounty_hunt": (False, "V1"), "weather": (False, "V2"), "ghost": (False, "V3"),
+           "ghost_damage_per_skull": (False, "V7"), "ghost_may_stop_early": (False, "V8"),
+           "ghost_loses_all_treasures_on_sinking": (False, "V9"), "weather_timing": ("immediate", "V13"),
+           "bounty_auto_claim": (True, "V14")}
+
+
+class LastBottleOfRum(Game):
+    name = "last_bottle_of_rum"
+    title = "The Last Bottle of Rum"
+    min_players = CONST["min_players"]
+    max_players = CONST["max_players"]
+    default_players = 2
+    score_name = "Loot Points"
+    RULES = MappingProxyType(RULES)
+    OPTIONS = (
+        OptionSpec("bounty_hunt", False, "Outposts deal Bounty cards (module not available yet)", "V1"),
+        OptionSpec("weather", False, "Weather cards and the Maelstrom (module not available yet)", "V2"),
+        OptionSpec("ghost", False, "the Ghost automa for 2 players (module not available yet)", "V3"),
+        OptionSpec("hideout_trade_mode", "all", "'subset': trade any subset at the Hideout (A7)", "V4",
+                   choices=("all", "subset")),
+        OptionSpec("reef_damage", "every_entry", "'reveal_only': a reef hurts only the ship revealing it (A5)",
+                   "V5", choices=("every_entry", "reveal_only")),
+        OptionSpec("allow_futile_attacks", False, "True: ships at 5 damage may be attacked, to no effect (A18)",
+                   "V6"),
+        OptionSpec("ghost_damage_per_skull", False, "Ghost module (not available yet, A24)", "V7"),
+        OptionSpec("ghost_may_stop_early", False, "Ghost module (not available yet, A25)", "V8"),
+        OptionSpec("ghost_loses_all_treasures_on_sinking", False, "Ghost module (not available yet, A26)", "V9"),
+        OptionSpec("starting_doubloons", 0, "doubloons each captain starts with (A30)", "V10", kind=int,
+                   minimum=0),
+        OptionSpec("bank_limit", 34, "doubloons in the bank; None for unlimited (A30)", "V11", kind=int,
+                   nullable=True, minimum=0),
+        OptionSpec("hideout_protects_from_kraken", False, "True: the Kraken spares ships in the Hideout (A13)",
+                   "V12"),
+        OptionSpec("weather_timing", "immediate", "Weather module (not available yet, A20)", "V13",
+                   choices=("immediate", "anytime")),
+        OptionSpec("bounty_auto_claim", True, "Bounty module (not available yet, A22)", "V14"),
+        OptionSpec("min_hand_size", 2, "hand size never drops below this (A12)", "V15", kind=int, minimum=1),
+        OptionSpec("turn_limit", None, "house rule: an int N ends the game after N rounds, ranked by Loot "
+                   "(None: the digest's rule, no other end, E3)", "E3", kind=int, nullable=True, minimum=1),
+        OptionSpec("first_player", None, "who starts; None: chosen at random (S10, C14)", "S10", kind=int,
+                   nullable=True, minimum=0),
+    )
+
+    def _check_options(self) -> None:
+        for name, (default, rule) in NOT_YET.items():
+            if self.options[name] != default:
+                raise OptionError(f"options.{name}", f"the module of {rule} is not available yet; only "
+                                                     f"{default!r} is accepted")
+        first = self.options["first_player"]
+        if first is not None and first >= self.players:
+            raise OptionError("options.first_player", f"{first} is not a player of {self.players} (S10)")
+        bank = self.options["bank_limit"]
+        if bank is not None and self.options["starting_doubloons"] * self.players > bank:
+            raise OptionError("options.starting_doubloons", "more than the bank holds (V10, V11)")
+
+    def new_state(self) -> RumState:
+        """Before setup: tiles face down (dealt as they are revealed, S1), decks unshuffled,
+        then the display (S2, S3), captains (S5), hands (S8, S9) and first player (S10)."""
+        n = self.players
+        ship = Ship("", 0, 0, 0, self.options["starting_doubloons"], NO_DAMAGE, (), (), 0, ())
+        pairs = CONST["pairs_large"] if n >= 4 else CONST["pairs_small"]
+        pending = (*((("pair",),) * pairs), *(("captain", p) for p in range(n)),
+                   *(("draw", p, -1, 1) for p in range(n)), ("first_player",))
+        bare = build(RumState, self, None, (), (ship,) * n, ("",) * 31, 1, (), MAPS, (),
+                     tuple(sorted(TREASURES)), (), BASE_DECK, (), -1, "setup", NO_TURN, pending, -1)
+        w = Work(bare)
+        w.say(f"Setup for {n} captains: 30 tiles face down around the Hideout, 25 tokens in the bag",
+              "S1", "S4", "S6", "S7", "S11")
+        settle(w)
+        state = w.freeze(bare, None)
+        object.__setattr__(state, "_trail", None)
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> RumState:
+        from .position import from_dict
+
+        return from_dict(self, data)
+
+    def parse_action(self, text: str) -> Any:
+        """Read the notation in the module docstring."""
+        if not isinstance(text, str):
+            raise IllegalAction("T4", f"an action is written as text, not {type(text).__name__}", text)
+        try:
+            return parse(text)
+        except (ValueError, IndexError, KeyError):
+            raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
+                                      "play AC04 AC30, sail 1,-1, attack 1, effect AC43, end, ...", text) from None
+
+    def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
+        from .position import sample_state
+
+        return sample_state(self, view, rng)
+
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import RuleOfThumb
+
+        return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
+
+
+__all__ = ["CAPTAINS", "GAME", "LastBottleOfRum", "RumState"]
+GAME = LastBottleOfRum

@@ -1,0 +1,106 @@
+"""Actions in plain words and the board places they involve (for pickers and clickable boards).
+
+`places` returns ``data-place`` values of `render.board_svg`: ``cell:q,r``, ``ship:1``,
+``card:AC04``, ``treasure:TR15``, ``damage:0:FIRE``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import CARDS, EFFECTS, TILES, TREASURES, cell_name
+from .model import (
+    Attack,
+    ChooseCaptain,
+    Discard,
+    DrawCard,
+    Earn,
+    EndTurn,
+    Exchange,
+    FirstPlayer,
+    Leave,
+    Lose,
+    MapCard,
+    Peek,
+    Play,
+    Repair,
+    Reroll,
+    Roll,
+    Sail,
+    Shell,
+    Stop,
+    Take,
+    TileFace,
+    Token,
+    Trade,
+    TreasureCard,
+    UseEffect,
+)
+
+ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair"}
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return " and ".join(f"{c} ({EFFECTS[CARDS[c].effect].name}, {CARDS[c].icons})" for c in cards) or "no card"
+
+
+def describe(action: Any) -> str:
+    """One action or outcome in plain words."""
+    words = {
+        ChooseCaptain: lambda a: f"Take the ship of {a.captain}",
+        Play: lambda a: f"Play {_cards(a.cards)}",
+        Sail: lambda a: f"Sail to {cell_name(a.cell)}",
+        Earn: lambda a: "Earn 1 doubloon",
+        Attack: lambda a: f"Attack player {a.target}",
+        Repair: lambda a: "Restore a Shell" if a.kind == "shell" else f"Repair a {a.kind} token",
+        Exchange: lambda a: f"Trade {'+'.join(ICON_NAMES[i] for i in a.give)} for {ICON_NAMES[a.get]}",
+        UseEffect: lambda a: f"Use {EFFECTS[CARDS[a.card].effect].name} ({a.card})"
+                             + (f" on player {a.target}" if a.target is not None else "")
+                             + (f", taking {TREASURES[a.treasure].name}" if a.treasure else ""),
+        Peek: lambda a: f"Look secretly at the tile on {cell_name(a.cell)}",
+        Take: lambda a: f"Take {TREASURES[a.treasure].name} ({TREASURES[a.treasure].value})",
+        Leave: lambda a: "Leave the treasure",
+        Trade: lambda a: ("Trade " + ", ".join(TREASURES[t].name for t in a.treasures) + " for Loot")
+        if a.treasures else "Keep the treasures aboard",
+        Lose: lambda a: f"Let the fire take {TREASURES[a.treasure].name}",
+        Discard: lambda a: f"Discard {a.card}",
+        Shell: lambda a: "Spend a Shell" if a.use else "Keep the Shells",
+        Reroll: lambda a: "Re-roll the miss" if a.use else "Accept the miss",
+        Stop: lambda a: "Stop here",
+        EndTurn: lambda a: "End the turn",
+        FirstPlayer: lambda a: f"Player {a.player} starts",
+        DrawCard: lambda a: f"Draw {a.card}",
+        TileFace: lambda a: f"The tile is {TILES[a.tile].name}",
+        MapCard: lambda a: f"Map of {TILES['T' + a.map[1:]].name}",
+        TreasureCard: lambda a: f"Treasure: {TREASURES[a.treasure].name}",
+        Roll: lambda a: f"The die shows {a.skulls} skull{'s' * (a.skulls != 1)}",
+        Token: lambda a: f"A {a.kind} token",
+    }
+    say = words.get(type(action))
+    return say(action) if say else str(action)
+
+
+def places(state, action: Any) -> tuple[str, ...]:
+    """The ``data-place`` values an action involves."""
+    if isinstance(action, (Sail, Peek)):
+        return (f"cell:{cell_name(action.cell)}",)
+    if isinstance(action, Attack):
+        return (f"ship:{action.target}",)
+    if isinstance(action, UseEffect):
+        out = [f"card:{action.card}"]
+        if action.target is not None:
+            out.append(f"ship:{action.target}")
+        if action.treasure:
+            out.append(f"treasure:{action.treasure}")
+        return tuple(out)
+    if isinstance(action, (Play,)):
+        return tuple(f"card:{c}" for c in action.cards)
+    if isinstance(action, Discard):
+        return (f"card:{action.card}",)
+    if isinstance(action, (Take, Lose)):
+        return (f"treasure:{action.treasure}",)
+    if isinstance(action, Trade):
+        return ("cell:0,0", *(f"treasure:{t}" for t in action.treasures))
+    if isinstance(action, Repair) and state.player is not None:
+        return (f"damage:{state.player}:{action.kind}",)
+    return ()

@@ -1,0 +1,132 @@
+"""Why an action is not legal here: one `IllegalAction` naming the digest rule it breaks."""
+
+from __future__ import annotations
+
+from explorer.core.errors import IllegalAction
+
+from . import ships as sh
+from .data import CARDS, DAMAGE, DISTANCE, HIDEOUT, NEIGHBOURS
+from .model import (
+    Attack,
+    ChooseCaptain,
+    Discard,
+    Earn,
+    EndTurn,
+    Exchange,
+    Leave,
+    Lose,
+    Peek,
+    Play,
+    Repair,
+    Reroll,
+    Sail,
+    Shell,
+    Stop,
+    Take,
+    Trade,
+    UseEffect,
+)
+
+ACTIONS = (ChooseCaptain, Play, Sail, Earn, Attack, Repair, Exchange, UseEffect, Peek, Take, Leave, Trade,
+           Lose, Discard, Shell, Reroll, Stop, EndTurn)
+WAITING = {"captain": ("S5", "choose a captain"), "pickup": ("R25", "take the treasure or leave it"),
+           "trade": ("R23", "trade treasures or keep them"), "fire": ("R47", "lose a treasure to the fire"),
+           "bowsprit": ("R50", "discard down to the hand size"), "shell": ("R59", "spend a Shell or not"),
+           "grog": ("R58", "re-roll the miss or accept it"), "peek": ("E05", "peek at a tile or stop"),
+           "wind": ("E06", "sail or stop"), "patch": ("E04", "repair or stop"),
+           "hands": ("E08", "play 1 more card or stop")}
+
+
+def explain(s, action) -> IllegalAction:
+    if not isinstance(action, ACTIONS) and s.is_chance:
+        return IllegalAction("C1", f"{action!r} is not a possible outcome of this chance event", action)
+    if not isinstance(action, ACTIONS):
+        return IllegalAction("T4", f"{action!r} is not an action of The Last Bottle of Rum", action)
+    if s.is_over:
+        return IllegalAction("R1", "the game is over", action)
+    if s.is_chance:
+        return IllegalAction("T4", "a chance event must be resolved first", action)
+    if s.pending:
+        rule, what = WAITING[s.pending[0][0]]
+        return IllegalAction(rule, f"P{s.player} must {what} now", action)
+    if s.phase == "play":
+        return IllegalAction("R8", "play exactly 2 cards from your hand first (fewer only with a smaller hand)",
+                             action)
+    return _main(s, action)
+
+
+def _main(s, a) -> IllegalAction:
+    p = s.active
+    ship = s.ships[p]
+    t = s.turn
+    S, D, _A, R = t.actions
+
+    def no(rule: str, reason: str) -> IllegalAction:
+        return IllegalAction(rule, reason, a)
+
+    if isinstance(a, Sail):
+        if not S:
+            return no("R11", "no unused Sail action")
+        if a.cell not in NEIGHBOURS[ship.cell]:
+            return no("R18", "a Sail action moves to an adjacent tile only")
+        return no("R45", "a torn sail or a heavy treasure allows 1 move this turn (R46)")
+    if isinstance(a, Earn):
+        if not D:
+            return no("R11", "no unused Earn-doubloons action")
+        if not sh.can_gain_doubloons(ship):
+            return no("R31", "a holed hull (or the Leaky Coffer) gains no doubloons")
+        return no("R32", "the bank is empty")
+    if isinstance(a, Attack):
+        return _attack(s, a, no)
+    if isinstance(a, Repair):
+        if not R:
+            return no("R11", "no unused Repair action")
+        if a.kind == "shell":
+            return no("R58", "only Crabby Jones with a spent Shell restores one")
+        return no("R43", f"no {a.kind} token on your board" if a.kind in DAMAGE else f"{a.kind!r} is no damage type")
+    if isinstance(a, Exchange):
+        return no("R12", "trade exactly 3 unused actions you hold for 1 action")
+    if isinstance(a, UseEffect):
+        return _effect(s, a, no)
+    if isinstance(a, Peek):
+        return no("R58", "only Madame Macaw, once per turn, at a face-down tile within distance 2")
+    if isinstance(a, Play):
+        return no("R8", "you already played your cards (more only through All Hands, E08)")
+    return no("T4", f"{a} is not possible in the main phase")
+
+
+def _attack(s, a: Attack, no) -> IllegalAction:
+    p = s.active
+    ship = s.ships[p]
+    if not isinstance(a.target, int) or not 0 <= a.target < len(s.ships) or a.target == p:
+        return no("R33", "attack an opponent's ship")
+    other = s.ships[a.target]
+    if a.target in s.turn.attacked:
+        return no("R36", "each opponent at most once per turn")
+    if ship.cell == HIDEOUT or other.cell == HIDEOUT:
+        return no("R41", "no attack from or against the Pirates' Hideout")
+    if not sh.can_attack(ship):
+        return no("R42", "broken cannons (or the Cursed Cannonball) forbid attacks")
+    if sh.tokens(other) >= 5:
+        return no("R40", "a ship with 5 damage tokens is not a target")
+    if ship.doubloons < 1 and not sh.has(ship, "free_attacks"):
+        return no("R35", "an attack costs 1 doubloon")
+    need = sh.attack_need(ship, DISTANCE[ship.cell][other.cell])
+    return no("R34", f"this range needs {need} Attack actions, you have {s.turn.actions[2]}")
+
+
+def _effect(s, a: UseEffect, no) -> IllegalAction:
+    from .effects import affordable
+
+    t = s.turn
+    if a.card not in t.played:
+        return no("R9", f"{a.card} is not among your played cards")
+    if a.card in t.used:
+        return no("R15", "each played card's effect once per turn")
+    rule = affordable(s.ships[s.active], a.card)
+    if rule == "R13":
+        return no("R13", "you cannot pay the effect's doubloons")
+    if rule == "R16":
+        return no("R16", "the Curse would go above 5")
+    effect = CARDS[a.card].effect
+    return no(effect if effect.startswith("E") else "R13", "no such target for this effect (A19)")

@@ -1,0 +1,306 @@
+"""The Last Bottle of Rum: actions, chance outcomes, ship records and the immutable state.
+
+Every action and outcome is a frozen slotted dataclass whose ``str()`` is the notation
+`parse_action` reads back (documented in the package docstring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .data import CAPTAINS, CARDS, DAMAGE, MAPS, TILES, TREASURES, cell_name, parse_cell
+
+
+# -- decisions ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChooseCaptain:
+    """Take a captain's board and ship at setup (S5)."""
+
+    captain: str
+
+    def __str__(self) -> str:
+        return f"captain {self.captain}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play these cards face up (R8), or 1 more card through All Hands (E08)."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("play", *self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """Move your ship to the adjacent cell ``q,r`` (R18)."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"sail {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Earn:
+    """Use an Earn-doubloons action: +1 doubloon (R30)."""
+
+    def __str__(self) -> str:
+        return "earn"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Attack player `target` with the skull die (R33-R37)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"attack {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """Remove 1 damage token of `kind` (R43), or restore a Shell (``shell``, Crabby Jones)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"repair {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Trade 3 unused actions (`give`, icon letters) for 1 action `get` (R12)."""
+
+    give: str
+    get: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.give}>{self.get}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseEffect:
+    """Pay for and use the effect of played card `card` (R13-R16), with its target if any."""
+
+    card: str
+    target: int | None = None
+    treasure: str | None = None
+
+    def __str__(self) -> str:
+        parts = ["effect", self.card]
+        if self.target is not None:
+            parts.append(str(self.target))
+        if self.treasure is not None:
+            parts.append(self.treasure)
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Secretly look at the face-down tile on cell ``q,r`` (E05, Madame Macaw)."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"peek {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the displayed treasure on your tile aboard (R25, R26)."""
+
+    treasure: str
+
+    def __str__(self) -> str:
+        return f"take {self.treasure}"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Leave the treasure on the island."""
+
+    def __str__(self) -> str:
+        return "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Trade these treasures for Loot at the Hideout (R23); none is ``keep``."""
+
+    treasures: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(("trade", *self.treasures)) if self.treasures else "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose:
+    """Remove a treasure your burning cabin cannot hold (R47)."""
+
+    treasure: str
+
+    def __str__(self) -> str:
+        return f"lose {self.treasure}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card down to your hand size (R50)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shell:
+    """Crabby Jones spends a Shell to draw 1 damage token fewer (R59, D9), or not."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "shell" if self.use else "no shell"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Grog Blackwater re-rolls a 0-skull attack die (D9), or accepts the miss."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "reroll" if self.use else "accept roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Stop an effect that allows "up to" several steps (E04, E05, E06, E08)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End your turn: played cards to the discard pile, unused actions lost (T5, R17)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+# -- chance outcomes ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Who starts (S10, C14)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    """The Action card drawn (C6, C7)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TileFace:
+    """The identity of a face-down tile when revealed or peeked at (C8)."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"tile {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class MapCard:
+    """The Map card turned face up for a new pair (S2, R27, C9)."""
+
+    map: str
+
+    def __str__(self) -> str:
+        return f"map {self.map}"
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureCard:
+    """The Treasure card turned face up for a new pair (S2, R27, C9)."""
+
+    treasure: str
+
+    def __str__(self) -> str:
+        return f"treasure {self.treasure}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Skulls shown by the skull die (C1), or the kept result of a modified roll (C12)."""
+
+    skulls: int
+
+    def __str__(self) -> str:
+        return f"roll {self.skulls}"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """The damage token drawn from the bag (C3)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"token {self.kind}"
+
+
+EARN, STOP, END, LEAVE = Earn(), Stop(), EndTurn(), Leave()
+ROLLS = tuple(Roll(s) for s in range(3))
+TOKENS = tuple(Token(k) for k in DAMAGE)
+DRAWS = {c: DrawCard(c) for c in CARDS}
+FACES = {t: TileFace(t) for t in TILES}
+
+
+# -- records -----------------------------------------------------------------------------------
+class Ship(NamedTuple):
+    """One captain's ship and board; all public except `hand` and `peeks`."""
+
+    captain: str
+    cell: int
+    loot: int
+    curse: int
+    doubloons: int
+    damage: tuple[int, int, int, int, int]   # SAIL FIRE CANNON HULL BOWSPRIT counts
+    treasures: tuple[str, ...]
+    hand: tuple[str, ...]
+    shells: int
+    peeks: tuple[int, ...]                    # face-down cells this player has looked at
+
+
+class Turn(NamedTuple):
+    """What the active player has done this turn (reset at T1)."""
+
+    played: tuple[str, ...] = ()
+    actions: tuple[int, int, int, int] = (0, 0, 0, 0)   # unused S D A R
+    used: tuple[str, ...] = ()                          # played cards whose effect is used (R15)
+    attacked: tuple[int, ...] = ()                      # opponents attacked (R36)
+    moves: int = 0
+    limit_from: int = -1                                # move count when a 1-move limit began (R46)
+    flags: str = ""                                     # c chain shot, g Grog, m Macaw, b Goldrick
+
+
+NO_DAMAGE = (0, 0, 0, 0, 0)
+NO_TURN = Turn()
+
+
+__all__ = ["CAPTAINS", "MAPS", "TREASURES", "parse_cell"]

@@ -1,0 +1,115 @@
+"""Reading the action notation back (the inverse of each action's ``str``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
+from .model import (
+    EARN,
+    END,
+    LEAVE,
+    STOP,
+    Attack,
+    ChooseCaptain,
+    Discard,
+    DrawCard,
+    Exchange,
+    FirstPlayer,
+    Lose,
+    MapCard,
+    Peek,
+    Play,
+    Repair,
+    Reroll,
+    Roll,
+    Sail,
+    Shell,
+    Take,
+    TileFace,
+    Token,
+    Trade,
+    TreasureCard,
+    UseEffect,
+)
+
+SIMPLE = {"earn": EARN, "end": END, "leave": LEAVE, "stop": STOP, "keep": Trade(()), "shell": Shell(True),
+          "no shell": Shell(False), "reroll": Reroll(True), "accept roll": Reroll(False)}
+
+
+def _card(word: str) -> str:
+    word = word.upper()
+    if word not in CARDS:
+        raise KeyError(word)
+    return word
+
+
+def _known(word: str, table) -> str:
+    word = word.upper()
+    if word not in table:
+        raise KeyError(word)
+    return word
+
+
+def _player(word: str) -> int:
+    value = int(word)
+    if value < 0:
+        raise ValueError(word)
+    return value
+
+
+def parse(text: str) -> Any:
+    clean = " ".join(text.split())
+    if clean.lower() in SIMPLE:
+        return SIMPLE[clean.lower()]
+    head, _, rest = clean.partition(" ")
+    head = head.lower()
+    words = rest.split()
+    if head == "captain" and rest in CAPTAINS:
+        return ChooseCaptain(rest)
+    if head == "play":
+        return Play(tuple(_card(w) for w in words))
+    if head == "trade":
+        if not words:
+            raise ValueError(text)
+        return Trade(tuple(_known(w, TREASURES) for w in words))
+    if len(words) == 1:
+        return _one(head, words[0])
+    if head == "effect" and 2 <= len(words) <= 3:
+        treasure = _known(words[2], TREASURES) if len(words) == 3 else None
+        return UseEffect(_card(words[0]), _player(words[1]), treasure)
+    raise ValueError(text)
+
+
+def _one(head: str, word: str) -> Any:
+    if head == "sail":
+        return Sail(parse_cell(word))
+    if head == "peek":
+        return Peek(parse_cell(word))
+    if head == "attack":
+        return Attack(_player(word))
+    if head == "repair":
+        kind = word.upper() if word.lower() != "shell" else "shell"
+        if kind not in DAMAGE and kind != "shell":
+            raise KeyError(word)
+        return Repair(kind)
+    if head == "exchange":
+        give, get = word.upper().split(">")
+        if len(give) != 3 or len(get) != 1 or any(c not in ICONS for c in give + get):
+            raise ValueError(word)
+        return Exchange("".join(sorted(give, key=ICONS.index)), get)
+    if head == "effect":
+        return UseEffect(_card(word))
+    simple = {"take": (Take, TREASURES), "lose": (Lose, TREASURES), "discard": (Discard, CARDS),
+              "draw": (DrawCard, CARDS), "tile": (TileFace, TILES), "map": (MapCard, MAPS),
+              "treasure": (TreasureCard, TREASURES)}
+    if head in simple:
+        cls, table = simple[head]
+        return cls(_known(word, table))
+    if head == "first":
+        return FirstPlayer(_player(word))
+    if head == "roll" and word in ("0", "1", "2"):
+        return Roll(int(word))
+    if head == "token":
+        return Token(_known(word, DAMAGE))
+    raise ValueError(word)

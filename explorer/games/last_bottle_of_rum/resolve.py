@@ -1,0 +1,297 @@
+"""Applying one chance outcome or decision to a `Work` copy (the rules' transitions).
+
+Each handler cites the digest IDs it applies, in its docstring and in its events.
+"""
+
+from __future__ import annotations
+
+from . import ships as sh
+from .data import CARDS, CELLS, DAMAGE, EFFECTS, FIRE, HIDEOUT, ICONS, KRAKEN, TILES, TREASURES, cell_name, map_tile
+from .flow import Work, distance
+from .model import (
+    Attack,
+    Discard,
+    DrawCard,
+    Earn,
+    EndTurn,
+    Exchange,
+    FirstPlayer,
+    MapCard,
+    Peek,
+    Play,
+    Repair,
+    Roll,
+    Sail,
+    TileFace,
+    Token,
+    TreasureCard,
+    UseEffect,
+)
+
+
+def _remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+# -- chance outcomes -------------------------------------------------------------------------
+def outcome(w: Work, task: tuple, item: object) -> None:
+    kind = task[0]
+    if kind == "first":
+        w.active = item.player
+        w.say(f"P{item.player} starts", "S10", "C14")
+        w.push(("turn_start",))
+    elif kind == "card":
+        _card(w, task, item.card)
+    elif kind == "tile":
+        _, p, cell = task
+        w.tiles = (*w.tiles[:cell], item.tile, *w.tiles[cell + 1:])
+        _reveal(w, p, cell)
+    elif kind == "peek_tile":
+        _, p, cell, left = task
+        w.tiles = (*w.tiles[:cell], item.tile, *w.tiles[cell + 1:])
+        _remember(w, p, cell, left)
+    elif kind == "map":
+        w.map_deck = _remove(w.map_deck, item.map)
+        w.push(("treasure", item.map))
+    elif kind == "treasure":
+        w.treasure_deck = _remove(w.treasure_deck, item.treasure)
+        w.display = (*w.display, (task[1], item.treasure))
+        tile = TILES[map_tile(task[1])]
+        w.say(f"New pair: {TREASURES[item.treasure].name} ({TREASURES[item.treasure].value}) on {tile.name}",
+              "S2", "R24", "R27")
+    elif kind == "roll":
+        _attack_roll(w, task, item.skulls)
+    elif kind == "kraken_roll":
+        _kraken_roll(w, task[1], item.skulls)
+    elif kind == "token":
+        _token(w, task[1], item.kind, task[2])
+
+
+def _card(w: Work, task: tuple, card: str) -> None:
+    """C6: one card drawn. A Kraken resolves at once (R6, R56), or at setup goes back (S9, R57)."""
+    _, p, n, setup = task
+    if card in KRAKEN:
+        if setup:
+            w.say(f"{w.name(p)} draws a Kraken at setup: it goes back and the deck is reshuffled", "S9", "R57")
+        else:
+            w.deck = _remove(w.deck, card)
+            w.discard = tuple(sorted((*w.discard, card)))
+            w.say(f"{w.name(p)} draws a Kraken card!", "R6", "R51", "A15")
+            w.push(("kraken",), ("draw", p, n, setup))
+            return
+        w.push(("draw", p, n, setup))
+        return
+    w.deck = _remove(w.deck, card)
+    ship = w.ships[p]
+    w.set(p, hand=tuple(sorted((*ship.hand, card))))
+    w.say(f"{w.name(p)} draws a card", "T2", "R4", detail=card, visible_to=p)
+    w.push(("draw", p, n - 1 if n > 0 else n, setup))
+
+
+def _reveal(w: Work, p: int, cell: int) -> None:
+    """R19: the tile turns face up and the ship enters it."""
+    w.face_up |= 1 << cell
+    tile = TILES[w.tiles[cell]]
+    extra = ("R20",) * tile.doubloon + ("R21",) * tile.reef
+    w.say(f"{w.name(p)} reveals {tile.name} at {cell_name(cell)}", "R19", "C8", *extra)
+    w.push(("enter", p, cell, 1))
+
+
+def _remember(w: Work, p: int, cell: int, left: int) -> None:
+    ship = w.ships[p]
+    w.set(p, peeks=tuple(sorted({*ship.peeks, cell})))
+    w.say(f"{w.name(p)} secretly looks at the tile on {cell_name(cell)}", "E05" if left >= 0 else "R58",
+          detail=TILES[w.tiles[cell]].name, visible_to=p)
+    if left > 0:
+        w.push(("peek", p, left))
+
+
+def _attack_roll(w: Work, task: tuple, skulls: int) -> None:
+    """R37: 0 misses, 1 or 2 skulls make the target draw that many tokens; Grog may re-roll a 0 (D9)."""
+    _, p, target, mode = task
+    w.say(f"{w.name(p)} rolls {skulls} skull{'s' * (skulls != 1)} at {w.name(target)}", "R37", "C1",
+          *(("E03", "C12") if mode == 1 else ()))
+    if skulls == 0:
+        if w.ships[p].captain == sh.GROG and "g" not in w.turn.flags:
+            w.push(("grog", p, target))
+        return
+    w.push(("damage", target, skulls, "R37"))
+
+
+def _kraken_roll(w: Work, p: int, skulls: int) -> None:
+    """R53, R54: lose Loot and Curse by the skulls; a Loot shortfall is drawn as damage."""
+    ship = w.ships[p]
+    shortfall = max(0, skulls - ship.loot)
+    w.set(p, loot=max(0, ship.loot - skulls), curse=max(0, ship.curse - skulls))
+    w.say(f"The Kraken rolls {skulls} against {w.name(p)}: Loot {ship.loot} -> {max(0, ship.loot - skulls)}, "
+          f"Curse {ship.curse} -> {max(0, ship.curse - skulls)}", "R53", "C5",
+          *(("TR06", "C12") if sh.has(ship, "rabbit_foot") else ()))
+    if shortfall:
+        w.say(f"{w.name(p)} lacks {shortfall} Loot and draws damage instead", "R54")
+        w.push(("damage", p, shortfall, "R54"))
+
+
+def _token(w: Work, p: int, kind: str, rule: str) -> None:
+    """R38: the token goes on its space and acts at once (R45-R50)."""
+    i = DAMAGE.index(kind)
+    ship = w.ships[p]
+    damage = (*ship.damage[:i], ship.damage[i] + 1, *ship.damage[i + 1:])
+    w.set(p, damage=damage)
+    w.say(f"{w.name(p)} draws a {kind} token", rule, "R38", "C3")
+    ship = w.ships[p]
+    if p == w.active:
+        w.update_limit()
+    if i == FIRE and sh.over_capacity(ship):
+        w.push(("fire", p))
+    if len(ship.hand) > sh.hand_size(ship, w.options):
+        w.push(("bowsprit", p))
+
+
+# -- decisions --------------------------------------------------------------------------------
+def decide(w: Work, task: tuple | None, item: object) -> None:
+    """Apply a decision: a forced choice when `task` is set, else a main-phase or play action."""
+    if task is not None:
+        from .choices import FORCED
+
+        w.pending = w.pending[1:]
+        FORCED[task[0]](w, task, item)
+        return
+    if isinstance(item, Play):
+        _play(w, w.active, item.cards)
+        w.phase = "main"
+    else:
+        MAIN[type(item)](w, w.active, item)
+    w.update_limit()
+
+
+def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
+    """R8, R11: played cards give one action per icon; TR01/TR03 add theirs (A34)."""
+    ship = w.ships[p]
+    hand = ship.hand
+    for c in cards:
+        hand = _remove(hand, c)
+    actions = list(w.turn.actions)
+    for c in cards:
+        for icon in CARDS[c].icons:
+            actions[ICONS.index(icon)] += 1
+    if w.phase == "play":
+        actions[0] += sh.has(ship, "extra_sail")
+        actions[3] += sh.has(ship, "extra_repair")
+    w.set(p, hand=hand)
+    w.turn = w.turn._replace(played=w.turn.played + cards, actions=tuple(actions))
+    w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11")
+
+
+def _spend(w: Work, icon: str, n: int = 1) -> None:
+    i = ICONS.index(icon)
+    a = w.turn.actions
+    w.turn = w.turn._replace(actions=(*a[:i], a[i] - n, *a[i + 1:]))
+
+
+def move(w: Work, p: int, cell: int) -> None:
+    """R18, R19: move to an adjacent cell, revealing a face-down tile (C8)."""
+    w.set(p, cell=cell)
+    if p == w.active:
+        w.turn = w.turn._replace(moves=w.turn.moves + 1)
+    if cell == HIDEOUT or w.face_up >> cell & 1:
+        w.say(f"{w.name(p)} sails to {cell_name(cell)}", "R18")
+        w.push(("enter", p, cell, 0))
+    elif w.tiles[cell]:
+        _reveal(w, p, cell)
+    else:
+        w.push(("tile", p, cell))
+
+
+def _sail(w: Work, p: int, item: Sail) -> None:
+    _spend(w, "S")
+    move(w, p, item.cell)
+
+
+def _earn(w: Work, p: int, item: Earn) -> None:
+    """R30: +1 doubloon; Goldrick Banana +1 more once per turn (D9)."""
+    _spend(w, "D")
+    w.gain(p, 1, "R30")
+    if w.ships[p].captain == sh.GOLDRICK and "b" not in w.turn.flags:
+        w.turn = w.turn._replace(flags=w.turn.flags + "b")
+        w.gain(p, 1, "R58")
+
+
+def _attack(w: Work, p: int, item: Attack) -> None:
+    """R33-R36: pay the Attack actions and 1 doubloon, then roll (E03 keeps the better of two)."""
+    ship = w.ships[p]
+    need = sh.attack_need(ship, distance(w, p, item.target))
+    _spend(w, "A", need)
+    cost = 0 if sh.has(ship, "free_attacks") else 1
+    w.set(p, doubloons=ship.doubloons - cost)
+    chain = "c" in w.turn.flags
+    w.turn = w.turn._replace(attacked=tuple(sorted((*w.turn.attacked, item.target))),
+                             flags=w.turn.flags.replace("c", ""))
+    w.say(f"{w.name(p)} attacks {w.name(item.target)} ({need} Attack action{'s' * (need > 1)}, "
+          f"{cost} doubloon)", "R33", "R34", "R35", "R36")
+    w.push(("roll", p, item.target, int(chain)))
+
+
+def _repair(w: Work, p: int, item: Repair) -> None:
+    _spend(w, "R")
+    repair(w, p, item.kind, "R43")
+
+
+def repair(w: Work, p: int, kind: str, rule: str) -> None:
+    """R43, R44: a token back to the bag; Crabby Jones may restore a Shell instead (D9)."""
+    ship = w.ships[p]
+    if kind == "shell":
+        w.set(p, shells=ship.shells + 1)
+        w.say(f"{w.name(p)} restores a Shell", rule, "R58")
+        return
+    i = DAMAGE.index(kind)
+    w.set(p, damage=(*ship.damage[:i], ship.damage[i] - 1, *ship.damage[i + 1:]))
+    w.say(f"{w.name(p)} repairs a {kind} token", rule, *(("R44",) if ship.damage[i] == 1 else ()))
+
+
+def _exchange(w: Work, p: int, item: Exchange) -> None:
+    """R12 (A16): 3 unused actions for 1 of your choice."""
+    for icon in item.give:
+        _spend(w, icon)
+    _spend(w, item.get, -1)
+    w.say(f"{w.name(p)} trades {item.give} for {item.get}", "R12", "A16")
+
+
+def _peek(w: Work, p: int, item: Peek) -> None:
+    """D9: Madame Macaw looks at 1 face-down tile within distance 2, once per turn."""
+    w.turn = w.turn._replace(flags=w.turn.flags + "m")
+    look(w, p, item.cell, -1)
+
+
+def look(w: Work, p: int, cell: int, left: int) -> None:
+    if w.tiles[cell]:
+        _remember(w, p, cell, left)
+    else:
+        w.push(("peek_tile", p, cell, left))
+
+
+def _end(w: Work, p: int, item: EndTurn) -> None:
+    w.push(("next_turn",))
+
+
+def _effect(w: Work, p: int, item: UseEffect) -> None:
+    """R13-R16: pay doubloons (and Curse, whose Kraken resolves first, R56), then the effect."""
+    from .effects import resolve_effect
+
+    effect = EFFECTS[CARDS[item.card].effect]
+    ship = w.ships[p]
+    w.turn = w.turn._replace(used=tuple(sorted((*w.turn.used, item.card))))
+    w.set(p, doubloons=ship.doubloons - effect.doubloons)
+    w.say(f"{w.name(p)} uses {effect.name} ({item.card})", "R13", "R15", effect.id)
+    if effect.curse:
+        w.push(("curse", p, sh.curse_cost(ship), "R14"), ("effect", p, item))
+    else:
+        resolve_effect(w, p, item)
+
+
+MAIN = {Sail: _sail, Earn: _earn, Attack: _attack, Repair: _repair, Exchange: _exchange, Peek: _peek,
+        EndTurn: _end, UseEffect: _effect}
+
+
+__all__ = ["CELLS", "Discard", "DrawCard", "FirstPlayer", "MapCard", "Roll", "TileFace", "Token",
+           "TreasureCard"]

@@ -1,0 +1,208 @@
+"""Write notebooks/last_bottle_of_rum.ipynb (without outputs) from the cells below.
+
+Run: ``python notebooks/build_last_bottle_of_rum.py``. Cells follow the digest's teaching order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+CELLS: list[tuple[str, str]] = [
+    ("md", """# The Last Bottle of Rum — learn it by playing
+
+One bottle of rum is left in the archipelago. Each captain sails from the **Pirates' Hideout**,
+explores face-down island tiles, grabs treasure, fights with a **skull die** and flees the **Kraken**.
+The first captain to **10 Loot** wins (R1).
+
+Every rule below carries its ID from the rules digest; every probability is exact."""),
+    ("code", """from fractions import Fraction
+
+from IPython.display import SVG, display
+
+import explorer
+from explorer.games.last_bottle_of_rum import analysis
+from explorer.games.last_bottle_of_rum.scenes import scene, ship
+
+
+def show(state):
+    \"\"\"Draw a position (what every captain can see, and more: the teacher's view).\"\"\"
+    display(SVG(state._repr_svg_()))
+
+
+def play(state, *moves):
+    \"\"\"Apply moves in notation, printing each event with the rules it applied.\"\"\"
+    for move in moves:
+        state = state.apply(move)
+        for event in state.events:
+            print(" ", event)
+    return state"""),
+    ("md", """## 1. The board, sailing and exploring (R18–R22)
+
+Two captains start in the Hideout, all 30 tiles face down (S1, S11). Player 0 holds two Full Sail
+cards' worth of actions: two **Sail** actions. A Sail action moves one tile (R18); a face-down tile
+is revealed as you enter it (R19)."""),
+    ("code", """state = scene([ship(), ship()], actions="SS")
+print(analysis.reveal_chances(state))        # C8: before the first reveal
+assert analysis.reveal_chances(state)["reef"] == Fraction(1, 6)
+show(state)"""),
+    ("md", """The next tile is uniform over the 30 unseen tiles: a reef with probability 5/30 = **1/6**,
+a doubloon icon with 6/30 = **1/5** (C8). We sail east and turn up the Old Wreck (a doubloon icon, R20),
+then onward to the Reef Shallows: a reef makes the ship draw a damage token (R21)."""),
+    ("code", """state = play(state, "sail 1,0", "tile T24")
+assert state.ships[0].doubloons == 1
+state = play(state, "sail 2,0", "tile T26")
+print(state.chance_outcomes())                # the bag: 5 of each type
+state = play(state, "token SAIL")
+show(state)"""),
+    ("md", """## 2. Cards and actions (R4, R8–R12, R17, T1–T6)
+
+Each turn you refill to your hand size (4; R4) and play **exactly two** cards (R8). Every icon on the
+top half is one action (R11): **S**ail, **D**oubloons, **A**ttack, **R**epair. Any **three unused actions
+trade for one** of your choice (R12)."""),
+    ("code", """cards = ("AC04", "AC24", "AC30", "AC61")
+state = scene([ship("Von Croakington", damage={"HULL": 1}, hand=cards), ship()], phase="play")
+print(sorted(str(a) for a in state.legal_actions()))    # the six pairs you may play
+state = play(state, "play AC04 AC30")
+print("unused actions S D A R:", state.turn.actions)"""),
+    ("code", """state = play(state, "sail 1,0", "tile T28")
+state = play(state, "exchange DDA>R", "repair HULL")     # three unused actions -> one Repair
+assert state.ships[0].damage == (0, 0, 0, 0, 0)
+assert state.ships[0].hand == ("AC24", "AC61")           # R17: unplayed cards stay
+show(state)"""),
+    ("md", """**Your turn.** With unused actions S, D, D, can you trade them for an Attack? Check with the model."""),
+    ("code", """quiz = scene([ship(), ship()], actions="SDD")
+answer = "exchange SDD>A" in {str(a) for a in quiz.legal_actions()}
+assert answer is True
+print("Yes: any three unused actions buy one action of your choice (R12).")"""),
+    ("md", """## 3. Effects, costs and Curses (R13–R16)
+
+The bottom half of a played card is an effect you may use once (R15) if you pay its cost (R13). A tentacle
+icon also costs a **Curse** (R14). Player 0 has 1 doubloon and plays **All Hands** (1 doubloon: play one more
+card) and **Smuggler's Deal** (a Curse: gain 3 doubloons)."""),
+    ("code", """state = scene([ship(doubloons=1, hand=("AC05",)), ship()], played=("AC43", "AC53"))
+state = play(state, "effect AC43", "play AC05")          # a third card
+state = play(state, "effect AC53")
+assert (state.ships[0].doubloons, state.ships[0].curse) == (3, 1)
+show(state)"""),
+    ("md", """## 4. Treasures and scoring (R23–R29, R1, E1)
+
+A face-up pair shows **Pearl Bay** holding the **Captain's Logbook** (value 2, hand size +1). Pearl Bay is still
+face down at (1,−1). Entering it, you may take the treasure for free if you have room (R25, R28); a new pair
+appears at once (R27). Entering the Hideout you may trade everything aboard for Loot (R23)."""),
+    ("code", """state = scene([ship(), ship()], actions="SS", display=(("M12", "TR15"),))
+state = play(state, "sail 1,-1", "tile T12", "take TR15", "map M03", "treasure TR07")
+state = play(state, "sail 0,0", "trade TR15")
+assert state.ships[0].loot == 2
+show(state)"""),
+    ("md", """## 5. Combat (R33–R41, C1–C3)
+
+An attack needs an Attack action (one more per tile between, R34) and 1 doubloon (R35); nobody fights in or
+from the Hideout (R41). The attacker rolls the skull die — faces 0, 1, 1, 1, 2, 2 — and the target draws
+that many damage tokens from the bag, never passing 5 (R39)."""),
+    ("code", """sea = {"1,0": "T28", "2,0": "T29"}
+state = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", tiles=sea, face_up=tuple(sea))
+state = play(state, "attack 1")
+print(state.chance_outcomes())
+hit = 1 - analysis.die()[0]
+assert hit == Fraction(5, 6) and analysis.mean(analysis.die()) == Fraction(7, 6)
+print("P(at least one damage) =", hit)"""),
+    ("code", """state = play(state, "roll 2", "token FIRE", "token HULL")
+show(state)
+print("Target at 4 tokens, tokens drawn:", analysis.tokens_drawn(4))
+assert analysis.tokens_drawn(4) == {0: Fraction(1, 6), 1: Fraction(5, 6)}"""),
+    ("md", """**Your turn.** Full bag, one attack on a healthy ship: what is the chance it gets at least one
+SAIL token?"""),
+    ("code", """odds = analysis.attack_outcomes()
+p_sail = sum(p for drawn, p in odds.items() if "SAIL" in drawn)
+assert p_sail == Fraction(2, 9)
+print("P(at least one SAIL) =", p_sail, "(C3)")"""),
+    ("md", """## 6. Damage effects and repair (R43–R50)
+
+SAIL: one move a turn (R45). FIRE: one treasure slot fewer (R47). CANNON: no attacks (R42). HULL: no
+doubloons (R31). BOWSPRIT: hand size −1 (R50). One Repair returns one token to the bag (R43); an effect ends
+only with its last token (R44)."""),
+    ("code", """state = scene([ship(damage={"SAIL": 2, "HULL": 1}), ship()], actions="RRSSD")
+state = play(state, "repair SAIL")
+print("still limited:", state.turn.limit_from >= 0)
+state = play(state, "repair HULL", "earn")
+assert state.ships[0].doubloons == 1"""),
+    ("code", """laden = ship(cell="2,0", treasures=("TR07", "TR08"))
+state = scene([ship(cell="1,0", doubloons=1), laden], actions="A", tiles=sea, face_up=tuple(sea))
+state = play(state, "attack 1", "roll 1", "token FIRE")
+print("P1 must choose:", [str(a) for a in state.legal_actions()])
+state = play(state, "lose TR08")
+show(state)"""),
+    ("md", """## 7. The Kraken (R51–R57, C5, C6)
+
+Curses call the Kraken: when a Kraken card is drawn, or when a captain reaches 5 Curses (R51). It strikes
+everyone tied for the most Curses (R52); each victim rolls and loses that many Loot **and** Curses (R53);
+missing Loot becomes damage (R54)."""),
+    ("code", """first = ship(curse=3, loot=1, hand=("AC01", "AC02", "AC03"))
+state = scene([first, ship(curse=3, loot=4), ship(curse=1)], active=2)
+state = play(state, "end", "draw AC73")
+print([t for t in state.pending])
+print("Victim with Loot 1, Curse 3:", analysis.kraken(1, 3))
+assert sum(p for (_, _, dmg), p in analysis.kraken(1, 3).items() if dmg) == Fraction(1, 3)
+state = play(state, "roll 2", "token CANNON", "roll 1")
+show(state)"""),
+    ("code", """state = scene([ship(curse=4, loot=2), ship(curse=2)], played=("AC53",))
+state = play(state, "effect AC53")                        # reaching 5 Curses calls the Kraken first (R56)
+assert state.pending[0] == ("kraken_roll", 0)"""),
+    ("md", """## 8. Captains and treasure modifiers (R58, R59, D4, D9, C12)
+
+Same attack, three captains: Grog Blackwater re-rolls a miss (hit chance 35/36), Admiral Narhee reaches one tile
+further, Crabby Jones' Shells soak a token."""),
+    ("code", """print("Grog:", analysis.die("grog"))
+assert 1 - analysis.die("grog")[0] == Fraction(35, 36)
+far = {"1,0": "T28", "3,-1": "T29"}
+narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=far,
+               face_up=tuple(far))
+assert "attack 1" in {str(a) for a in narhee.legal_actions()}
+crabby = 1 - analysis.tokens_drawn(0, shells=1)[0]
+assert crabby == Fraction(1, 3)
+print("Crabby with a Shell is damaged with probability", crabby)"""),
+    ("md", """## 9. Modules
+
+Bounty Hunt, Weather & Maelstrom and the Ghost (V1–V3) are not available yet: switching them on is refused."""),
+    ("code", """try:
+    explorer.load("last_bottle_of_rum", ghost=True)
+except explorer.OptionError as err:
+    print(err)"""),
+    ("md", """## A whole game against the rule-of-thumb captain"""),
+    ("code", """from explorer.core.play import playout
+
+game = explorer.load("last_bottle_of_rum", players=3)
+bot = game.policies()["rule_of_thumb"](game)
+end = playout(game.start(seed=7), seed=7, policies=[bot, bot, bot])
+print("Loot:", end.scores(), "ranking:", end.winners(), "steps:", len(end.history))
+assert end.is_over and max(end.scores()) >= 10
+show(end)"""),
+    ("md", """## What if? Chain Shot or not
+
+Two branches of one position: attack straight away, or first pay 1 doubloon for Chain Shot (E03: roll twice,
+keep the better). Compare the exact chance of at least one token."""),
+    ("code", """base = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", played=("AC18",),
+             tiles=sea, face_up=tuple(sea))
+plain = base.apply("attack 1")
+chained = base.apply("effect AC18").apply("attack 1")
+p_plain = 1 - dict((str(o), p) for o, p in plain.chance_outcomes())["roll 0"]
+p_chain = 1 - dict((str(o), p) for o, p in chained.chance_outcomes())["roll 0"]
+assert (p_plain, p_chain) == (Fraction(5, 6), Fraction(35, 36))
+print(f"hit chance: plain {p_plain}, with Chain Shot {p_chain}")"""),
+]
+
+
+def build() -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
+                for kind, src in CELLS]
+    return nb
+
+
+if __name__ == "__main__":
+    path = Path(__file__).with_name("last_bottle_of_rum.ipynb")
+    nbformat.write(build(), path)
+    print(f"wrote {path}")
