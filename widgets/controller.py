@@ -97,6 +97,15 @@ class Controller(traitlets.HasTraits):
         self.tree.node(tuple(path))  # PositionError names the path when it is not in the tree
         self._changed(tuple(path))
 
+    def goto_index(self, at: list[int]) -> None:
+        """Go to the node reached by taking child number `at[i]` at each step."""
+        node = self.tree.root
+        for depth, i in enumerate(at):
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(node.children):
+                raise PositionError(f"at.{depth}", f"no child {i!r} at depth {depth}")
+            node = node.children[i]
+        self._changed(node.path)
+
     def first(self) -> None:
         self._changed(())
 
@@ -217,7 +226,7 @@ class Controller(traitlets.HasTraits):
         elif op == "choose":
             self.choose(str(request.get("move", "")))
         elif op == "goto":
-            self.goto(tuple(str(m) for m in request.get("path", ())))
+            self.goto_index(list(request.get("at", [])))
         elif op == "variation":
             self.variation(1 if request.get("step", 1) >= 0 else -1)
         elif op == "comment":

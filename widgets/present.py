@@ -107,16 +107,24 @@ def _line(node: Node, ctl: Any) -> list[dict]:
     return items
 
 
+def index_path(node: Node) -> list[int]:
+    """A node's address as child positions: it names no move, so hidden draws stay hidden."""
+    at: list[int] = []
+    while node.parent is not None:
+        at.append(node.parent.children.index(node))
+        node = node.parent
+    return at[::-1]
+
+
 def _move(node: Node, ctl: Any) -> dict:
-    path = node.path
-    return {"label": edge_label(node, ctl.viewer), "path": list(path), "current": path == ctl.path,
+    return {"label": edge_label(node, ctl.viewer), "at": index_path(node), "current": node is ctl.node,
             "comment": node.comment, "chance": node.probability is not None}
 
 
 def tree_data(ctl: Any) -> dict:
     node = ctl.node
     siblings = len(node.parent.children) if node.parent else 1
-    return {"line": _line(ctl.tree.root, ctl), "path": list(ctl.path), "comment": node.comment,
+    return {"line": _line(ctl.tree.root, ctl), "at": index_path(node), "comment": node.comment,
             "root_comment": ctl.tree.root.comment, "siblings": siblings, "error": ctl.error,
             "at_root": not ctl.path, "at_end": not node.children}
 

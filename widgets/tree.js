@@ -85,9 +85,9 @@ function render({ model, el }) {
       }
       const node = document.createElement("span");
       node.className = "pre-node" + (item.current ? " pre-current" : "") + (item.chance ? " pre-chance-edge" : "");
-      node.dataset.path = item.path.join("/");
+      node.dataset.at = item.at.join(".");
       node.textContent = item.label;
-      node.addEventListener("click", () => send(model, { op: "goto", path: item.path }));
+      node.addEventListener("click", () => send(model, { op: "goto", at: item.at }));
       parent.append(node, " ");
       if (item.comment) {
         const text = document.createElement("span");
@@ -103,9 +103,9 @@ function render({ model, el }) {
     moves.replaceChildren();
     const root = document.createElement("span");
     root.className = "pre-node" + (data.at_root ? " pre-current" : "");
-    root.dataset.path = "";
+    root.dataset.at = "";
     root.textContent = "start";
-    root.addEventListener("click", () => send(model, { op: "goto", path: [] }));
+    root.addEventListener("click", () => send(model, { op: "goto", at: [] }));
     moves.append(root, " ");
     line(data.line || [], moves);
     if (document.activeElement !== comment) comment.value = data.comment || "";
