@@ -12,7 +12,7 @@ from widgets.explorer import Explorer
 from widgets.panels import ChancePanel, PositionEditor, Seats, ViewSwitch
 
 __all__ = ["ActionPicker", "BoardView", "ChanceControls", "ChancePanel", "Controller", "EventLog", "Explorer",
-           "PositionEditor", "Seats", "TreeNavigator", "ViewSwitch", "setup_notebook"]
+           "PositionEditor", "Seats", "TreeNavigator", "ViewSwitch", "explore", "setup_notebook"]
 
 
 def setup_notebook() -> None:
@@ -21,3 +21,14 @@ def setup_notebook() -> None:
     from bokeh.resources import INLINE
 
     output_notebook(INLINE, hide_banner=True)
+
+
+def explore(name: str, players: int | None = None, seed: int | None = 0, **options: object) -> object:
+    """A live explorer of game `name`, or a short note when this installation lacks it."""
+    import explorer as model
+
+    if name not in model.games():
+        from ipywidgets import HTML
+
+        return HTML(f"<i>This installation has no game named {name!r}; games: {', '.join(model.games())}.</i>")
+    return Explorer(model.load(name, players, **options), seed=seed)

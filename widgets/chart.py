@@ -6,19 +6,18 @@ source re-draws in either.
 
 from __future__ import annotations
 
-from bokeh.models import ColumnDataSource, FactorRange, LabelSet
+from bokeh.models import ColumnDataSource, FactorRange, LabelSet, Range1d
 from bokeh.plotting import figure
 
 
 def chance_figure() -> figure:
     source = ColumnDataSource({"outcome": [], "p": [], "fraction": []}, name="chance_source")
-    fig = figure(x_range=FactorRange(), height=280, width=620, toolbar_location=None,
+    fig = figure(x_range=FactorRange(), y_range=Range1d(0, 1), height=280, width=470, toolbar_location=None,
                  title="Exact distribution of the next outcome", y_axis_label="probability",
                  name="chance_figure")
     fig.vbar(x="outcome", top="p", width=0.8, source=source, color="#4c72b0")
     fig.add_layout(LabelSet(x="outcome", y="p", text="fraction", source=source, text_align="center",
                             y_offset=3, text_font_size="11px"))
-    fig.y_range.start = 0
     fig.xaxis.major_label_orientation = 0.8
     fig.xgrid.grid_line_color = None
     return fig

@@ -21,6 +21,7 @@ function render({ model, el }) {
     for (const entry of data.entries || []) {
       const item = document.createElement("li");
       item.className = "pre-entry";
+      item.dataset.step = String(entry.step);
       const move = document.createElement("span");
       move.className = "pre-move";
       move.textContent = entry.move;

@@ -15,8 +15,8 @@ const CSS = `
 `;
 
 const BUTTONS = [
-  ["first", "⏮", "first (Home)"], ["back", "◀", "back (←)"], ["forward", "▶", "forward (→)"],
-  ["last", "⏭", "last (End)"], ["up", "▲", "previous variation (↑)"], ["down", "▼", "next variation (↓)"],
+  ["first", "|◀", "first (Home)"], ["back", "◀", "back (←)"], ["forward", "▶", "forward (→)"],
+  ["last", "▶|", "last (End)"], ["up", "▲", "previous variation (↑)"], ["down", "▼", "next variation (↓)"],
   ["promote", "Promote", "promote this variation"], ["main_line", "Main line", "make this the main line"],
   ["delete", "Delete from here", "delete this move and all after it"],
 ];
