@@ -16,9 +16,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_server, stop, wait_http  # noqa: E402
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_server, stop, wait_http  # noqa: E402
 
 MEASURE = """async ({root, clicks}) => {
   const deep = (node, selector) => {       // querySelector that also looks inside shadow roots
@@ -82,7 +82,7 @@ def served_app(browser, tmp: Path, clicks: int) -> dict:
 
 
 def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
-    from labhelpers import NB, open_notebook, run_all
+    from browser.labhelpers import NB, open_notebook, run_all
 
     root = tmp / "root"
     shutil.copytree(ROOT / "notebooks", root)

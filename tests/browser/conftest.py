@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("SCREENSHOT_DIR", ROOT / "test-artifacts"))
 # JS assets must come from the local server or be inlined in outputs: no CDN is reachable.
 OFFLINE_ENV = {"BOKEH_RESOURCES": "inline", "PANEL_INLINE": "true"}
-sys.path.insert(0, str(Path(__file__).parent))
 
 
 def free_port():

@@ -1,10 +1,11 @@
 """The served app (`panel serve apps/explorer_app.py`): pick a game, play, branch, and
 check that a player's view keeps the other hands out of the page."""
 
-from explorer_steps import SHOTS, click_board, click_picker, revision, wait_rerender
 from playwright.sync_api import expect
 
 import explorer
+
+from .explorer_steps import SHOTS, click_board, click_picker, revision, wait_rerender
 
 HAND_CARDS = ".pre-board svg rect[data-place^='suit:']"
 
@@ -22,6 +23,14 @@ def test_play_branch_and_hide_cards(panel_app, page):
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
     page.locator(".pre-game select").select_option("sjoroveroya")
     players = explorer.load("sjoroveroya", players=3).players
+
+    # Hovering a place highlights the places of every action that involves it.
+    page.locator(".pre-board [data-place='start']").hover()
+    expect(page.locator(".pre-board .pre-hl").first).to_be_attached()
+    highlighted = set(page.locator(".pre-board .pre-hl").evaluate_all("es => es.map(e => e.dataset.place)"))
+    state = explorer.load("sjoroveroya", players=3).start(seed=0)
+    involved = {p for a in state.legal_actions() if "start" in state.action_places(a) for p in state.action_places(a)}
+    assert highlighted == involved
 
     # Play a turn: the board, then the picker, until the turn passes to the next player.
     status = page.locator(".pre-board .pre-status")

@@ -1,6 +1,8 @@
 """The explorer in JupyterLab: run the start notebook, play, probe odds, branch."""
 
-from explorer_steps import (
+from playwright.sync_api import expect
+
+from .explorer_steps import (
     SHOTS,
     click_board,
     click_picker,
@@ -10,8 +12,7 @@ from explorer_steps import (
     revision,
     wait_rerender,
 )
-from labhelpers import NB, open_notebook, run_all
-from playwright.sync_api import expect
+from .labhelpers import NB, open_notebook, run_all
 
 
 def test_start_here_play_probe_branch(jupyterlab, page):
