@@ -33,11 +33,11 @@ class Explorer(W.VBox):
         self.seats = Seats(ctl)
         more = W.Accordion([self.seats, self.editor], titles=("Seats", "Position editor"))
         title = W.HTML(f"<h3 style='margin:4px 0'>{ctl.game.title}: {ctl.game.players} players</h3>")
-        left = W.VBox([self.board, _titled("Legal actions", self.picker), _titled("Chance", self.chance)],
-                      layout=W.Layout(flex="3 1 0", min_width="0"))
+        left = W.VBox([_titled("Legal actions", self.picker), _titled("Chance", self.chance)],
+                      layout=W.Layout(flex="1 1 0", min_width="0"))
         right = W.VBox([_titled("What-if tree", self.tree), _titled("Event log", self.event_log)],
-                       layout=W.Layout(flex="2 1 0", min_width="0"))
-        super().__init__([title, self.view_switch, W.HBox([left, right]), more], **kwargs)
+                       layout=W.Layout(flex="1 1 0", min_width="0"))
+        super().__init__([title, self.view_switch, self.board, W.HBox([left, right]), more], **kwargs)
         self.add_class("pre-explorer")
 
     @property

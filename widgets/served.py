@@ -15,7 +15,7 @@ from explorer.core.game import Game, State
 from widgets import present
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS
-from widgets.controller import Controller
+from widgets.controller import Controller, policy_factories
 
 
 def _component_class(name: str) -> type:
@@ -64,17 +64,33 @@ def view_switch(controller: Controller) -> Any:
     return switch
 
 
+def seats(controller: Controller) -> Any:
+    """A policy (or a person) per seat, and buttons to step or play on."""
+    factories, note = policy_factories(controller.game)
+    options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
+    choices = []
+    for player in range(controller.game.players):
+        choice = pn.widgets.Select(name=present.player_name(player), options=options, value="person", width=140)
+        choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
+                           "value")
+        choices.append(choice)
+    step = pn.widgets.Button(name="Step", css_classes=["pre-step"])
+    play_on = pn.widgets.Button(name="Play on", css_classes=["pre-play-on"])
+    step.on_click(lambda _: controller.handle({"op": "step"}))
+    play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
+    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
+
+
 def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
     """Board, picker, chance, tree and log around one controller."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
-    left = pn.Column(bound_pane("board", ctl, sizing_mode="stretch_width"), "### Legal actions",
-                     bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
+    left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
                      sizing_mode="stretch_width")
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
-                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=420)
-    layout = pn.Column(view_switch(ctl), pn.Row(left, right, sizing_mode="stretch_width"),
-                       sizing_mode="stretch_width")
+                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=480)
+    layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
+                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), sizing_mode="stretch_width")
     layout.controller = ctl
     return layout
 
