@@ -240,6 +240,13 @@ class TestEditor:
         assert not app.editor.explore()
         assert "pieces" in app.editor.message.value and "pre-invalid" in app.editor.message.value
 
+    def test_no_copy_of_hidden_cards_in_a_players_view(self, app):
+        assert app.editor.text.value
+        app.controller.set_viewer(0)
+        assert app.editor.text.value == "" and "switch to everyone" in app.editor.message.value
+        app.editor.take.click()
+        assert app.editor.text.value == ""
+
     def test_explore_from_an_edited_position(self, app):
         data = app.controller.state.to_dict()
         data["moves_used"] = 1

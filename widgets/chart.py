@@ -12,7 +12,7 @@ from bokeh.plotting import figure
 
 def chance_figure() -> figure:
     source = ColumnDataSource({"outcome": [], "p": [], "fraction": []}, name="chance_source")
-    fig = figure(x_range=FactorRange(), y_range=Range1d(0, 1), height=280, width=470, toolbar_location=None,
+    fig = figure(x_range=FactorRange(), y_range=Range1d(0, 1), height=280, width=420, toolbar_location=None,
                  title="Exact distribution of the next outcome", y_axis_label="probability",
                  name="chance_figure")
     fig.vbar(x="outcome", top="p", width=0.8, source=source, color="#4c72b0")

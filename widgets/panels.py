@@ -64,9 +64,15 @@ class PositionEditor(W.VBox):
         self.apply.on_click(lambda _: self.explore())
         super().__init__([self.text, W.HBox([self.take, self.apply]), self.message], **kwargs)
         self.add_class("pre-editor")
+        self.controller.observe(lambda change: change["new"] is not None and self.copy_current(), "viewer")
         self.copy_current()
 
     def copy_current(self) -> None:
+        """Copy the whole position (hidden cards too), so only in everyone's view."""
+        if self.controller.viewer is not None:
+            self.text.value = ""
+            self._fail("viewer: the position editor shows hidden cards; switch to everyone's view")
+            return
         self.text.value = json.dumps(self.controller.state.to_dict(), indent=1, ensure_ascii=False)
         self.message.value = ""
 
