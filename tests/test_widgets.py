@@ -224,6 +224,12 @@ class TestViewSwitch:
         assert drawer_state.is_chance and app.chance.controls.data["hidden"]
         assert app.chance.controls.data["rows"] == []
 
+    def test_bad_viewer_request_is_named(self, app):
+        click(app.board, op="viewer", player="teacher")
+        assert app.board.data["error"] == "viewer: 'teacher' is not a seat number or 'all'"
+        click(app.board, op="viewer", player="2")
+        assert app.controller.viewer == 2
+
     def test_bad_viewer_is_named(self, app):
         with pytest.raises(PositionError, match=r"^viewer: no player 5"):
             app.controller.set_viewer(5)

@@ -228,11 +228,15 @@ class Controller(traitlets.HasTraits):
         elif op == "goto":
             self.goto_index(list(request.get("at", [])))
         elif op == "variation":
-            self.variation(1 if request.get("step", 1) >= 0 else -1)
+            self.variation(-1 if request.get("step") == -1 else 1)
         elif op == "comment":
             self.comment(str(request.get("text", "")))
         elif op == "viewer":
             value = request.get("player")
-            self.set_viewer(None if value in (None, "", "all") else int(value))
+            if value in (None, "", "all"):
+                return self.set_viewer(None)
+            if not str(value).isdigit():
+                raise PositionError("viewer", f"{value!r} is not a seat number or 'all'")
+            self.set_viewer(int(value))
         else:
             raise PositionError("request.op", f"unknown request {op!r}")
