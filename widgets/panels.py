@@ -68,10 +68,10 @@ class PositionEditor(W.VBox):
         self.copy_current()
 
     def copy_current(self) -> None:
-        """Copy the whole position (hidden cards too), so only in everyone's view."""
+        """Copy the whole position (hidden information too), so only in everyone's view."""
         if self.controller.viewer is not None:
             self.text.value = ""
-            self._fail("viewer: the position editor shows hidden cards; switch to everyone's view")
+            self._fail("viewer: the position editor shows hidden information; switch to everyone's view")
             return
         self.text.value = json.dumps(self.controller.state.to_dict(), indent=1, ensure_ascii=False)
         self.message.value = ""

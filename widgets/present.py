@@ -139,13 +139,13 @@ def chance_rows(state: State) -> list[dict]:
 
 
 def chance_data(ctl: Any) -> dict:
-    """At a chance node: the distribution (teacher only: it depends on hidden cards)."""
+    """At a chance node: the distribution (teacher only: it may depend on hidden information)."""
     state = ctl.state
     if not state.is_chance:
         return {"active": False, "hidden": False, "rows": [], "note": "Not a chance node."}
     if ctl.viewer is not None:
         return {"active": True, "hidden": True, "rows": [],
-                "note": "The exact odds depend on cards this player cannot see: switch to everyone's view."}
+                "note": "The exact odds may depend on what this player cannot see: switch to everyone's view."}
     return {"active": True, "hidden": False, "rows": chance_rows(state),
             "note": f"{len(state.chance_outcomes())} outcomes; probabilities are exact fractions."}
 
