@@ -1,0 +1,1 @@
+"""Real-browser tests (Playwright + Chromium) of the notebook widgets and the served app."""

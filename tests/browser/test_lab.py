@@ -1,0 +1,70 @@
+"""The explorer in JupyterLab: run the start notebook, play, probe odds, branch."""
+
+from playwright.sync_api import expect
+
+from .explorer_steps import (
+    SHOTS,
+    click_board,
+    click_picker,
+    current_label,
+    fractions,
+    reach_chance,
+    revision,
+    wait_rerender,
+)
+from .labhelpers import NB, open_notebook, run_all
+
+
+def test_start_here_play_probe_branch(jupyterlab, page):
+    open_notebook(page, jupyterlab, "start_here.ipynb")
+    run_all(page)
+    app = page.locator(f"{NB} .pre-explorer").first
+    board = app.locator(".pre-board")
+    expect(board.locator("svg [data-place]").first).to_be_attached(timeout=30_000)
+    entries = app.locator(".pre-log .pre-entry")
+    before = entries.count()
+    svg_before = board.locator(".pre-svg").inner_html()
+
+    click_board(app)                       # 1: the board
+    click_picker(app, prefer="Forward")    # 2: the action picker
+    click_board(app)                       # 3: the board again
+    expect(entries.nth(before + 2)).to_be_attached()
+    assert board.locator(".pre-svg").inner_html() != svg_before
+
+    rule = app.locator(".pre-log .pre-rule").first
+    rule_id = rule.text_content()
+    rule.click()
+    expect(app.locator(f".pre-log .pre-statement[data-rule='{rule_id}']")).to_contain_text(f"{rule_id}: ")
+
+    reach_chance(app)
+    odds = fractions(app)
+    assert odds and sum(odds) == 1 and all(p > 0 for p in odds)
+    chart = app.locator(".pre-chance-panel .bk-Figure").first
+    chart.scroll_into_view_if_needed()
+    expect(chart).to_be_visible()
+    chart.screenshot(path=str(SHOTS / "lab-chance-chart.png"))
+
+    rolled = revision(app)
+    app.locator(".pre-chance .pre-roll").click()
+    wait_rerender(app, rolled)
+    tree = app.locator(".pre-tree")
+    expect(tree.locator(".pre-node.pre-current.pre-chance-edge")).to_have_count(1)
+    first_outcome = current_label(app)
+    before = revision(app)
+    tree.locator(".pre-back").click()      # step back to the chance node
+    wait_rerender(app, before)
+    expect(app.locator(".pre-chance .pre-choose").first).to_be_visible()
+    moves = app.locator(".pre-chance .pre-choose").evaluate_all("bs => bs.map(b => b.dataset.move)")
+    other = next(m for m in moves if m != first_outcome)
+    before = revision(app)
+    app.locator(f".pre-chance .pre-choose[data-move='{other}']").click()   # branch: another outcome
+    wait_rerender(app, before)
+    expect(tree.locator(".pre-variation .pre-node.pre-current")).to_have_text(other)
+
+    tree.focus()                           # keyboard: left goes back, right forward
+    before = revision(app)
+    page.keyboard.press("ArrowLeft")
+    wait_rerender(app, before)
+    expect(app.locator(".pre-chance .pre-roll")).to_be_visible()
+    app.screenshot(path=str(SHOTS / "lab-explorer.png"))
+    assert page.errors == []

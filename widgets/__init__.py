@@ -1,0 +1,34 @@
+"""Notebook widgets for the explorer: one controller, many views, every game alike.
+
+>>> import explorer, widgets
+>>> app = widgets.Explorer(explorer.load("sjoroveroya", players=3))
+>>> app.controller.state.player in (0, 1, 2)
+True
+"""
+
+from widgets.components import ActionPicker, BoardView, ChanceControls, EventLog, TreeNavigator
+from widgets.controller import Controller
+from widgets.explorer import Explorer
+from widgets.panels import ChancePanel, PositionEditor, Seats, ViewSwitch
+
+__all__ = ["ActionPicker", "BoardView", "ChanceControls", "ChancePanel", "Controller", "EventLog", "Explorer",
+           "PositionEditor", "Seats", "TreeNavigator", "ViewSwitch", "explore", "setup_notebook"]
+
+
+def setup_notebook() -> None:
+    """Load BokehJS into the page from the installed package (works offline, no CDN)."""
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+
+    output_notebook(INLINE, hide_banner=True)
+
+
+def explore(name: str, players: int | None = None, seed: int | None = 0, **options: object) -> object:
+    """A live explorer of game `name`, or a short note when this installation lacks it."""
+    import explorer as model
+
+    if name not in model.games():
+        from ipywidgets import HTML
+
+        return HTML(f"<i>This installation has no game named {name!r}; games: {', '.join(model.games())}.</i>")
+    return Explorer(model.load(name, players, **options), seed=seed)

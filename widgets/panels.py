@@ -1,0 +1,117 @@
+"""Notebook components built from core ipywidgets: chance panel, view switch, position
+editor and seats. Each takes a controller (or a game or state) and only observes it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.core.errors import ExplorerError
+from explorer.core.game import Game, State
+from widgets import present
+from widgets.chart import chance_figure, update_chance_figure
+from widgets.components import ChanceControls, controller_of
+from widgets.controller import Controller, policy_factories
+
+
+class ChancePanel(W.VBox):
+    """At a chance node: the exact distribution as a Bokeh chart, then roll or choose."""
+
+    def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
+        from jupyter_bokeh import BokehModel
+
+        self.controller = controller_of(source)
+        self.figure = chance_figure()
+        self.chart = BokehModel(self.figure)
+        self.controls = ChanceControls(self.controller)
+        super().__init__([self.chart, self.controls], **kwargs)
+        self.add_class("pre-chance-panel")
+        self.controller.observe(self._refresh, "revision")
+        self._refresh()
+
+    def _refresh(self, _change: Any = None) -> None:
+        data = present.chance_data(self.controller)
+        shown = bool(data["rows"])
+        if shown:
+            update_chance_figure(self.figure, data["rows"])
+        self.chart.layout.display = None if shown else "none"
+
+
+class ViewSwitch(W.ToggleButtons):
+    """Everything (teacher) or one player's view, where hidden information stays hidden."""
+
+    def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
+        self.controller = controller_of(source)
+        super().__init__(options=present.viewer_options(self.controller), value=self.controller.viewer,
+                         description="View:", **kwargs)
+        self.add_class("pre-view-switch")
+        self.observe(lambda change: self.controller.set_viewer(change["new"]), "value")
+        self.controller.observe(lambda change: setattr(self, "value", change["new"]), "viewer")
+
+
+class PositionEditor(W.VBox):
+    """Edit the position as JSON; a bad field is named inline; explore from the result."""
+
+    def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
+        self.controller = controller_of(source)
+        self.text = W.Textarea(layout=W.Layout(width="100%", height="180px"))
+        self.message = W.HTML()
+        self.take = W.Button(description="Copy current position")
+        self.apply = W.Button(description="Explore from here", button_style="primary")
+        self.take.on_click(lambda _: self.copy_current())
+        self.apply.on_click(lambda _: self.explore())
+        super().__init__([self.text, W.HBox([self.take, self.apply]), self.message], **kwargs)
+        self.add_class("pre-editor")
+        self.controller.observe(lambda change: change["new"] is not None and self.copy_current(), "viewer")
+        self.copy_current()
+
+    def copy_current(self) -> None:
+        """Copy the whole position (hidden information too), so only in everyone's view."""
+        if self.controller.viewer is not None:
+            self.text.value = ""
+            self._fail("viewer: the position editor shows hidden information; switch to everyone's view")
+            return
+        self.text.value = json.dumps(self.controller.state.to_dict(), indent=1, ensure_ascii=False)
+        self.message.value = ""
+
+    def explore(self) -> bool:
+        """Validate the edited data; on success the explorer restarts from it."""
+        try:
+            data = json.loads(self.text.value)
+        except json.JSONDecodeError as err:
+            return self._fail(f"(json): not valid JSON: {err}")
+        try:
+            self.controller.load_position(data)
+        except ExplorerError as err:
+            return self._fail(str(err))
+        self.message.value = '<span class="pre-ok">Exploring from the edited position.</span>'
+        return True
+
+    def _fail(self, text: str) -> bool:
+        from html import escape
+
+        self.message.value = f'<span class="pre-invalid" style="color:#b00020">{escape(text)}</span>'
+        return False
+
+
+class Seats(W.VBox):
+    """Who plays each seat: a person or a policy; step one move or play on."""
+
+    def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
+        self.controller = controller_of(source)
+        game = self.controller.game
+        factories, note = policy_factories(game)
+        options = [("person", None)] + [(name.replace("_", " "), name) for name in factories]
+        self.choices = [W.Dropdown(options=options, value=self.controller.seats.get(p),
+                                   description=present.player_name(p)) for p in range(game.players)]
+        for player, choice in enumerate(self.choices):
+            choice.observe(lambda change, p=player: self.controller.set_seat(p, change["new"]), "value")
+        self.step_button = W.Button(description="Step")
+        self.play_button = W.Button(description="Play on")
+        self.step_button.on_click(lambda _: self.controller.handle({"op": "step"}))
+        self.play_button.on_click(lambda _: self.controller.handle({"op": "play_on"}))
+        self.note = W.HTML(note)
+        super().__init__([*self.choices, W.HBox([self.step_button, self.play_button]), self.note], **kwargs)
+        self.add_class("pre-seats")

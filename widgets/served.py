@@ -1,0 +1,122 @@
+"""The served app: the same ESM views and controller in Panel (`panel serve apps/explorer_app.py`).
+
+Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, and Bokeh draws the
+chance chart, so nothing here repeats the logic of the notebook components.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from explorer.core.game import Game, State
+from widgets import present
+from widgets.chart import chance_figure, update_chance_figure
+from widgets.components import VIEWS
+from widgets.controller import Controller, policy_factories
+
+
+def _component_class(name: str) -> type:
+    esm, _ = VIEWS[name]
+    attrs = {"_esm": esm, "data": param.Dict(default={}), "request": param.Dict(default={}),
+             "__doc__": f"The {name} view (ESM {esm.name}) as a Panel component."}
+    return type(f"{name.capitalize()}Pane", (pn.custom.AnyWidgetComponent,), attrs)
+
+
+PANES = {name: _component_class(name) for name in VIEWS}
+
+
+def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
+    """A Panel component of view `name`, re-drawn on every change of `controller`."""
+    present_data = VIEWS[name][1]
+    pane = PANES[name](data=present_data(controller), css_classes=[f"pre-{name}-pane"], **kwargs)
+
+    def refresh(_change: Any = None) -> None:
+        pane.data = present_data(controller)
+
+    controller.observe(refresh, "revision")
+    pane.param.watch(lambda event: controller.handle(event.new), "request")
+    return pane
+
+
+def chance_chart(controller: Controller) -> Any:
+    fig = chance_figure()
+    pane = pn.pane.Bokeh(fig, css_classes=["pre-chance-chart"])
+
+    def refresh(_change: Any = None) -> None:
+        rows = present.chance_data(controller)["rows"]
+        if rows:
+            update_chance_figure(fig, rows)
+        pane.visible = bool(rows)
+
+    controller.observe(refresh, "revision")
+    refresh()
+    return pane
+
+
+def view_switch(controller: Controller) -> Any:
+    options = {label: "all" if player is None else str(player)
+               for label, player in present.viewer_options(controller)}
+    switch = pn.widgets.RadioButtonGroup(options=options, value="all", css_classes=["pre-view-switch"])
+    switch.param.watch(lambda event: controller.handle({"op": "viewer", "player": event.new}), "value")
+    return switch
+
+
+def seats(controller: Controller) -> Any:
+    """A policy (or a person) per seat, and buttons to step or play on."""
+    factories, note = policy_factories(controller.game)
+    options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
+    choices = []
+    for player in range(controller.game.players):
+        choice = pn.widgets.Select(name=present.player_name(player), options=options, value="person", width=140)
+        choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
+                           "value")
+        choices.append(choice)
+    step = pn.widgets.Button(name="Step", css_classes=["pre-step"])
+    play_on = pn.widgets.Button(name="Play on", css_classes=["pre-play-on"])
+    step.on_click(lambda _: controller.handle({"op": "step"}))
+    play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
+    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
+
+
+def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
+    """Board, picker, chance, tree and log around one controller."""
+    ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
+    left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
+                     chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
+                     sizing_mode="stretch_width")
+    right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
+                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=480)
+    layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
+                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), sizing_mode="stretch_width")
+    layout.controller = ctl
+    return layout
+
+
+def app(seed: int | None = 0) -> Any:
+    """The whole page: pick a game and player count, then explore it."""
+    import explorer
+
+    names = list(explorer.games())
+    game = pn.widgets.Select(name="Game", options=names, value=names[0], css_classes=["pre-game"])
+    players = pn.widgets.IntInput(name="Players", value=3, start=1, end=9, width=100)
+    start = pn.widgets.Button(name="New game", button_type="primary")
+    message = pn.pane.Markdown("", css_classes=["pre-app-message"])
+    holder = pn.Column(sizing_mode="stretch_width")
+
+    def new_game(_event: Any = None) -> None:
+        try:
+            loaded = explorer.load(game.value, players.value)
+        except explorer.OptionError as err:
+            message.object = f"**{err}**"
+            return
+        message.object = ""
+        holder.objects = [explorer_layout(loaded, seed)]
+
+    start.on_click(new_game)
+    game.param.watch(new_game, "value")
+    new_game()
+    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start), message, holder,
+                     sizing_mode="stretch_width")
