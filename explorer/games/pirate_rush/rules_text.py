@@ -1,0 +1,1 @@
+RULES: dict[str, str] = {}
