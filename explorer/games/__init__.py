@@ -8,6 +8,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game
 
 _MODULES: dict[str, str] = {
+    "pirate_rush": "explorer.games.pirate_rush",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 

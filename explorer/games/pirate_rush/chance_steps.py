@@ -7,19 +7,19 @@ from .knowledge import blur, see
 from .model import Outcome, island_name, slot_name
 
 
-def loot_remove(w, p: int, t: int) -> None:  # noqa: ANN001
+def loot_remove(w, p: int, t: int) -> None:
     w.set("loot", p, tuple(x for x in w.loot[p] if x != t))
 
 
-def loot_add(w, p: int, t: int) -> None:  # noqa: ANN001
+def loot_add(w, p: int, t: int) -> None:
     w.set("loot", p, tuple(sorted(w.loot[p] + (t,))))
 
 
-def to_discard(w, t: int) -> None:  # noqa: ANN001
-    w.discard = tuple(sorted(w.discard + (t,)))
+def to_discard(w, t: int) -> None:
+    w.discard = tuple(sorted((*w.discard, t)))
 
 
-def where(w, t: int) -> str:  # noqa: ANN001
+def where(w, t: int) -> str:
     for j, row in enumerate(w.slots):
         if t in row:
             return slot_name(j, row.index(t))
@@ -29,19 +29,19 @@ def where(w, t: int) -> str:  # noqa: ANN001
     return "the discard pile"
 
 
-def _seen(w, t: int, viewers) -> None:  # noqa: ANN001
+def _seen(w, t: int, viewers) -> None:
     see(w, t, viewers)
     for p in viewers:
         w.say(f"Player {p} sees a tile ({where(w, t)})", "H2", "H6", detail=w.kinds[t], to=p)
 
 
-def _peek(w, j: int, viewers) -> None:  # noqa: ANN001
+def _peek(w, j: int, viewers) -> None:
     for p in viewers:
         w.set("peeked", p, w.peeked[p] | {j})
         w.say(f"Player {p} sees the island tile of {island_name(j)}", "H3", "H4", detail=w.islands[j], to=p)
 
 
-def auto_chance(w, task: tuple) -> bool:  # noqa: ANN001
+def auto_chance(w, task: tuple) -> bool:
     """Chance tasks that need no draw (already resolved, one candidate): run them, return True."""
     kind = task[0]
     if kind == "see" and w.kinds[task[1]]:
@@ -66,7 +66,7 @@ def auto_chance(w, task: tuple) -> bool:  # noqa: ANN001
     return False
 
 
-def exchange(w, g: int, q: int, got: int, gave: int) -> None:  # noqa: ANN001
+def exchange(w, g: int, q: int, got: int, gave: int) -> None:
     """R42 step 3, H7: one tile each way at the same time; others lose track of both piles."""
     before = w.loot[g] + w.loot[q]
     loot_remove(w, q, got)
@@ -81,7 +81,7 @@ def exchange(w, g: int, q: int, got: int, gave: int) -> None:  # noqa: ANN001
     w.push(*tasks)
 
 
-def _place(w, task: tuple, t: int) -> None:  # noqa: ANN001
+def _place(w, task: tuple, t: int) -> None:
     (j, i), rest = task[1][0], task[1][1:]
     row = list(w.slots[j])
     row[i] = t
@@ -90,7 +90,7 @@ def _place(w, task: tuple, t: int) -> None:  # noqa: ANN001
         w.push(("place", rest, tuple(x for x in task[2] if x != t)))
 
 
-def apply_outcome(w, task: tuple, o: Outcome) -> None:  # noqa: ANN001, C901
+def apply_outcome(w, task: tuple, o: Outcome) -> None:
     kind = task[0]
     w.pop()
     if kind == "removed":
@@ -126,7 +126,7 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:  # noqa: ANN001, C901
         _pick(w, task, int(o.arg))
 
 
-def _pick(w, task: tuple, t: int) -> None:  # noqa: ANN001
+def _pick(w, task: tuple, t: int) -> None:
     """R74: the blind picks (Gambler, Rogue, duel steal, Quartermaster draw, Motín)."""
     kind = task[0]
     if kind == "gamble_look":

@@ -12,7 +12,15 @@ from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
 from .knowledge import reveal, see
 from .model import FIELDS, NO_TURN, Move, Outcome, island_name, make, parse_island, parse_slot, slot_name
 from .rules import (
-    CHANCES, DECISIONS, commander, holder, looks_allowed, next_islands, opt, players, supply,
+    CHANCES,
+    DECISIONS,
+    commander,
+    holder,
+    looks_allowed,
+    next_islands,
+    opt,
+    players,
+    supply,
 )
 
 
@@ -21,7 +29,7 @@ class Work:
 
     __slots__ = (*FIELDS, "events", "game")
 
-    def __init__(self, s) -> None:  # noqa: ANN001
+    def __init__(self, s) -> None:
         for name in FIELDS:
             setattr(self, name, getattr(s, name))
         self.game = s.game
@@ -39,16 +47,16 @@ class Work:
     def say(self, text: str, *rules: str, detail: str = "", to: int | None = None) -> None:
         self.events.append(Event(text, tuple(rules), detail, to))
 
-    def set(self, field: str, index: int, value) -> None:  # noqa: ANN001
+    def set(self, field: str, index: int, value) -> None:
         seq = getattr(self, field)
-        setattr(self, field, seq[:index] + (value,) + seq[index + 1:])
+        setattr(self, field, (*seq[:index], value, *seq[index + 1:]))
 
-    def freeze(self, prev, action):  # noqa: ANN001, ANN201
+    def freeze(self, prev, action):
         trail = None if prev is None else (prev._trail, action)
         return make(self.game, {f: getattr(self, f) for f in FIELDS}, tuple(self.events), trail)
 
 
-def step(s, action):  # noqa: ANN001, ANN201
+def step(s, action):
     w = Work(s)
     task = w.stack[-1]
     if isinstance(action, Outcome):
@@ -117,7 +125,7 @@ def _markers(w: Work, task: tuple) -> None:
     added = []
     for r in add:
         if supply(w) > 0:
-            w.markers = tuple(sorted(w.markers + (r,)))
+            w.markers = tuple(sorted((*w.markers, r)))
             added.append(CHARACTERS[r].name)
     w.say(f"Unchosen characters gain a marker: {', '.join(added) or 'none'}", "R6", "R27", "R7")
 
@@ -208,7 +216,7 @@ def look(w: Work, p: int, target: str) -> None:
         w.push(("isee", j, (p,)))
 
 
-def decide(w: Work, task: tuple, a: Move) -> None:  # noqa: C901
+def decide(w: Work, task: tuple, a: Move) -> None:
     kind = task[0]
     if kind == "choose_start":
         w.pop()
@@ -247,7 +255,7 @@ def decide(w: Work, task: tuple, a: Move) -> None:  # noqa: C901
         power_decision(w, task, a)
 
 
-def new_fields(game) -> dict:  # noqa: ANN001
+def new_fields(game) -> dict:
     """S1-S4, S7: before the setup chance nodes (the loot deal is implicit: kinds resolve when seen)."""
     n = game.players
     slots = tuple(tuple(j * n + i for i in range(n)) for j in range(8))

@@ -10,7 +10,7 @@ vague fact is dropped: he cannot tell the tiles apart, and keeping it could leak
 from __future__ import annotations
 
 
-def locate(s, token: int) -> tuple[str, str]:  # noqa: ANN001
+def locate(s, token: int) -> tuple[str, str]:
     """(zone, exact place) of a token: ("I3", "I3.b"), ("P2", "P2") or ("D", "D")."""
     for j, row in enumerate(s.slots):
         if token in row:
@@ -21,11 +21,11 @@ def locate(s, token: int) -> tuple[str, str]:  # noqa: ANN001
     return "D", "D"
 
 
-def _set(seq: tuple, i: int, value) -> tuple:  # noqa: ANN001
-    return seq[:i] + (value,) + seq[i + 1:]
+def _set(seq: tuple, i: int, value) -> tuple:
+    return (*seq[:i], value, *seq[i + 1:])
 
 
-def see(w, token: int, viewers) -> None:  # noqa: ANN001
+def see(w, token: int, viewers) -> None:
     """H2, H6: `viewers` now know this (resolved) token exactly."""
     zone = None
     kind = w.kinds[token]
@@ -41,12 +41,12 @@ def see(w, token: int, viewers) -> None:  # noqa: ANN001
             w.known = _set(w.known, p, w.known[p] | {token})
 
 
-def reveal(w, token: int) -> None:  # noqa: ANN001
+def reveal(w, token: int) -> None:
     """R73, H8, H11: shown to everyone."""
     see(w, token, range(w.game.players))
 
 
-def blur(w, tokens, zones: tuple[str, ...], parties=()) -> None:  # noqa: ANN001
+def blur(w, tokens, zones: tuple[str, ...], parties=()) -> None:
     """A blind move inside `zones`: who is not a party loses track of these tokens' places."""
     tokens = frozenset(tokens)
     zone_set = set(zones)
@@ -67,7 +67,7 @@ def blur(w, tokens, zones: tuple[str, ...], parties=()) -> None:  # noqa: ANN001
         w.known = _set(w.known, p, w.known[p] - lost)
 
 
-def forget_kind(w, pile: tuple[int, ...], kind: str, parties=()) -> None:  # noqa: ANN001
+def forget_kind(w, pile: tuple[int, ...], kind: str, parties=()) -> None:
     """A shown tile of `kind` left `pile`: others can no longer tell which of its `kind` went."""
     for p in range(w.game.players):
         if p in parties:
@@ -77,7 +77,7 @@ def forget_kind(w, pile: tuple[int, ...], kind: str, parties=()) -> None:  # noq
             w.known = _set(w.known, p, w.known[p] - lost)
 
 
-def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:  # noqa: ANN001
+def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
     """Does anybody know (or half-know) anything a shuffle of these tokens would scramble?"""
     tokens = set(tokens)
     zones = set(islands)

@@ -7,12 +7,27 @@ from explorer.core.errors import IllegalAction
 from .data import CHARACTERS, GAMBLER, NEGATIVE, QUARTERMASTER, RANK, ROGUE
 from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
 from .rules import (
-    THROWS, coin_kinds, commander, icons, look_targets, max_resource, must_peek, next_islands, node,
-    non_negative_kinds, occupied, opt, own_kinds, players, prosthetics_open, steerer, unvisitable,
+    THROWS,
+    coin_kinds,
+    commander,
+    icons,
+    look_targets,
+    max_resource,
+    must_peek,
+    next_islands,
+    node,
+    non_negative_kinds,
+    occupied,
+    opt,
+    own_kinds,
+    players,
+    prosthetics_open,
+    steerer,
+    unvisitable,
 )
 
 
-def loot_moves(s, p: int) -> list[Move]:  # noqa: ANN001
+def loot_moves(s, p: int) -> list[Move]:
     """R18: Take (R19) on the ship's island, Pay (R21, R22) or Repair (R24-R26)."""
     moves = [Move("take", slot_name(s.ship, i)) for i in occupied(s, s.ship)]
     if p != commander(s) and s.prestige[p] > 0 and (opt(s, "monkey_may_pay") or s.chosen[p] != 8):
@@ -23,11 +38,11 @@ def loot_moves(s, p: int) -> list[Move]:  # noqa: ANN001
     return moves
 
 
-def _targets(s, p: int) -> list[int]:  # noqa: ANN001
+def _targets(s, p: int) -> list[int]:
     return [q for q in range(players(s)) if q != p and s.loot[q]]
 
 
-def power_moves(s, p: int) -> list[Move]:  # noqa: ANN001
+def power_moves(s, p: int) -> list[Move]:
     """R42 Gambler, R43 Rogue: once in the player's own turn."""
     rank = s.chosen[p]
     if rank == GAMBLER and (s.loot[p] or not opt(s, "gambler_needs_own_loot")):
@@ -37,7 +52,7 @@ def power_moves(s, p: int) -> list[Move]:  # noqa: ANN001
     return []
 
 
-def turn_moves(s, p: int) -> list[Move]:  # noqa: ANN001
+def turn_moves(s, p: int) -> list[Move]:
     used, allowed, loot_done, power_used, steered, tavern, merchant = s.turn
     moves: list[Move] = []
     looks = look_targets(s) if used < allowed else []
@@ -63,7 +78,7 @@ def turn_moves(s, p: int) -> list[Move]:  # noqa: ANN001
     return moves
 
 
-def decision_actions(s, task: tuple) -> list:  # noqa: ANN001, C901
+def decision_actions(s, task: tuple) -> list:
     kind = task[0]
     n = players(s)
     if kind == "choose_start":
@@ -83,7 +98,7 @@ def decision_actions(s, task: tuple) -> list:  # noqa: ANN001, C901
         if set(s.discard) - ({task[2]} if opt(s, "qm_draw_excludes_own") else set()) or (
                 not opt(s, "qm_draw_excludes_own")):
             moves.append(Move("trade", "discard"))
-        return moves + [Move("trade", "none")]
+        return [*moves, Move("trade", "none")]
     if kind == "gamble_choice":
         return [Move("gamble", "keep")] + ([Move("gamble", "other")] if len(s.loot[task[2]]) > 1 else [])
     if kind == "rogue_more":
@@ -109,7 +124,7 @@ def decision_actions(s, task: tuple) -> list:  # noqa: ANN001, C901
         moves = [Move("spoils", f"give {k}") for k in own_kinds(s, w)]
         if s.loot[loser]:
             moves.append(Move("spoils", "steal"))
-        return moves + [Move("spoils", "none")]
+        return [*moves, Move("spoils", "none")]
     raise AssertionError(kind)
 
 
@@ -120,15 +135,15 @@ TASK_RULE = {"choose_start": "S8", "setup_look": "S9", "draft": "R4", "call": "R
              "throw": "R57", "winner_pick": "R57", "spoils": "R58"}
 
 
-def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:  # noqa: ANN001, C901
-    used, allowed, loot_done, power_used, steered, tavern, merchant = s.turn
+def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
+    used, allowed, loot_done, power_used, steered, _tavern, _merchant = s.turn
     v = a.verb
     if v == "look":
         if used >= allowed:
             return "R11", "no Investigate action left this turn"
         if a.arg.count(".") == 1:
             try:
-                j, i = parse_slot(a.arg)
+                _j, _i = parse_slot(a.arg)
             except ValueError:
                 return "R17", f"{a.arg} is not an island slot; loot piles and the discard may not be looked at"
             return "R13", f"{a.arg} holds no face-down tile"
@@ -174,7 +189,7 @@ def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:  # noqa: ANN001, C901
     return "R11", f"{v} is not an action of a player turn"
 
 
-def explain(s, action) -> IllegalAction:  # noqa: ANN001
+def explain(s, action) -> IllegalAction:
     """The rule an action breaks here, in plain words."""
     kind, who = node(s)
     if kind == "over":

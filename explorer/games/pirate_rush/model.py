@@ -168,17 +168,17 @@ class RushState(State):
 
         return chance_outcomes(self)
 
-    def sample_chance(self, rng):  # noqa: ANN001, ANN201
+    def sample_chance(self, rng):
         from .rules import sample_chance
 
         return sample_chance(self, rng)
 
-    def _step(self, action):  # noqa: ANN001, ANN202
+    def _step(self, action):
         from .flow import step
 
         return step(self, action)
 
-    def explain_illegal(self, action):  # noqa: ANN001, ANN201
+    def explain_illegal(self, action):
         from .rules import explain_illegal
 
         return explain_illegal(self, action)
@@ -209,7 +209,7 @@ class RushState(State):
         return board_svg(self.view(None))
 
 
-def make(game, fields: dict, events: tuple = (), trail=None) -> RushState:  # noqa: ANN001
+def make(game, fields: dict, events: tuple = (), trail=None) -> RushState:
     """Build a state from a full field mapping (the constructor-style fast path)."""
     s = object.__new__(RushState)
     setattr_ = object.__setattr__

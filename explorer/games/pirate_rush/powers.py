@@ -10,7 +10,7 @@ from .model import Move, parse_slot
 from .rules import THROWS, opt
 
 
-def power_decision(w: Work, task: tuple, a: Move) -> None:  # noqa: C901
+def power_decision(w: Work, task: tuple, a: Move) -> None:
     kind = task[0]
     w.pop()
     if kind == "gunner":
@@ -57,6 +57,7 @@ def power_decision(w: Work, task: tuple, a: Move) -> None:  # noqa: C901
         _, p, j, coin = task
         _, i = parse_slot(a.arg)
         t = w.slots[j][i]
+        loot_remove(w, p, coin)
         into = coin if opt(w, "mercader_coin_to") == "island_slot" else -1
         w.set("slots", j, tuple(into if k == i else x for k, x in enumerate(w.slots[j])))
         if into < 0:

@@ -15,8 +15,20 @@ from explorer.core.chance import sample_counts, uniform
 from explorer.core.errors import IllegalAction
 
 from .data import (
-    CABIN_BOY, CHARACTERS, COINS, GAMBLER, ISLAND_TILES, KINDS, MONKEY, NAVIGATOR, NEGATIVE, PROSTHETICS,
-    RANK, RESOURCES, ROGUE, TOTAL,
+    CABIN_BOY,
+    CHARACTERS,
+    COINS,
+    GAMBLER,
+    ISLAND_TILES,
+    KINDS,
+    MONKEY,
+    NAVIGATOR,
+    NEGATIVE,
+    PROSTHETICS,
+    RANK,
+    RESOURCES,
+    ROGUE,
+    TOTAL,
 )
 from .model import ROUTES, Move, Outcome, island_name, reachable, slot_name
 
@@ -29,33 +41,33 @@ THROWS = ("rock", "paper", "scissors")
 
 
 # -- shared helpers (work on a state or on flow.Work alike) -----------------------------
-def opt(s, name: str):  # noqa: ANN001, ANN201
+def opt(s, name: str):
     return s.game.options[name]
 
 
-def players(s) -> int:  # noqa: ANN001
+def players(s) -> int:
     return s.game.players
 
 
-def next_islands(s) -> tuple[int, ...]:  # noqa: ANN001
+def next_islands(s) -> tuple[int, ...]:
     return ROUTES[opt(s, "route_layout")][0][s.ship]
 
 
-def depth(s, island: int) -> int:  # noqa: ANN001
+def depth(s, island: int) -> int:
     return ROUTES[opt(s, "route_layout")][1][island]
 
 
-def unvisitable(s) -> list[int]:  # noqa: ANN001
+def unvisitable(s) -> list[int]:
     """R41: islands the ship can no longer visit (visited or skipped)."""
     ahead = reachable(opt(s, "route_layout"), s.ship)
     return [j for j in range(8) if j != s.ship and j not in ahead]
 
 
-def revolt(s) -> bool:  # noqa: ANN001
+def revolt(s) -> bool:
     return s.event == "revuelta"
 
 
-def order_key(s, p: int) -> tuple[int, int]:  # noqa: ANN001
+def order_key(s, p: int) -> tuple[int, int]:
     """Smaller is higher rank (R1); Revuelta puts the lowest-ranked player on top (R59)."""
     rank = s.chosen[p] or 99
     if revolt(s) and all(s.chosen) and rank == max(s.chosen):
@@ -63,18 +75,18 @@ def order_key(s, p: int) -> tuple[int, int]:  # noqa: ANN001
     return (1, rank)
 
 
-def commander(s) -> int:  # noqa: ANN001
+def commander(s) -> int:
     """R2: the player holding the highest-ranked chosen character (R59 under Revuelta)."""
     if not all(s.chosen):
         return -1
     return min(range(players(s)), key=lambda p: order_key(s, p))
 
 
-def holder(s, rank: int) -> int:  # noqa: ANN001
+def holder(s, rank: int) -> int:
     return s.chosen.index(rank) if rank in s.chosen else -1
 
 
-def steerer(s) -> int:  # noqa: ANN001
+def steerer(s) -> int:
     """R32, R34, R35: who must place the anchor this round (-1 at the last island)."""
     if not next_islands(s):
         return -1
@@ -82,18 +94,18 @@ def steerer(s) -> int:  # noqa: ANN001
     return nav if nav >= 0 else commander(s)
 
 
-def must_peek(s, p: int) -> bool:  # noqa: ANN001
+def must_peek(s, p: int) -> bool:
     return s.chosen[p] == NAVIGATOR or bool(opt(s, "navigator_fallback_peek"))
 
 
-def supply(s) -> int:  # noqa: ANN001
+def supply(s) -> int:
     """R72: markers neither held by players nor lying on characters (huge when unlimited)."""
     if opt(s, "prestige_supply") == "unlimited":
         return 10**6
     return 24 - sum(s.prestige) - len(s.markers)
 
 
-def icons(s, p: int) -> tuple[str, ...]:  # noqa: ANN001
+def icons(s, p: int) -> tuple[str, ...]:
     """R25: the colours player `p`'s character may repair."""
     rank = s.chosen[p]
     icon = opt(s, "gambler_icon") if rank == GAMBLER else CHARACTERS[rank].icon
@@ -102,26 +114,26 @@ def icons(s, p: int) -> tuple[str, ...]:  # noqa: ANN001
     return (icon,) if icon and icon != "none" else ()
 
 
-def max_resource(s) -> int:  # noqa: ANN001
+def max_resource(s) -> int:
     return opt(s, "resources_per_colour")
 
 
-def prosthetics_open(s, p: int) -> list[str]:  # noqa: ANN001
+def prosthetics_open(s, p: int) -> list[str]:
     """R38: kinds `p` may still own and the supply still has."""
     used = [k for pile in s.prosthetics for k in pile]
     return [k for k in PROSTHETICS if k not in s.prosthetics[p] and used.count(k) < PROSTHETICS[k]]
 
 
-def occupied(s, island: int) -> list[int]:  # noqa: ANN001
+def occupied(s, island: int) -> list[int]:
     return [i for i, t in enumerate(s.slots[island]) if t >= 0]
 
 
-def own_kinds(s, p: int, keep=None) -> list[str]:  # noqa: ANN001
+def own_kinds(s, p: int, keep=None) -> list[str]:
     kinds = {s.kinds[t] for t in s.loot[p]}
     return [k for k in KINDS if k in kinds and (keep is None or keep(k))]
 
 
-def unaccounted(s) -> dict[str, int]:  # noqa: ANN001
+def unaccounted(s) -> dict[str, int]:
     """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
     left = dict(TOTAL)
     for k in s.kinds:
@@ -130,14 +142,14 @@ def unaccounted(s) -> dict[str, int]:  # noqa: ANN001
     return left
 
 
-def islands_left(s) -> list[str]:  # noqa: ANN001
+def islands_left(s) -> list[str]:
     """In-play island tiles not yet placed (C2)."""
     inplay = [t for t in ISLAND_TILES if t not in s.removed]
     return [t for t in inplay if t not in s.islands]
 
 
 # -- nodes ----------------------------------------------------------------------------
-def node(s) -> tuple[str, int | None]:  # noqa: ANN001
+def node(s) -> tuple[str, int | None]:
     if s.phase == "over" or not s.stack:
         return ("over", None)
     task = s.stack[-1]
@@ -153,11 +165,11 @@ def node(s) -> tuple[str, int | None]:  # noqa: ANN001
     return ("decision", task[1])
 
 
-def _picks(tokens) -> tuple:  # noqa: ANN001
+def _picks(tokens) -> tuple:
     return uniform([Outcome("pick", str(t)) for t in sorted(tokens)])
 
 
-def chance_outcomes(s) -> tuple:  # noqa: ANN001
+def chance_outcomes(s) -> tuple:
     if s.phase == "over" or not s.stack or s.stack[-1][0] not in CHANCES:
         return ()
     task = s.stack[-1]
@@ -194,7 +206,7 @@ def chance_outcomes(s) -> tuple:  # noqa: ANN001
     raise AssertionError(kind)
 
 
-def sample_chance(s, rng: random.Random):  # noqa: ANN001, ANN201
+def sample_chance(s, rng: random.Random):
     """Exact and fast: integer draws weighted by counts, no Fraction arithmetic."""
     task = s.stack[-1]
     if task[0] == "see":
@@ -209,14 +221,14 @@ def _is_uniform(kind: str) -> bool:
     return kind != "see"
 
 
-def _fallback(outcomes, rng):  # noqa: ANN001, ANN202
+def _fallback(outcomes, rng):
     from explorer.core.chance import sample
 
     return sample(outcomes, rng)
 
 
 # -- decisions ------------------------------------------------------------------------
-def legal_actions(s) -> tuple:  # noqa: ANN001
+def legal_actions(s) -> tuple:
     kind, _ = node(s)
     if kind != "decision":
         return ()
@@ -225,7 +237,7 @@ def legal_actions(s) -> tuple:  # noqa: ANN001
     return tuple(decision_actions(s, s.stack[-1]))
 
 
-def look_targets(s) -> list[Move]:  # noqa: ANN001
+def look_targets(s) -> list[Move]:
     """R13, R14: any face-down loot slot on an island, or an unflipped island tile (advanced)."""
     moves = [Move("look", slot_name(j, i)) for j in range(8) for i in occupied(s, j)]
     if opt(s, "advanced"):
@@ -233,19 +245,19 @@ def look_targets(s) -> list[Move]:  # noqa: ANN001
     return moves
 
 
-def looks_allowed(s, p: int) -> int:  # noqa: ANN001
+def looks_allowed(s, p: int) -> int:
     return 2 if s.chosen[p] == CABIN_BOY else 1
 
 
-def coin_kinds(s, p: int) -> list[str]:  # noqa: ANN001
+def coin_kinds(s, p: int) -> list[str]:
     return own_kinds(s, p, lambda k: k in COINS)
 
 
-def non_negative_kinds(s, p: int) -> list[str]:  # noqa: ANN001
+def non_negative_kinds(s, p: int) -> list[str]:
     return own_kinds(s, p, lambda k: k not in NEGATIVE)
 
 
-def explain_illegal(s, action) -> IllegalAction:  # noqa: ANN001
+def explain_illegal(s, action) -> IllegalAction:
     from .legal import explain
 
     return explain(s, action)

@@ -22,7 +22,7 @@ def _first_of(w: Work, p: int, kind: str) -> int:
     return next(t for t in w.loot[p] if w.kinds[t] == kind)
 
 
-def turn_action(w: Work, p: int, a: Move) -> None:  # noqa: C901
+def turn_action(w: Work, p: int, a: Move) -> None:
     v = a.verb
     if v == "look":
         w.set("turn", 0, w.turn[0] + 1)
@@ -77,8 +77,7 @@ def turn_action(w: Work, p: int, a: Move) -> None:  # noqa: C901
     elif v == "merchant":
         kind, island = a.arg.split()
         j = parse_island(island)
-        t = _first_of(w, p, kind)
-        loot_remove(w, p, t)
+        t = _first_of(w, p, kind)   # stays in his loot until the exchange (R53)
         if opt(w, "reveal_paid_tiles"):
             reveal(w, t)
         w.set("turn", 6, 1)
