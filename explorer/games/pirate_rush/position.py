@@ -240,6 +240,7 @@ def view(s, player: int | None = None) -> View:
         "markers": list(s.markers), "chosen": list(s.chosen), "prestige": list(s.prestige),
         "prosthetics": [list(p) for p in s.prosthetics], "commander": commander(s), "current": s.current,
         "starter": s.starter, "played": list(s.played), "event": s.event, "ending": s.ending,
+        "turn": list(s.turn),
         "islands": [{"name": island_name(j), "tile": (s.islands[j] or None) if see_island(j) else None,
                      "flipped": s.flipped[j], "seen_by": [q for q in range(n) if j in s.peeked[q]]}
                     for j in range(8)],
