@@ -10,7 +10,7 @@ from explorer.core.events import Event
 
 from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
 from .knowledge import reveal, see
-from .model import FIELDS, NO_TURN, Move, Outcome, island_name, make, parse_island, parse_slot, slot_name
+from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, make, parse_island, parse_slot, slot_name
 from .rules import (
     CHANCES,
     DECISIONS,
@@ -53,7 +53,10 @@ class Work:
 
     def freeze(self, prev, action):
         trail = None if prev is None else (prev._trail, action)
-        return make(self.game, {f: getattr(self, f) for f in FIELDS}, tuple(self.events), trail)
+        return make(self.game, self, tuple(self.events), trail)
+
+
+_COPY = tuple((getattr(RushState, name).__get__, getattr(Work, name).__set__) for name in FIELDS)
 
 
 def step(s, action):

@@ -143,40 +143,29 @@ class RushState(State):
 
     @property
     def player(self) -> int | None:
-        from .rules import node
-
-        kind, who = node(self)
+        kind, who = _rules.node(self)
         return who if kind == "decision" else None
 
     @property
     def is_chance(self) -> bool:
-        from .rules import node
-
-        return node(self)[0] == "chance"
+        stack = self.stack
+        return self.phase != "over" and bool(stack) and stack[-1][0] in _rules.CHANCES
 
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
 
     def legal_actions(self) -> tuple:
-        from .rules import legal_actions
-
-        return legal_actions(self)
+        return _rules.legal_actions(self)
 
     def chance_outcomes(self) -> tuple:
-        from .rules import chance_outcomes
-
-        return chance_outcomes(self)
+        return _rules.chance_outcomes(self)
 
     def sample_chance(self, rng):
-        from .rules import sample_chance
-
-        return sample_chance(self, rng)
+        return _rules.sample_chance(self, rng)
 
     def _step(self, action):
-        from .flow import step
-
-        return step(self, action)
+        return _flow.step(self, action)
 
     def explain_illegal(self, action):
         from .rules import explain_illegal
@@ -209,13 +198,24 @@ class RushState(State):
         return board_svg(self.view(None))
 
 
-def make(game, fields: dict, events: tuple = (), trail=None) -> RushState:
-    """Build a state from a full field mapping (the constructor-style fast path)."""
+_SETTERS = tuple(getattr(RushState, name).__set__ for name in FIELDS)
+
+
+def make(game, fields, events: tuple = (), trail=None) -> RushState:
+    """Build a state from a field mapping or an object with the fields (the constructor-style fast path)."""
     s = object.__new__(RushState)
     setattr_ = object.__setattr__
     setattr_(s, "game", game)
     setattr_(s, "events", events)
     setattr_(s, "_trail", trail)
-    for name in FIELDS:
-        setattr_(s, name, fields[name])
+    if isinstance(fields, dict):
+        for name, put in zip(FIELDS, _SETTERS, strict=True):
+            put(s, fields[name])
+    else:
+        for name, put in zip(FIELDS, _SETTERS, strict=True):
+            put(s, getattr(fields, name))
     return s
+
+
+from . import flow as _flow  # noqa: E402  (flow and rules import this module's actions)
+from . import rules as _rules  # noqa: E402
