@@ -38,7 +38,6 @@ def test_R37_R38_R39_gunner_swaps_a_taken_wound_for_a_prosthetic():
 @pytest.mark.parametrize("trigger,expect", [("own_take", False), ("any_gain_this_round", True)])
 def test_V11_gunner_trigger_option(trigger, expect):
     s = table(3, loot={1: ["wound"]}, chosen=(3, 6, 1), turn_of=1, gunner_trigger=trigger, row="3 4 6 7")
-    s = play(s, "gamble 0") if False else s
     d = s.to_dict()
     d["stack"] = [["turn", 1], ["spoils", 1, 0]]
     s = s.game.state_from_dict(d)
