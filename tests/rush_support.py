@@ -35,14 +35,14 @@ def edit(s, **fields):  # noqa: ANN001, ANN201
 
 def table(n: int = 3, loot: dict | None = None, discard: list | None = None, slots: dict | None = None,
           chosen: tuple | None = None, turn_of: int = 0, stack: list | None = None, row: str | None = None,
-          **options):  # noqa: ANN201
+          removed: str = "T04 T07 T08 T10", **options):  # noqa: ANN201
     """A hand-made round-1 position at `turn_of`'s turn (basic game unless told otherwise).
 
     `loot` maps a player to kinds, `discard` lists the discard's kinds (others stay unseen),
     `slots` maps ``"I2.a"`` to a kind known to player 0 (the ship is at I1).
     """
     options.setdefault("advanced", False)
-    s = begin(n, row=row, **options)
+    s = begin(n, row=row, removed=removed, **options)
     d = s.to_dict()
     kinds = [""] * 40
     pool = list(d["discard"]) + [t for row_ in reversed(d["slots"][1:]) for t in reversed(row_)]
