@@ -10,24 +10,24 @@ from explorer.games.pirate_rush.model import Move, Outcome
 PLAIN_GREEN = "T12"
 
 
-def game(n: int = 3, **options):  # noqa: ANN201
+def game(n: int = 3, **options):
     return explorer.load("pirate_rush", players=n, **options)
 
 
-def play(s, *items):  # noqa: ANN001, ANN201
+def play(s, *items):
     for item in items:
         s = s.apply(item)
     return s
 
 
-def begin(n: int = 3, row: str | None = None, removed: str = "T04 T07 T08 T10", looks: int = 0, **options):  # noqa: ANN201
+def begin(n: int = 3, row: str | None = None, removed: str = "T04 T07 T08 T10", looks: int = 0, **options):
     """A game after S2, S5 and S8 (player 0 starts), at the first draft."""
     g = game(n, setup_investigations=looks, **options)
     row = row or " ".join(str(r) for r in range(3, 4 + n))
     return play(g.new_state(), f"removed {removed}", f"row {row}", "first 0")
 
 
-def edit(s, **fields):  # noqa: ANN001, ANN201
+def edit(s, **fields):
     data = s.to_dict()
     data.update(fields)
     return s.game.state_from_dict(data)
@@ -35,7 +35,7 @@ def edit(s, **fields):  # noqa: ANN001, ANN201
 
 def table(n: int = 3, loot: dict | None = None, discard: list | None = None, slots: dict | None = None,
           chosen: tuple | None = None, turn_of: int = 0, stack: list | None = None, row: str | None = None,
-          removed: str = "T04 T07 T08 T10", **options):  # noqa: ANN201
+          removed: str = "T04 T07 T08 T10", **options):
     """A hand-made round-1 position at `turn_of`'s turn (basic game unless told otherwise).
 
     `loot` maps a player to kinds, `discard` lists the discard's kinds (others stay unseen),
@@ -74,11 +74,11 @@ def table(n: int = 3, loot: dict | None = None, discard: list | None = None, slo
     return s.game.state_from_dict(d)
 
 
-def tokens_of(s, p: int, kind: str) -> list[int]:  # noqa: ANN001
+def tokens_of(s, p: int, kind: str) -> list[int]:
     return [t for t in s.loot[p] if s.kinds[t] == kind]
 
 
-def leaves(s, stop=lambda s: False, limit: int = 200_000):  # noqa: ANN001, ANN201
+def leaves(s, stop=lambda s: False, limit: int = 200_000):
     """Every (state, probability) reached by resolving chance nodes from `s` (decisions stop)."""
     out = []
     todo = [(s, Fraction(1))]
@@ -94,7 +94,7 @@ def leaves(s, stop=lambda s: False, limit: int = 200_000):  # noqa: ANN001, ANN2
     return out
 
 
-def prob(pairs, predicate) -> Fraction:  # noqa: ANN001
+def prob(pairs, predicate) -> Fraction:
     return sum((p for s, p in pairs if predicate(s)), Fraction(0))
 
 

@@ -11,7 +11,7 @@ import explorer
 from explorer.games.pirate_rush.scoring import prestige_bonus, scores, winners
 
 
-def at_step4(tile: str, resources=(2, 2, 2), ship: int = 0, loot=None, taker: int = 0, **options):  # noqa: ANN001, ANN201
+def at_step4(tile: str, resources=(2, 2, 2), ship: int = 0, loot=None, taker: int = 0, **options):
     s = table(3, loot=loot, advanced=True, stack=[["step4"], ["turn", taker]], removed="T01 T02 T03 T05",
               turn_of=taker, **options)
     d = s.to_dict()
@@ -50,8 +50,8 @@ def test_C12_motin_steals_uniformly_in_order():
     assert all(p == Fraction(1, 3) for _, p in s.chance_outcomes())
     order = s.stack[-1][2]
     assert order == (1, 2)
-    curse = [t for t in s.loot[0] if s.kinds[t] == "curse"][0]
-    gold = [t for t in s.loot[0] if s.kinds[t] == "gold"][0]
+    curse = next(t for t in s.loot[0] if s.kinds[t] == "curse")
+    gold = next(t for t in s.loot[0] if s.kinds[t] == "gold")
     t = play(s, f"pick {curse}")
     assert dict((o.arg, p) for o, p in t.chance_outcomes())[str(gold)] == Fraction(1, 2)   # 1/3 * 1/2 = 1/6
     four = game(5)

@@ -12,7 +12,7 @@ from explorer.games.pirate_rush.inference import tile_distribution
 from explorer.games.pirate_rush.rules import commander
 
 
-def flip(n=4, loot=None, chosen=None, tile="T05", **options):  # noqa: ANN001, ANN201
+def flip(n=4, loot=None, chosen=None, tile="T05", **options):
     """A hand-made advanced position right before the ship's island (I1) is flipped."""
     s = table(n, loot=loot, chosen=chosen or tuple(range(1, n + 1)), advanced=True,
               stack=[["call"], ["flip"]], **options)
@@ -101,7 +101,7 @@ def test_R55_C7_perdidos_shuffles_islands_ahead_and_blurs_knowledge():
     assert tile_distribution(s, 0, "I5.a")["gold"] == Fraction(10, 37)
 
 
-def prob_identity(s) -> Fraction:  # noqa: ANN001
+def prob_identity(s) -> Fraction:
     before = s.slots[4]
     return sum((p for st, p in leaves(s, stop=lambda st: st.stack[-1][0] != "place" or st.stack[-1][1][0][0] != 4)
                 if st.slots[4] == before), Fraction(0))

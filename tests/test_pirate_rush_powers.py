@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rush_support import leaves, play, prob, table, tokens_of
+from rush_support import leaves, play, table, tokens_of
 
 from explorer.core.errors import IllegalAction
 from explorer.games.pirate_rush.model import Move, Outcome
@@ -24,7 +24,7 @@ def test_R37_R38_R39_gunner_swaps_a_taken_wound_for_a_prosthetic():
     t = play(s, "prosthetic peg")
     assert t.prosthetics[0] == ("peg",) and not t.loot[0] and t.loot and t.kinds[t.discard[0]] in ("wound", "")
     assert all(t.slots[0][0] not in pile for pile in t.loot)
-    w = [x for x in t.discard if t.kinds[x] == "wound"][0]
+    w = next(x for x in t.discard if t.kinds[x] == "wound")
     assert all(w in k for k in t.known)                       # A45: shown, to the discard
     d = t.to_dict()
     d["prosthetics"] = [["hook", "peg"], [], []]
@@ -45,7 +45,7 @@ def test_V11_gunner_trigger_option(trigger, expect):
     assert (s.stack[-1][0] == "gunner") == expect
 
 
-def _qm(discard, **options):  # noqa: ANN001, ANN202
+def _qm(discard, **options):
     """4 players: the discard pile is exactly 8 tiles (S3)."""
     s = table(4, discard=discard, chosen=(4, 1, 2, 3), turn_of=0, row="3 4 5 6 7", **options)
     return play(s, "take I1.a", "tile rum")
@@ -62,7 +62,7 @@ def test_R40_R41_C13_quartermaster_trades_from_the_discard():
     assert by_kind["gold"] == Fraction(1, 8)
     assert sum(p for k, p in by_kind.items() if k not in ("wound", "curse")) == Fraction(3, 4)
     assert sum(p for k, p in by_kind.items() if k in ("copper", "silver", "gold")) == Fraction(3, 8)
-    u = play(t, f"pick {[x for x in t.discard if t.kinds[x] == 'gold'][0]}")
+    u = play(t, f"pick {next(x for x in t.discard if t.kinds[x] == 'gold')}")
     assert any(u.kinds[x] == "gold" for x in u.loot[0])
 
 

@@ -64,7 +64,7 @@ def test_C3_tile_kinds_resolve_from_the_unaccounted_multiset():
     assert both == Fraction(7, 60)
 
 
-def _island_odds(n: int, predicate, stop=lambda st: False) -> Fraction:  # noqa: ANN001
+def _island_odds(n: int, predicate, stop=lambda st: False) -> Fraction:
     s = begin(n, looks=0, advanced=False)
     s = play(s, *[f"draft {c}" for c in ("captain", "navigator", "gunner", "quartermaster", "gambler")[:n]])
     s = play(s, "call 0")
@@ -154,10 +154,10 @@ def test_T0_T1_T2_T3_T4_round_order_and_five_rounds():
     s = play(s, "island T12")
     assert s.flipped[0] and s.player == 0 and s.stack[-1] == ("call",)   # T3
     end = explorer_playout(game(3, setup_investigations=0), 5)
-    assert end.round == 5 and end.ending == "" or end.ending
+    assert (end.round == 5 and end.ending == "") or end.ending
 
 
-def explorer_playout(g, seed):  # noqa: ANN001, ANN201
+def explorer_playout(g, seed):
     import explorer
 
     return explorer.playout(g.start(seed=seed), seed=seed)

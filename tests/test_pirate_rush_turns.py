@@ -9,14 +9,14 @@ from explorer.core.errors import IllegalAction
 from explorer.games.pirate_rush.rules import commander, supply, unvisitable
 
 
-def round_one(n=3, advanced=True, tile="T12", row=None, **options):  # noqa: ANN001, ANN201
+def round_one(n=3, advanced=True, tile="T12", row=None, **options):
     s = begin(n, row=row, advanced=advanced, **options)
     names = ("captain", "navigator", "gunner", "quartermaster", "gambler")[:n]
     s = play(s, *[f"draft {c}" for c in names])
     return play(s, f"island {tile}") if advanced else s
 
 
-def rule_of(s, action) -> str:  # noqa: ANN001
+def rule_of(s, action) -> str:
     with pytest.raises(IllegalAction) as err:
         s.apply(action)
     return err.value.rule

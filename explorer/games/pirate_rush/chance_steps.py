@@ -151,7 +151,7 @@ def _pick(w, task: tuple, t: int) -> None:
         w.push(("see", t, (winner, loser)), ("gained", winner, t, "duel"))
     elif kind == "qm_draw":
         p = task[1]
-        before = w.discard
+        before = tuple(x for x in w.discard if x != task[2])   # the excluded tile stays put (V9)
         w.discard = tuple(x for x in w.discard if x != t)
         loot_add(w, p, t)
         blur(w, before, ("D", f"P{p}"), parties=(p,))
