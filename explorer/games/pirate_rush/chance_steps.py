@@ -59,9 +59,9 @@ def auto_chance(w, task: tuple) -> bool:
     if kind == "motin" and (not task[2] or not w.loot[task[1]]):
         w.pop()
         return True
-    if kind == "place" and len(task[2]) == 1:
+    if kind == "place" and len(task[1]) == 1:
         w.pop()
-        _place(w, task, task[2][0])
+        _place(w, task, w.slots[task[1][0][0]][task[1][0][1]])
         return True
     return False
 
@@ -82,12 +82,16 @@ def exchange(w, g: int, q: int, got: int, gave: int) -> None:
 
 
 def _place(w, task: tuple, t: int) -> None:
+    """One Fisher-Yates step: token `t` (from a later slot) swaps into the first slot left."""
     (j, i), rest = task[1][0], task[1][1:]
-    row = list(w.slots[j])
-    row[i] = t
-    w.set("slots", j, tuple(row))
-    if rest:
-        w.push(("place", rest, tuple(x for x in task[2] if x != t)))
+    old = w.slots[j][i]
+    for jj, ii in task[1]:
+        if w.slots[jj][ii] == t:
+            w.set("slots", jj, tuple(old if k == ii else x for k, x in enumerate(w.slots[jj])))
+            break
+    w.set("slots", j, tuple(t if k == i else x for k, x in enumerate(w.slots[j])))
+    if len(rest) > 1:
+        w.push(("place", rest, ()))
 
 
 def apply_outcome(w, task: tuple, o: Outcome) -> None:

@@ -94,7 +94,7 @@ def _perdidos(w: Work, task: tuple) -> None:
         if not knows_any(w, tokens, zones):
             continue   # nobody could tell the shuffle happened: the same distribution (C6)
         blur(w, tokens, zones)
-        w.push(("place", slots, tokens))
+        w.push(("place", slots, ()))
     w.say(f"Perdidos: the loot of {', '.join(island_name(j) for j in ahead) or 'no island'} is shuffled",
           "R55", "C7", "V3", "A25")
 

@@ -196,7 +196,7 @@ def chance_outcomes(s) -> tuple:
     if kind == "qm_draw":
         return _picks(set(s.discard) - {task[2]})
     if kind == "place":
-        return _picks(task[2])
+        return _picks(s.slots[j][i] for j, i in task[1])
     if kind == "motin":
         return _picks(s.loot[task[1]])
     if kind == "duel_rps":
