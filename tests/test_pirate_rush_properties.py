@@ -35,7 +35,7 @@ EXAMPLES = 340                   # 1,020 games per run
 REVEALS = {"R73", "R37", "R43", "R46", "H8", "H11", "R49", "R51", "R53"}
 
 
-def check_step(before, after) -> None:  # noqa: ANN001
+def check_step(before, after) -> None:
     """Cheap invariants after every step."""
     n = after.game.players
     tiles = [t for row in after.slots for t in row if t >= 0] + [t for p in after.loot for t in p]
@@ -59,7 +59,7 @@ def check_step(before, after) -> None:  # noqa: ANN001
         assert all(after.kinds[t] for t in after.known[p])
 
 
-def check_views(state) -> None:  # noqa: ANN001
+def check_views(state) -> None:
     """Each view shows only kinds its pirate knows, and they are true."""
     for p in range(state.game.players):
         view = state.view(p)
@@ -72,13 +72,13 @@ def check_views(state) -> None:  # noqa: ANN001
             truth = Counter(state.kinds[t] for t in state.loot[q] if t in state.known[p])
             assert Counter(pile["known"]) == truth
             if q == p:
-                assert len(pile["known"]) == pile["count"] or not state.is_over and state.is_chance
+                assert len(pile["known"]) == pile["count"] or (not state.is_over and state.is_chance)
         for island, info in zip(range(8), view["islands"], strict=True):
             if info["tile"]:
                 assert state.flipped[island] or island in state.peeked[p]
 
 
-def check_deep(state) -> None:  # noqa: ANN001
+def check_deep(state) -> None:
     """Expensive checks, on a sample of steps: no mutation, round trip."""
     snapshot = json.dumps(state.to_dict(), sort_keys=True)
     key = state._key()
