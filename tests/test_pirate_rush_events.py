@@ -123,15 +123,10 @@ def test_V3_perdidos_scope(scope, islands):
 
 
 def test_R56_R57_R58_C10_C11_duel():
-    s = table(4, loot={0: ["gold", "copper", "rum"]}, advanced=True, stack=[["call"], ["duel_start"]])
+    s = table(4, loot={0: ["gold", "copper", "rum"]}, advanced=True, stack=[["call"]])
     d = s.to_dict()
-    d["prestige"], d["current"] = [1, 3, 1, 2], -1
-    s = s.game.state_from_dict(d)
-    from explorer.games.pirate_rush.flow import Work, settle
-
-    w = Work(s)
-    settle(w)
-    s = w.freeze(None, None)
+    d["prestige"], d["current"], d["stack"] = [1, 3, 1, 2], -1, [["call"], ["duel_start"]]
+    s = s.game.state_from_dict(d)             # the pending event runs as the position loads
     assert s.player == 2            # players 0 and 2 tie on 1 marker: the lower-ranked (2) challenges (R3)
     s = play(s, "challenge 0")
     outs = dict((o.arg, p) for o, p in s.chance_outcomes())

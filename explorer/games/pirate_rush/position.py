@@ -198,7 +198,14 @@ def from_dict(game, data: Mapping[str, Any]):
         raise PE("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
     f = _fields(game, data)
     _check(game, f)
-    return make(game, f)
+    state = make(game, f)
+    if f["stack"] and f["stack"][-1][0] in AUTO_TASKS:
+        from .flow import Work, settle  # a hand-made position may end on an automatic task: run it
+
+        work = Work(state)
+        settle(work)
+        state = work.freeze(None, None)
+    return state
 
 
 # -- views ----------------------------------------------------------------------------
