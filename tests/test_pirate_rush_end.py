@@ -136,7 +136,9 @@ def test_R73_V10_paid_tiles_shown_or_hidden():
     s = edit(s, event="taberna")
     assert all(s.loot[0][0] in k for k in play(s, "tavern rum").known)
     h = edit(table(3, loot={0: ["rum"]}, advanced=True, reveal_paid_tiles=False), event="taberna")
-    assert h.loot[0][0] not in play(h, "tavern rum").known[1]
+    hidden = play(h, "tavern rum")
+    assert h.loot[0][0] not in hidden.known[1]
+    assert all("rum" not in e.for_player(1) for e in hidden.events)
 
 
 def test_R74_blind_picks_are_uniform():

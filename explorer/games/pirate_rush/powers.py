@@ -8,6 +8,7 @@ from .flow import Work
 from .knowledge import blur, forget_kind, reveal
 from .model import Move, parse_slot
 from .rules import THROWS, opt
+from .turn import paid
 
 
 def power_decision(w: Work, task: tuple, a: Move) -> None:
@@ -145,7 +146,7 @@ def _quartermaster(w: Work, task: tuple, a: Move) -> None:
     loot_remove(w, p, t)
     to_discard(w, t)
     if a.arg == "discard":
-        w.say(f"The Quartermaster (player {p}) discards a {w.kinds[t]} to draw from the discard pile",
+        w.say(paid(w, f"The Quartermaster (player {p}) discards", w.kinds[t], "to draw from the discard pile"),
               "R40", "R73", "V9")
         w.push(("qm_draw", p, t if opt(w, "qm_draw_excludes_own") else -1))
         return
@@ -153,6 +154,6 @@ def _quartermaster(w: Work, task: tuple, a: Move) -> None:
     new = w.slots[j][i]
     w.set("slots", j, tuple(-1 if k == i else x for k, x in enumerate(w.slots[j])))
     loot_add(w, p, new)
-    w.say(f"The Quartermaster (player {p}) discards a {w.kinds[t]} and takes {a.arg} from an island "
-          "the ship can no longer visit", "R40", "R41", "R73")
+    w.say(paid(w, f"The Quartermaster (player {p}) discards", w.kinds[t],
+               f"and takes {a.arg} from an island the ship can no longer visit"), "R40", "R41", "R73")
     w.push(("see", new, (p,)), ("gained", p, new, "trade"))

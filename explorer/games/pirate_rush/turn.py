@@ -18,6 +18,11 @@ def gain_prestige(w: Work, p: int) -> bool:
     return False
 
 
+def paid(w: Work, before: str, kind: str, after: str) -> str:
+    """R73, V10: name a tile given up as a cost only when it is shown."""
+    return f"{before} a {kind if opt(w, 'reveal_paid_tiles') else 'tile'} {after}"
+
+
 def _first_of(w: Work, p: int, kind: str) -> int:
     return next(t for t in w.loot[p] if w.kinds[t] == kind)
 
@@ -72,7 +77,7 @@ def turn_action(w: Work, p: int, a: Move) -> None:
             reveal(w, t)
         w.set("turn", 5, 1)
         w.set("turn", 1, w.turn[1] + 2)
-        w.say(f"Historias de taberna: player {p} discards a {a.arg} for 2 more Investigate actions",
+        w.say(paid(w, f"Historias de taberna: player {p} discards", a.arg, "for 2 more Investigate actions"),
               "R48", "R73", "R15")
     elif v == "merchant":
         kind, island = a.arg.split()
@@ -81,7 +86,7 @@ def turn_action(w: Work, p: int, a: Move) -> None:
         if opt(w, "reveal_paid_tiles"):
             reveal(w, t)
         w.set("turn", 6, 1)
-        w.say(f"Mercader: player {p} pays a {kind} to look at every tile of {island}", "R52", "R73", "H5")
+        w.say(paid(w, f"Mercader: player {p} pays", kind, f"to look at every tile of {island}"), "R52", "R73", "H5")
         w.push(*[("see", x, (p,)) for x in w.slots[j] if x >= 0], ("merchant_swap", p, j, t))
     elif v == "end":
         w.pop()
