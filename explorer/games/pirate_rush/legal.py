@@ -7,6 +7,7 @@ from explorer.core.errors import IllegalAction
 from .data import CHARACTERS, GAMBLER, NEGATIVE, QUARTERMASTER, RANK, ROGUE
 from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
 from .rules import (
+    TAKE,
     THROWS,
     coin_kinds,
     commander,
@@ -29,7 +30,7 @@ from .rules import (
 
 def loot_moves(s, p: int) -> list[Move]:
     """R18: Take (R19) on the ship's island, Pay (R21, R22) or Repair (R24-R26)."""
-    moves = [Move("take", slot_name(s.ship, i)) for i in occupied(s, s.ship)]
+    moves = [TAKE[s.ship, i] for i in occupied(s, s.ship)]
     if p != commander(s) and s.prestige[p] > 0 and (opt(s, "monkey_may_pay") or s.chosen[p] != 8):
         moves.append(Move("pay"))
     if opt(s, "advanced"):

@@ -237,11 +237,16 @@ def legal_actions(s) -> tuple:
     return tuple(decision_actions(s, s.stack[-1]))
 
 
+LOOK_SLOT = {(j, i): Move("look", slot_name(j, i)) for j in range(8) for i in range(5)}
+LOOK_ISLAND = tuple(Move("look", island_name(j)) for j in range(8))
+TAKE = {(j, i): Move("take", slot_name(j, i)) for j in range(8) for i in range(5)}
+
+
 def look_targets(s) -> list[Move]:
     """R13, R14: any face-down loot slot on an island, or an unflipped island tile (advanced)."""
-    moves = [Move("look", slot_name(j, i)) for j in range(8) for i in occupied(s, j)]
-    if opt(s, "advanced"):
-        moves += [Move("look", island_name(j)) for j in range(8) if not s.flipped[j]]
+    moves = [LOOK_SLOT[j, i] for j, row in enumerate(s.slots) for i, t in enumerate(row) if t >= 0]
+    if s.game.options["advanced"]:
+        moves += [LOOK_ISLAND[j] for j in range(8) if not s.flipped[j]]
     return moves
 
 
