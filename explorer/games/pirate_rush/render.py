@@ -119,7 +119,8 @@ def _pirates_panel(view: dict, x: int, y: int) -> list[str]:
                    f'stroke="{PLAYER[p]}"/>')
         out.append(_text(x + 6, py + 2, f"P{p}{tag}", 11, PLAYER[p], "start", "bold"))
         extra = "".join(f" +{k}" for k in view["prosthetics"][p])
-        out.append(_text(x + 284, py + 2, f"prestige {view['prestige'][p]}{extra}", 10, anchor="end"))
+        score = f" · score {view['scores'][p]}" if view["phase"] == "over" and "scores" in view else ""
+        out.append(_text(x + 284, py + 2, f"prestige {view['prestige'][p]}{extra}{score}", 10, anchor="end"))
         known = pile["known"]
         for k in range(min(pile["count"], 11)):
             out.append(_tile(x + 6 + k * 25, py + 6, known[k] if k < len(known) else None)
@@ -158,6 +159,8 @@ def board_svg(view: dict) -> str:
     if view.get("vague"):
         vague = "; ".join(f"a {v['kind']} in {' or '.join(v['zones'])}" for v in view["vague"][:4])
         parts.append(_text(20, 366, f"Remembered: {vague}", 10, "#4a148c", "start"))
+    if view["phase"] == "over":
+        parts.append(_text(20, 44, "Game over", 12, "#b71c1c", "start", "bold"))
     if view["ending"]:
         parts.append(_text(300, 24, f"Special ending: {view['ending']}", 13, "#b71c1c", "start", "bold"))
     parts += _legend(20, 400)
