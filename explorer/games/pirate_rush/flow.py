@@ -63,8 +63,6 @@ def step(s, action):
     w = Work(s)
     task = w.stack[-1]
     if isinstance(action, Outcome):
-        from .chance_steps import apply_outcome
-
         apply_outcome(w, task, action)
     else:
         decide(w, task, action)
@@ -74,9 +72,6 @@ def step(s, action):
 
 def settle(w: Work) -> None:
     """Run automatic tasks until a decision or a real chance node is on top."""
-    from .chance_steps import auto_chance
-    from .island_events import run_event_task
-
     while w.phase != "over" and w.stack:
         task = w.stack[-1]
         kind = task[0]
@@ -249,12 +244,8 @@ def decide(w: Work, task: tuple, a: Move) -> None:
         w.say(f"Commander {commander(w)} names player {p}", "R10", "R2", "T3")
         w.push(("turn", p))
     elif kind == "turn":
-        from .turn import turn_action
-
         turn_action(w, task[1], a)
     else:
-        from .powers import power_decision
-
         power_decision(w, task, a)
 
 
@@ -275,3 +266,10 @@ def new_fields(game) -> dict:
 
 
 __all__ = ["holder", "reveal", "see", "slot_name"]
+
+
+# late imports: these modules build on Work and the helpers above
+from .chance_steps import apply_outcome, auto_chance  # noqa: E402
+from .island_events import run_event_task  # noqa: E402
+from .powers import power_decision  # noqa: E402
+from .turn import turn_action  # noqa: E402
