@@ -108,6 +108,7 @@ def one_game(n: int, seed: int, options: dict) -> None:
         state = nxt
         assert steps < 3000, "the game must end"
     check_views(state)
+    assert all(-16 <= score <= 38 for score in state.scores())    # E3-E8 with the default values
     assert state.round <= 8 and sorted(p for g in state.winners() for p in g) == list(range(n))
     if seed % 10 == 0:
         assert explorer.replay(game, state.history) == state
