@@ -142,3 +142,13 @@ def test_C2_at_least_one_green_ahead(removed, expect):
         both_red += dist[t] * sum(p for x, p in island_distribution(s2, 0, 4).items()
                                   if ISLAND_TILES[x].colour == "red")
     assert 1 - both_red == expect
+
+
+def test_H7_pile_inference_counts_known_tiles_exactly():
+    s = table(3, loot={0: ["rum"], 1: ["gold", "curse"]}, chosen=(5, 1, 2), row="3 5 6 8")
+    gold = tokens_of(s, 1, "gold")[0]
+    s = edit(s, known=[sorted({*s.known[0], gold}), sorted(s.known[1]), []])
+    dist = tile_distribution(s, 0, "P1")
+    assert dist["gold"] == Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 38)
+    assert sum(dist.values()) == 1 and tile_distribution(s, None, "P1") == {"gold": Fraction(1, 2),
+                                                                             "curse": Fraction(1, 2)}

@@ -65,6 +65,10 @@ def tile_distribution(s, viewer: int | None, place: str) -> dict[str, Fraction]:
                 _spread(unaccounted(s), share, out)
         return out
     left = _left_for(s, viewer)
+    if not place.startswith("I"):
+        for v, zones in s.vague[viewer]:
+            if not zones[0].startswith("I"):
+                left[s.kinds[v]] += 1   # pile-or-pile facts: counted as unidentified
     for t in tokens:
         if t in s.known[viewer]:
             out[s.kinds[t]] = out.get(s.kinds[t], Fraction(0)) + share
@@ -78,10 +82,6 @@ def tile_distribution(s, viewer: int | None, place: str) -> dict[str, Fraction]:
                     p = share / len(free)
                     out[s.kinds[v]] = out.get(s.kinds[v], Fraction(0)) + p
                     rest -= p
-        else:
-            for v, zones in s.vague[viewer]:
-                if not zones[0].startswith("I"):
-                    left[s.kinds[v]] += 1   # pile-or-pile facts: counted as unidentified
         _spread(left, rest, out)
     return {k: out[k] for k in KINDS if k in out}
 
