@@ -9,13 +9,11 @@ from __future__ import annotations
 from explorer.core.events import Event
 
 from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
-from .knowledge import reveal, see
-from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, make, parse_island, parse_slot, slot_name
+from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, make, parse_island, parse_slot
 from .rules import (
     CHANCES,
     DECISIONS,
     commander,
-    holder,
     looks_allowed,
     next_islands,
     opt,
@@ -263,9 +261,6 @@ def new_fields(game) -> dict:
         "anchor": -1, "round": 0, "starter": 0, "played": (), "current": -1, "turn": NO_TURN, "event": "",
         "known": (frozenset(),) * n, "vague": ((),) * n, "peeked": (frozenset(),) * n, "ending": "",
     }
-
-
-__all__ = ["holder", "reveal", "see", "slot_name"]
 
 
 # late imports: these modules build on Work and the helpers above

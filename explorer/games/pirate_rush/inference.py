@@ -17,7 +17,7 @@ from typing import Any
 from explorer.core.errors import PositionError
 
 from .data import ISLAND_TILES, KINDS, TOTAL
-from .model import FIELDS, NO_TURN, island_name, make, parse_island, parse_slot, slot_name
+from .model import FIELDS, NO_TURN, island_name, make, parse_island, parse_slot
 from .rules import unaccounted
 
 
@@ -193,5 +193,3 @@ def _islands(view: Mapping[str, Any], n: int, rng: random.Random) -> tuple[tuple
                 tiles[j] = unseen.pop(rng.randrange(len(unseen)))
     return tuple(tiles), tuple(frozenset(p) for p in peeked)
 
-
-__all__ = ["slot_name"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer.core.errors import IllegalAction
 
-from .data import CHARACTERS, GAMBLER, NEGATIVE, QUARTERMASTER, RANK, ROGUE
+from .data import CHARACTERS, GAMBLER, RANK, ROGUE
 from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
 from .rules import (
     TAKE,
@@ -219,5 +219,3 @@ def explain(s, action) -> IllegalAction:
         reason = f"player {who} must now answer '{task[0]}': {action} is not one of its choices"
     return IllegalAction(rule, reason, action)
 
-
-__all__ = ["NEGATIVE", "QUARTERMASTER"]

@@ -32,7 +32,7 @@ from typing import Any
 from explorer.core.errors import PositionError as PE
 from explorer.core.view import View
 
-from .data import ISLAND_TILES, KINDS, PROSTHETICS, RANK, TOTAL
+from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
 from .rules import CHANCES, DECISIONS, commander, node
 
@@ -268,5 +268,3 @@ def view(s, player: int | None = None) -> View:
         data["unresolved"] = sum(1 for k in s.kinds if not k)
     return View(data, board_svg)
 
-
-__all__ = ["RANK"]

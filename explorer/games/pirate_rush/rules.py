@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import combinations
 
 from explorer.core.chance import sample_counts, uniform
 from explorer.core.errors import IllegalAction
@@ -21,13 +21,10 @@ from .data import (
     GAMBLER,
     ISLAND_TILES,
     KINDS,
-    MONKEY,
     NAVIGATOR,
     NEGATIVE,
     PROSTHETICS,
-    RANK,
     RESOURCES,
-    ROGUE,
     TOTAL,
 )
 from .model import ROUTES, Move, Outcome, island_name, reachable, slot_name
@@ -267,5 +264,3 @@ def explain_illegal(s, action) -> IllegalAction:
 
     return explain(s, action)
 
-
-__all__ = ["MONKEY", "RANK", "ROGUE", "THROWS", "permutations"]
