@@ -54,6 +54,7 @@ BENCH_OPTIONS: dict[str, list[dict]] = {
     "sjoroveroya": [{}, {"variant": "children"}],
     "dead_mans_dice": [{}, {"broadside": "off"}],
     "last_bottle_of_rum": [{"turn_limit": 30}, {"turn_limit": 30, "hideout_trade_mode": "subset"}],
+    "pirate_rush": [{}, {"advanced": False}],
 }
 
 

@@ -14,6 +14,7 @@ any game with a rule-of-thumb seat runs uncapped and must reach E1.
 
 from __future__ import annotations
 
+import os
 import random
 import warnings
 
@@ -69,7 +70,10 @@ def check_invariants(state, options) -> None:
     assert (state.player is None) == (state.is_chance or state.is_over)
 
 
-@settings(max_examples=1000)
+GAMES = int(os.environ.get("PROPERTY_GAMES", "1000"))   # games per run (CI: 1,000)
+
+
+@settings(max_examples=GAMES)
 @given(games)
 def test_random_games_keep_every_invariant_and_end(example):
     players, options = example["players"], dict(example["options"])

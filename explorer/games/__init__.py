@@ -10,6 +10,7 @@ from explorer.core.game import Game
 _MODULES: dict[str, str] = {
     "dead_mans_dice": "explorer.games.dead_mans_dice",
     "last_bottle_of_rum": "explorer.games.last_bottle_of_rum",
+    "pirate_rush": "explorer.games.pirate_rush",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 

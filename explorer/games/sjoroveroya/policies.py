@@ -52,7 +52,7 @@ class RuleOfThumb:
                 thirst = 4.0 if hand == 0 else 2.5 if hand <= 2 else 0.5
                 value = thirst * draws - 3.0 * (d[target] - d[action.origin])
             elif isinstance(action, EndTurn):
-                value = 0.5
+                value = 0.5 if view["moves_used"] else -20.0   # pass (V4) only when all else is worse
             else:
                 value = 0.0   # Discard (V7): any card will do
             if value > best_value:

@@ -1,0 +1,134 @@
+"""Pirate Rush: a memory-and-deduction loot game for 3-5 pirates (basic and advanced game).
+
+Rules: ../shared/rules/pirate_rush.md (IDs S, T, R, E, V, C, A, H are the digest's).
+
+Action notation (``str(action)``, read back by ``game.parse_action``)
+----------------------------------------------------------------------
+Players are 0, 1, ...; islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
+
+- ``first 2`` choose the starting player (S8) · ``look I3.b`` / ``look I5`` investigate (R13, R14)
+- ``draft gunner`` (R4) · ``call 2`` the commander names the next player (R10)
+- ``take I1.a`` (R19) · ``pay`` (R21) · ``repair supplies`` (R24) · ``steer`` the Navigator's look
+  (R32) · ``anchor I3`` (R32-R34) · ``end`` end the turn
+- powers: ``gamble 1`` then ``gamble keep|other`` (R42) · ``rogue 1`` then ``rogue more|stop`` and
+  ``rogue keep|leave`` (R43) · ``prosthetic peg|hook|none`` (R37) · ``trade I2.c|discard|none`` (R40)
+  · ``gift 2|none`` (R46)
+- events: ``tavern rum`` (R48) · ``merchant silver I4`` then ``swap I4.b`` (R52, R53) ·
+  ``stake gold`` and ``claim 2`` (R49-R51) · ``challenge 2``, ``throw rock``, ``winner 2``,
+  ``spoils give rum|steal|none`` (R56-R58)
+- chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter 1`` (S8) ·
+  ``tile gold`` (a face-down tile's kind, resolved when first seen) · ``island T05`` ·
+  ``pick 17`` (a blind pick of token 17) · ``place 17`` (a shuffle puts token 17 in the next slot)
+  · ``duel win|lose|draw``
+
+Position data (``state.to_dict()``, read by ``game.state_from_dict``): see ``position.py``.
+Loot tiles are tokens 0-39; a token's kind is ``""`` until somebody has seen it, so the chance
+node that resolves it draws from the 40-tile multiset minus every kind already resolved (C3, C6).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core.errors import IllegalAction
+from explorer.core.game import Game, OptionSpec
+
+from .flow import Work, new_fields, settle
+from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
+from .rules_text import RULES
+
+__all__ = ["GAME", "Move", "Outcome", "PirateRush", "RushState"]
+
+
+class PirateRush(Game):
+    name = "pirate_rush"
+    title = "Pirate Rush"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    score_name = "points"
+    RULES = MappingProxyType(RULES)
+    OPTIONS = (
+        OptionSpec("advanced", True, "False: the basic game, no resources or events (R9, R65)", "V1"),
+        OptionSpec("duel_mode", "random", "how the duel is decided (C10)", "V2",
+                   choices=("random", "choice", "coin", "manual_winner")),
+        OptionSpec("perdidos_scope", "ahead", "which islands Perdidos shuffles (A25)", "V3",
+                   choices=("ahead", "ahead_and_current", "pooled_ahead")),
+        OptionSpec("mercader_coin_to", "island_slot", "where the Mercader coin goes (A23)", "V4",
+                   choices=("island_slot", "discard")),
+        OptionSpec("prestige_split_rounding", "magnitude", "how +-2 is split between ties (A11)", "V5",
+                   choices=("magnitude", "floor")),
+        OptionSpec("prestige_supply", 24, "24 markers in all, or an unlimited supply (A36)", "V6",
+                   choices=(24, "unlimited")),
+        OptionSpec("navigator_fallback_peek", False, "True: a steering commander also looks (A18)", "V7"),
+        OptionSpec("gambler_needs_own_loot", True, "the Gambler needs a tile of his own (A33)", "V8"),
+        OptionSpec("qm_draw_excludes_own", True, "the Quartermaster cannot redraw his discard (A21)", "V9"),
+        OptionSpec("reveal_paid_tiles", True, "tiles given up as costs are shown (A22, R73)", "V10"),
+        OptionSpec("gunner_trigger", "own_take", "when the Gunner's power triggers (A32)", "V11",
+                   choices=("own_take", "any_gain_own_turn", "any_gain_this_round")),
+        OptionSpec("monkey_may_pay", True, "the Monkey may still Pay voluntarily (A30)", "V12"),
+        OptionSpec("final_tie", "shared", "a tie after rum: shared win, or the table decides (A43)", "V13",
+                   choices=("shared", "manual")),
+        OptionSpec("end_rule", "play_last_island", "play the round at I8, or end on arrival (A2)", "V14",
+                   choices=("play_last_island", "end_on_arrival")),
+        OptionSpec("route_layout", "ladder", "the route diagram (A1, D6)", "V15", choices=("ladder", "zigzag")),
+        OptionSpec("investigate_mandatory", False, "True: each turn must investigate (A14)", "V16"),
+        OptionSpec("setup_investigations", 2, "looks per pirate at setup (A40)", "V17", choices=(2, 0, 1, 3)),
+        OptionSpec("starting_player", "choose", "player 0 chooses, or chance (A42)", "V18",
+                   choices=("choose", "random")),
+        OptionSpec("wound_value", -1, "points of a wound (A6)", "V19", kind=int),
+        OptionSpec("curse_value", -2, "points of a curse (A6)", "V19", kind=int),
+        OptionSpec("prosthetic_value", 1, "points of a prosthetic (A7)", "V19", kind=int),
+        OptionSpec("resources_per_colour", 2, "ship markers per colour (A9)", "V19", choices=(2, 1, 3)),
+        OptionSpec("skull_characters", "5,7", "ranks carrying a skull (A4)", "V19",
+                   choices=("5,7", "", "3,4,5,6,7,8", "5", "7")),
+        OptionSpec("gambler_icon", "none", "the Gambler's repair icon (A5)", "V19",
+                   choices=("none", "structure", "ammunition", "supplies")),
+    )
+
+    def new_state(self) -> RushState:
+        """Before setup: S1-S4 and S7 done; S2, S5, S8 are the first chance nodes."""
+        s = make(self, new_fields(self))
+        w = Work(s)
+        settle(w)
+        return w.freeze(None, None)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> RushState:
+        from .position import from_dict
+
+        return from_dict(self, data)
+
+    def parse_action(self, text: str) -> Any:
+        """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ..."""
+        if not isinstance(text, str):
+            raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
+        words = text.split()
+        if not words:
+            raise IllegalAction("T3", "an empty action", text)
+        head, arg = words[0].lower(), " ".join(words[1:])
+        if head in DECISION_VERBS:
+            if head in ("take", "look", "anchor", "swap", "trade", "merchant"):
+                arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and w[1:2].isdigit() else w
+                               for w in words[1:])
+            return Move(head, arg)
+        if head in OUTCOME_KINDS and arg:
+            return Outcome(head, arg)
+        raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
+
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import RuleOfThumb
+
+        return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
+        from .inference import sample_state
+
+        return sample_state(self, view, rng)
+
+
+GAME = PirateRush

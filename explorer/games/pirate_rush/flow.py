@@ -1,0 +1,270 @@
+"""Applying one step: setup, the round (T1-T4), player turns and step 4, citing rule IDs.
+
+`step` copies the state's fields into a `Work`, runs the chosen action or outcome,
+then `settle` runs automatic tasks until the next decision or chance node.
+"""
+
+from __future__ import annotations
+
+from explorer.core.events import Event
+
+from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
+from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, make, parse_island, parse_slot
+from .rules import (
+    CHANCES,
+    DECISIONS,
+    commander,
+    looks_allowed,
+    next_islands,
+    opt,
+    players,
+    supply,
+)
+
+
+class Work:
+    """A scratch copy of one state's fields, changed in place while a step runs."""
+
+    __slots__ = (*FIELDS, "events", "game")
+
+    def __init__(self, s) -> None:
+        for name in FIELDS:
+            setattr(self, name, getattr(s, name))
+        self.game = s.game
+        self.events: list[Event] = []
+
+    def push(self, *tasks: tuple) -> None:
+        """Queue tasks to run in the order given (the first on top)."""
+        self.stack = self.stack + tuple(reversed(tasks))
+
+    def pop(self) -> tuple:
+        task = self.stack[-1]
+        self.stack = self.stack[:-1]
+        return task
+
+    def say(self, text: str, *rules: str, detail: str = "", to: int | None = None) -> None:
+        self.events.append(Event(text, tuple(rules), detail, to))
+
+    def set(self, field: str, index: int, value) -> None:
+        seq = getattr(self, field)
+        setattr(self, field, (*seq[:index], value, *seq[index + 1:]))
+
+    def freeze(self, prev, action):
+        trail = None if prev is None else (prev._trail, action)
+        return make(self.game, self, tuple(self.events), trail)
+
+
+_COPY = tuple((getattr(RushState, name).__get__, getattr(Work, name).__set__) for name in FIELDS)
+
+
+def step(s, action):
+    w = Work(s)
+    task = w.stack[-1]
+    if isinstance(action, Outcome):
+        apply_outcome(w, task, action)
+    else:
+        decide(w, task, action)
+    settle(w)
+    return w.freeze(s, action)
+
+
+def settle(w: Work) -> None:
+    """Run automatic tasks until a decision or a real chance node is on top."""
+    while w.phase != "over" and w.stack:
+        task = w.stack[-1]
+        kind = task[0]
+        if kind in DECISIONS:
+            return
+        if kind in CHANCES:
+            if not auto_chance(w, task):
+                return
+            continue
+        w.pop()
+        if kind in AUTO:
+            AUTO[kind](w, task)
+        else:
+            run_event_task(w, task)
+
+
+# -- automatic tasks --------------------------------------------------------------------
+def _setup_looks(w: Work, task: tuple) -> None:
+    """S9: from the starting player clockwise, each pirate investigates `setup_investigations` tiles."""
+    n = players(w)
+    k = opt(w, "setup_investigations")
+    if k:
+        w.push(*[("setup_look", (w.starter + i) % n, k) for i in range(n)])
+
+
+def _round(w: Work, task: tuple) -> None:
+    """T1: a new round at the ship's island; the draft starts with the starting player (R4)."""
+    n = players(w)
+    w.phase = "play"
+    w.round += 1
+    w.chosen = (0,) * n
+    w.played = ()
+    w.current = -1
+    w.turn = NO_TURN
+    w.event = ""
+    w.anchor = -1
+    w.say(f"Round {w.round} at {island_name(w.ship)}; player {w.starter} drafts first", "T0", "T1", "R4")
+    tasks = [("draft", (w.starter + i) % n) for i in range(n)] + [("markers",)]
+    if opt(w, "advanced"):
+        tasks.append(("flip",))
+    else:
+        w.say("Basic game: the island tile stays inert", "R9", "S10")
+    w.push(*tasks, ("call",))
+
+
+def _markers(w: Work, task: tuple) -> None:
+    """R6: each unchosen character without a marker gets one from the supply (A39: at most 1)."""
+    add = [r for r in w.row if r not in w.chosen and r not in w.markers]
+    added = []
+    for r in add:
+        if supply(w) > 0:
+            w.markers = tuple(sorted((*w.markers, r)))
+            added.append(CHARACTERS[r].name)
+    w.say(f"Unchosen characters gain a marker: {', '.join(added) or 'none'}", "R6", "R27", "R7")
+
+
+def _flip(w: Work, task: tuple) -> None:
+    """R8, T2: turn the ship's island tile face up and resolve its event."""
+    j = w.ship
+    if not w.islands[j]:
+        w.push(("isee", j, ()), ("flip",))
+        return
+    w.set("flipped", j, True)
+    tile = ISLAND_TILES[w.islands[j]]
+    w.event = tile.event
+    from .data import EVENT_NAMES
+
+    w.say(f"{island_name(j)} flips: {tile.id}, {tile.colour} {tile.resource}, {EVENT_NAMES[tile.event]}",
+          "R8", "T2", "R47")
+    starts = {"juegos": ("jdc_start",), "perdidos": ("perdidos",), "duelo": ("duel_start",)}
+    if tile.event in starts:
+        w.push(starts[tile.event])
+    elif tile.event == "revuelta":
+        w.say("Revuelta: the lowest-ranked pirate commands this round", "R59")
+
+
+def _step4(w: Work, task: tuple) -> None:
+    """T4: R61-R62 (advanced), then R63-R64, or the end (E1, E2, V14)."""
+    cmd = commander(w)
+    if opt(w, "advanced"):
+        tile = ISLAND_TILES[w.islands[w.ship]]
+        c = RESOURCES.index(tile.resource)
+        if tile.colour == "red":
+            if w.resources[c] == 0:
+                w.ending = ENDINGS[tile.resource]
+                w.say(f"The ship cannot lose {tile.resource}: the game ends at once ({w.ending})",
+                      "R62", "E2", "E7")
+                stealers = tuple((cmd + i) % players(w) for i in range(1, players(w)))
+                w.push(*((("motin", cmd, stealers),) if w.ending == "motin" else ()), ("over",))
+                return
+            w.set("resources", c, w.resources[c] - 1)
+            w.say(f"Red island: the ship loses 1 {tile.resource}", "R61")
+        elif w.resources[c] < opt(w, "resources_per_colour"):
+            w.set("resources", c, w.resources[c] + 1)
+            w.say(f"Green island: the ship regains 1 {tile.resource}", "R61")
+    else:
+        w.say("Basic game: no resource change", "R65")
+    if not next_islands(w):
+        w.say("The round at the last island is over: the game ends", "E1", "R35")
+        w.push(("over",))
+        return
+    if opt(w, "end_rule") == "end_on_arrival" and not next_islands_of(w, w.anchor):
+        w.say("The ship would reach the last island: the game ends (end_on_arrival)", "E1", "V14")
+        w.push(("over",))
+        return
+    w.ship = w.anchor
+    w.starter = (cmd + 1) % players(w)
+    w.say(f"The ship sails to {island_name(w.ship)}; player {w.starter} starts next", "R63", "R64", "R60")
+    w.push(("round",))
+
+
+def next_islands_of(w: Work, island: int) -> tuple[int, ...]:
+    from .model import ROUTES
+
+    return ROUTES[opt(w, "route_layout")][0][island]
+
+
+def _over(w: Work, task: tuple) -> None:
+    from .scoring import scores
+
+    w.phase = "over"
+    w.stack = ()
+    w.say(f"Final scores: {list(scores(w))}", "E3", "E8", "E9")
+
+
+AUTO = {"setup_looks": _setup_looks, "round": _round, "markers": _markers, "flip": _flip,
+        "step4": _step4, "over": _over}
+
+
+# -- decisions ------------------------------------------------------------------------
+def look(w: Work, p: int, target: str) -> None:
+    """R13, R14, H2, H3 (A16: which tile is public, what it is private)."""
+    if "." in target:
+        j, i = parse_slot(target)
+        w.say(f"Player {p} investigates {target}", "R13", "R16", "H2")
+        w.push(("see", w.slots[j][i], (p,)))
+    else:
+        j = parse_island(target)
+        w.say(f"Player {p} investigates the island tile of {target}", "R14", "H3")
+        w.push(("isee", j, (p,)))
+
+
+def decide(w: Work, task: tuple, a: Move) -> None:
+    kind = task[0]
+    if kind == "choose_start":
+        w.pop()
+        w.starter = int(a.arg)
+        w.say(f"Player {w.starter} is chosen to start", "S8")
+    elif kind == "setup_look":
+        w.pop()
+        _, p, left = task
+        if left > 1:
+            w.push(("setup_look", p, left - 1))
+        look(w, p, a.arg)
+        w.events[-1] = Event(w.events[-1].text + " (setup)", ("S9", *w.events[-1].rules))
+    elif kind == "draft":
+        w.pop()
+        p, rank = task[1], RANK[a.arg]
+        w.set("chosen", p, rank)
+        took = rank in w.markers
+        if took:
+            w.markers = tuple(r for r in w.markers if r != rank)
+            w.set("prestige", p, w.prestige[p] + 1)
+        w.say(f"Player {p} takes the {a.arg}" + (" and its prestige marker" if took else ""), "R4", "R5")
+    elif kind == "call":
+        w.pop()
+        p = int(a.arg)
+        w.current = p
+        w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
+        w.say(f"Commander {commander(w)} names player {p}", "R10", "R2", "T3")
+        w.push(("turn", p))
+    elif kind == "turn":
+        turn_action(w, task[1], a)
+    else:
+        power_decision(w, task, a)
+
+
+def new_fields(game) -> dict:
+    """S1-S4, S7: before the setup chance nodes (the loot deal is implicit: kinds resolve when seen)."""
+    n = game.players
+    slots = tuple(tuple(j * n + i for i in range(n)) for j in range(8))
+    start = ("starter",) if game.options["starting_player"] == "random" else ("choose_start",)
+    stack = tuple(reversed((("removed",), ("row",), start, ("setup_looks",), ("round",))))
+    return {
+        "phase": "setup", "stack": stack, "kinds": ("",) * 40, "slots": slots, "loot": ((),) * n,
+        "discard": tuple(range(8 * n, 40)), "islands": ("",) * 8, "flipped": (False,) * 8, "removed": (),
+        "row": (), "markers": (), "chosen": (0,) * n, "prestige": (game.options.get("start_prestige", 1),) * n,
+        "prosthetics": ((),) * n, "resources": (game.options["resources_per_colour"],) * 3, "ship": 0,
+        "anchor": -1, "round": 0, "starter": 0, "played": (), "current": -1, "turn": NO_TURN, "event": "",
+        "known": (frozenset(),) * n, "vague": ((),) * n, "peeked": (frozenset(),) * n, "ending": "",
+    }
+
+
+# late imports: these modules build on Work and the helpers above
+from .chance_steps import apply_outcome, auto_chance  # noqa: E402
+from .island_events import run_event_task  # noqa: E402
+from .powers import power_decision  # noqa: E402
+from .turn import turn_action  # noqa: E402

@@ -1,0 +1,221 @@
+"""Pirate Rush's actions, chance outcomes, route and immutable state.
+
+Loot tiles are 40 physical tokens (0-39) dealt to fixed places at setup. A token's kind
+is a chance node resolved the first time anybody sees it (from the multiset of kinds
+still unaccounted for), so the state never holds a kind nobody has seen. Island tiles
+are resolved the same way from the public in-play multiset (C2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core.game import State
+
+SLOT_LETTERS = "abcde"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A decision: ``verb`` plus an argument, e.g. ``take I3.b``, ``draft gunner``, ``end``."""
+
+    verb: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A chance outcome: ``tile gold``, ``island T05``, ``pick 17``, ``duel win`` ..."""
+
+    kind: str
+    arg: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.arg}"
+
+
+DECISION_VERBS = frozenset({
+    "first", "look", "draft", "call", "take", "pay", "repair", "steer", "anchor", "end", "prosthetic",
+    "trade", "gamble", "rogue", "tavern", "merchant", "swap", "stake", "claim", "challenge", "throw",
+    "winner", "spoils", "gift"})
+OUTCOME_KINDS = frozenset({"removed", "row", "starter", "tile", "island", "pick", "place", "duel"})
+
+
+# -- route (D6, V15) ------------------------------------------------------------------------
+def _ladder() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    nxt = ((1, 2), (3, 4), (3, 4), (5, 6), (5, 6), (7,), (7,), ())
+    return nxt, (0, 1, 1, 2, 2, 3, 3, 4)
+
+
+def _zigzag() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    nxt = tuple(tuple(j for j in (i + 1, i + 2) if j < 8) for i in range(8))
+    return nxt, tuple(range(8))
+
+
+ROUTES = {"ladder": _ladder(), "zigzag": _zigzag()}
+
+
+def reachable(route: str, island: int) -> frozenset[int]:
+    """Islands the ship can still reach from `island` (not counting it)."""
+    nxt = ROUTES[route][0]
+    seen: set[int] = set()
+    todo = list(nxt[island])
+    while todo:
+        j = todo.pop()
+        if j not in seen:
+            seen.add(j)
+            todo.extend(nxt[j])
+    return frozenset(seen)
+
+
+def island_name(island: int) -> str:
+    return f"I{island + 1}"
+
+
+def slot_name(island: int, slot: int) -> str:
+    return f"I{island + 1}.{SLOT_LETTERS[slot]}"
+
+
+def parse_slot(text: str) -> tuple[int, int]:
+    """``"I3.b"`` -> ``(2, 1)``; raises ValueError on anything else."""
+    island, _, slot = text.partition(".")
+    if island[:1] not in "Ii" or len(slot) != 1 or slot not in SLOT_LETTERS:
+        raise ValueError(text)
+    j = int(island[1:]) - 1
+    if not 0 <= j < 8:
+        raise ValueError(text)
+    return j, SLOT_LETTERS.index(slot)
+
+
+def parse_island(text: str) -> int:
+    if text[:1] not in "Ii":
+        raise ValueError(text)
+    j = int(text[1:]) - 1
+    if not 0 <= j < 8:
+        raise ValueError(text)
+    return j
+
+
+FIELDS = ("phase", "stack", "kinds", "slots", "loot", "discard", "islands", "flipped", "removed", "row",
+          "markers", "chosen", "prestige", "prosthetics", "resources", "ship", "anchor", "round", "starter",
+          "played", "current", "turn", "event", "known", "vague", "peeked", "ending")
+NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power used, steered, tavern, merchant
+
+
+class RushState(State):
+    """One Pirate Rush position: the whole truth plus each pirate's knowledge."""
+
+    __slots__ = FIELDS
+
+    phase: str
+    stack: tuple
+    kinds: tuple[str, ...]
+    slots: tuple[tuple[int, ...], ...]
+    loot: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    islands: tuple[str, ...]
+    flipped: tuple[bool, ...]
+    removed: tuple[str, ...]
+    row: tuple[int, ...]
+    markers: tuple[int, ...]
+    chosen: tuple[int, ...]
+    prestige: tuple[int, ...]
+    prosthetics: tuple[tuple[str, ...], ...]
+    resources: tuple[int, ...]
+    ship: int
+    anchor: int
+    round: int
+    starter: int
+    played: tuple[int, ...]
+    current: int
+    turn: tuple[int, ...]
+    event: str
+    known: tuple[frozenset[int], ...]
+    vague: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]
+    peeked: tuple[frozenset[int], ...]
+    ending: str
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, f) for f in FIELDS)
+
+    @property
+    def player(self) -> int | None:
+        kind, who = _rules.node(self)
+        return who if kind == "decision" else None
+
+    @property
+    def is_chance(self) -> bool:
+        stack = self.stack
+        return self.phase != "over" and bool(stack) and stack[-1][0] in _rules.CHANCES
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> tuple:
+        return _rules.legal_actions(self)
+
+    def chance_outcomes(self) -> tuple:
+        return _rules.chance_outcomes(self)
+
+    def sample_chance(self, rng):
+        return _rules.sample_chance(self, rng)
+
+    def _step(self, action):
+        return _flow.step(self, action)
+
+    def explain_illegal(self, action):
+        from .rules import explain_illegal
+
+        return explain_illegal(self, action)
+
+    def scores(self) -> tuple[int, ...]:
+        from .scoring import scores
+
+        return scores(self)
+
+    def winners(self) -> tuple[tuple[int, ...], ...]:
+        from .scoring import winners
+
+        return winners(self) if self.is_over else ()
+
+    def view(self, player: int | None = None) -> dict:
+        from .position import view
+
+        return view(self, player)
+
+    def to_dict(self) -> dict:
+        from .position import to_dict
+
+        return to_dict(self)
+
+    def _repr_svg_(self) -> str:
+        from .render import board_svg
+
+        return board_svg(self.view(None))
+
+
+_SETTERS = tuple(getattr(RushState, name).__set__ for name in FIELDS)
+
+
+def make(game, fields, events: tuple = (), trail=None) -> RushState:
+    """Build a state from a field mapping or an object with the fields (the constructor-style fast path)."""
+    s = object.__new__(RushState)
+    setattr_ = object.__setattr__
+    setattr_(s, "game", game)
+    setattr_(s, "events", events)
+    setattr_(s, "_trail", trail)
+    if isinstance(fields, dict):
+        for name, put in zip(FIELDS, _SETTERS, strict=True):
+            put(s, fields[name])
+    else:
+        for name, put in zip(FIELDS, _SETTERS, strict=True):
+            put(s, getattr(fields, name))
+    return s
+
+
+from . import flow as _flow  # noqa: E402  (flow and rules import this module's actions)
+from . import rules as _rules  # noqa: E402

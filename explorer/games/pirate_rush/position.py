@@ -1,0 +1,270 @@
+"""Pirate Rush position data: `to_dict`, the validating `from_dict`, and per-player views.
+
+Format (every field required; tokens are the 40 loot tiles 0-39):
+
+```json
+{"game": {"name": "pirate_rush", "players": 3, "options": {}},
+ "phase": "play",                       // setup | play | over
+ "stack": [["round"], ["call"], ["turn", 2]],  // pending tasks, the last on top (see rules.py)
+ "kinds": ["gold", "", ...],            // 40 kinds; "" = nobody has seen this tile yet
+ "slots": [[0, -1, 2], ...],            // 8 islands x N slots: a token or -1 (empty)
+ "loot": [[1, 7], [], [12]],            // each pirate's face-down loot (tokens)
+ "discard": [24, 25, ...],              // the discard pile (tokens)
+ "islands": ["T05", "", ...],           // island tile at I1..I8, "" = not yet seen by anybody
+ "flipped": [true, false, ...], "removed": ["T01", "T04", "T07", "T12"],
+ "row": [1, 2, 3, 5, 6], "markers": [5], "chosen": [1, 3, 0], "prestige": [1, 2, 1],
+ "prosthetics": [["peg"], [], []], "resources": [2, 1, 2],   // structure, ammunition, supplies
+ "ship": 0, "anchor": -1, "round": 1, "starter": 0, "played": [0], "current": 2,
+ "turn": [0, 1, 0, 0, 0, 0, 0],         // looks used, looks allowed, loot done, power used,
+                                        // steered, tavern used, merchant used
+ "event": "mercader", "ending": "",
+ "known": [[0, 1, 7], [], [12]],        // tokens each pirate can follow exactly
+ "vague": [[[5, ["I4"]]], [], []],      // (token, zones) each pirate knows only roughly
+ "peeked": [[1, 2], [], []]}            // island tiles each pirate has looked at
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from explorer.core.errors import PositionError as PE
+from explorer.core.view import View
+
+from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
+from .model import FIELDS, NO_TURN, island_name, make, slot_name
+from .rules import CHANCES, DECISIONS, commander, node
+
+AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
+              "jdc_reveal", "perdidos", "duel_start"}
+EVENTS = {"", "taberna", "juegos", "mercader", "perdidos", "duelo", "revuelta"}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return [_plain(v) for v in items]
+    return value
+
+
+def to_dict(s) -> dict:
+    data = {"game": s.game.to_dict()}
+    for name in FIELDS:
+        data[name] = _plain(getattr(s, name))
+    return data
+
+
+# -- validation -----------------------------------------------------------------------
+def _int(v: Any, field: str, low: int, high: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise PE(field, f"must be a whole number {low}..{high}, not {v!r}")
+    return v
+
+
+def _list(v: Any, field: str, length: int | None = None) -> list:
+    if not isinstance(v, list) or (length is not None and len(v) != length):
+        raise PE(field, f"must be a list{'' if length is None else f' of {length}'}, not {v!r}")
+    return v
+
+
+def _ints(v: Any, field: str, low: int, high: int, length: int | None = None) -> tuple[int, ...]:
+    return tuple(_int(x, f"{field}.{i}", low, high) for i, x in enumerate(_list(v, field, length)))
+
+
+def _choice(v: Any, field: str, allowed) -> Any:
+    if not isinstance(v, (str, bool)) or v not in allowed:
+        raise PE(field, f"{v!r} is not one of {sorted(map(str, allowed))}")
+    return v
+
+
+def _task(v: Any, field: str) -> tuple:
+    if not isinstance(v, list) or not v or not isinstance(v[0], str):
+        raise PE(field, f"a task is a list starting with its name, not {v!r}")
+    if v[0] not in DECISIONS | CHANCES | AUTO_TASKS | {"choose_start"}:
+        raise PE(field, f"unknown task {v[0]!r}")
+
+    def freeze(x: Any, f: str) -> Any:
+        if isinstance(x, list):
+            return tuple(freeze(y, f"{f}.{i}") for i, y in enumerate(x))
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            raise PE(f, f"task arguments are numbers, text or lists, not {x!r}")
+        return x
+
+    return freeze(v, field)
+
+
+def _bool(v: Any, field: str) -> bool:
+    if not isinstance(v, bool):
+        raise PE(field, f"must be true or false, not {v!r}")
+    return v
+
+
+def _fields(game, data: Mapping[str, Any]) -> dict:
+    n = game.players
+    get = {k: data[k] for k in FIELDS if k in data}
+    for k in FIELDS:
+        if k not in get:
+            raise PE(k, "missing")
+    f: dict[str, Any] = {}
+    f["phase"] = _choice(get["phase"], "phase", {"setup", "play", "over"})
+    f["stack"] = tuple(_task(t, f"stack.{i}") for i, t in enumerate(_list(get["stack"], "stack")))
+    f["kinds"] = tuple(_choice(k, f"kinds.{i}", {"", *KINDS})
+                       for i, k in enumerate(_list(get["kinds"], "kinds", 40)))
+    f["slots"] = tuple(_ints(r, f"slots.{j}", -1, 39, n) for j, r in enumerate(_list(get["slots"], "slots", 8)))
+    f["loot"] = tuple(tuple(sorted(_ints(p, f"loot.{i}", 0, 39))) for i, p in enumerate(_list(get["loot"], "loot", n)))
+    f["discard"] = tuple(sorted(_ints(get["discard"], "discard", 0, 39)))
+    f["islands"] = tuple(_choice(t, f"islands.{j}", {"", *ISLAND_TILES})
+                         for j, t in enumerate(_list(get["islands"], "islands", 8)))
+    f["flipped"] = tuple(_bool(b, f"flipped.{j}") for j, b in enumerate(_list(get["flipped"], "flipped", 8)))
+    f["removed"] = tuple(_choice(t, f"removed.{i}", set(ISLAND_TILES))
+                         for i, t in enumerate(_list(get["removed"], "removed")))
+    f["row"] = _ints(get["row"], "row", 1, 8)
+    f["markers"] = tuple(sorted(_ints(get["markers"], "markers", 1, 8)))
+    f["chosen"] = _ints(get["chosen"], "chosen", 0, 8, n)
+    f["prestige"] = _ints(get["prestige"], "prestige", 0, 10**6, n)
+    f["prosthetics"] = tuple(tuple(sorted(_choice(k, f"prosthetics.{p}.{i}", set(PROSTHETICS))
+                                          for i, k in enumerate(_list(row, f"prosthetics.{p}"))))
+                             for p, row in enumerate(_list(get["prosthetics"], "prosthetics", n)))
+    f["resources"] = _ints(get["resources"], "resources", 0, game.options["resources_per_colour"], 3)
+    f["ship"] = _int(get["ship"], "ship", 0, 7)
+    f["anchor"] = _int(get["anchor"], "anchor", -1, 7)
+    f["round"] = _int(get["round"], "round", 0, 8)
+    f["starter"] = _int(get["starter"], "starter", 0, n - 1)
+    f["played"] = _ints(get["played"], "played", 0, n - 1)
+    f["current"] = _int(get["current"], "current", -1, n - 1)
+    f["turn"] = _ints(get["turn"], "turn", 0, 99, len(NO_TURN))
+    f["event"] = _choice(get["event"], "event", EVENTS)
+    f["ending"] = _choice(get["ending"], "ending", {"", "naufragio", "desbandados", "motin"})
+    f["known"] = tuple(frozenset(_ints(k, f"known.{p}", 0, 39)) for p, k in enumerate(_list(get["known"], "known", n)))
+    vague = []
+    for p, entries in enumerate(_list(get["vague"], "vague", n)):
+        row = []
+        for i, e in enumerate(_list(entries, f"vague.{p}")):
+            e = _list(e, f"vague.{p}.{i}", 2)
+            zones = tuple(_choice(z, f"vague.{p}.{i}.1", {*(island_name(j) for j in range(8)),
+                                                          *(f"P{q}" for q in range(n)), "D"})
+                          for z in _list(e[1], f"vague.{p}.{i}.1"))
+            row.append((_int(e[0], f"vague.{p}.{i}.0", 0, 39), zones))
+        vague.append(tuple(sorted(row)))
+    f["vague"] = tuple(vague)
+    f["peeked"] = tuple(frozenset(_ints(k, f"peeked.{p}", 0, 7))
+                        for p, k in enumerate(_list(get["peeked"], "peeked", n)))
+    return f
+
+
+def _check(game, f: dict) -> None:
+    """Cross-field invariants: every tile in exactly one place (K1), kinds within the counts."""
+    places = [t for row in f["slots"] for t in row if t >= 0]
+    places += [t for p in f["loot"] for t in p] + list(f["discard"])
+    if sorted(places) != list(range(40)):
+        missing = sorted(set(range(40)) - set(places)) or sorted({t for t in places if places.count(t) > 1})
+        raise PE("slots", f"every loot tile must lie in exactly one place; check tokens {missing[:5]} (K1)")
+    for kind in KINDS:
+        if f["kinds"].count(kind) > TOTAL[kind]:
+            raise PE("kinds", f"more than {TOTAL[kind]} {kind} tiles (D1)")
+    being_seen = {task[1] for task in f["stack"] if task[0] == "see" and len(task) > 1}
+    for p, pile in enumerate(f["loot"]):
+        for t in pile:
+            if not f["kinds"][t] and t not in being_seen:
+                raise PE(f"loot.{p}", f"token {t} is in a loot pile, so its owner has seen it (H1)")
+    for p, known in enumerate(f["known"]):
+        if any(not f["kinds"][t] for t in known):
+            raise PE(f"known.{p}", "a known tile must have a kind")
+    chosen = [r for r in f["chosen"] if r]
+    if len(set(chosen)) != len(chosen) or any(r not in f["row"] for r in chosen):
+        raise PE("chosen", "each character is chosen at most once, from the row (R4)")
+    if len(set(f["islands"]) - {""}) != len([t for t in f["islands"] if t]) or set(f["islands"]) & set(f["removed"]):
+        raise PE("islands", "island tiles are distinct and not among the removed ones (S2)")
+    if len(f["removed"]) not in (0, 4):
+        raise PE("removed", "4 island tiles are removed at setup (S2)")
+    if game.options["prestige_supply"] == 24 and sum(f["prestige"]) + len(f["markers"]) > 24:
+        raise PE("prestige", "more than 24 prestige markers (R72)")
+    used = [k for row in f["prosthetics"] for k in row]
+    for kind, count in PROSTHETICS.items():
+        if used.count(kind) > count or any(row.count(kind) > 1 for row in f["prosthetics"]):
+            raise PE("prosthetics", f"too many {kind}s (R38, K2)")
+    if f["phase"] != "over" and not f["stack"]:
+        raise PE("stack", "a game that is not over needs a pending task")
+
+
+def from_dict(game, data: Mapping[str, Any]):
+    if not isinstance(data, Mapping):
+        raise PE("(root)", f"position data must be a JSON object, not {type(data).__name__}")
+    extra = sorted(set(data) - set(FIELDS) - {"game"})
+    if extra:
+        raise PE(extra[0], "unknown field")
+    if "game" in data and data["game"] != game.to_dict():
+        raise PE("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
+    f = _fields(game, data)
+    _check(game, f)
+    state = make(game, f)
+    if f["stack"] and f["stack"][-1][0] in AUTO_TASKS:
+        from .flow import Work, settle  # a hand-made position may end on an automatic task: run it
+
+        work = Work(state)
+        settle(work)
+        state = work.freeze(None, None)
+    return state
+
+
+# -- views ----------------------------------------------------------------------------
+def _kind(s, viewer: int | None, t: int) -> str | None:
+    if viewer is None:
+        return s.kinds[t] or None
+    return s.kinds[t] if t in s.known[viewer] else None
+
+
+def pending(s, viewer: int | None) -> dict:
+    """The public part of what happens next, plus the actor's own private detail."""
+    kind, who = node(s)
+    if kind != "decision":
+        return {"node": kind}
+    task = s.stack[-1]
+    out: dict = {"node": "decision", "task": task[0], "player": who}
+    if viewer in (None, who):
+        if task[0] == "gamble_choice":
+            out["looked_at"] = s.kinds[task[3]]
+        elif task[0] in ("rogue_more", "rogue_keep"):
+            out["looked_at"] = [s.kinds[t] for t in task[3] if t >= 0]
+        elif task[0] in ("gunner", "qm", "monkey"):
+            out["tile"] = s.kinds[task[2]]
+    if task[0] == "claim":
+        out["stakes"] = [[q, s.kinds[t]] for q, t in task[2]]
+    return out
+
+
+def view(s, player: int | None = None) -> View:
+    from .render import board_svg
+
+    n = s.game.players
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        raise PE("player", f"{player!r} is not a player of {n}")
+    see_island = (lambda j: True) if player is None else (lambda j: s.flipped[j] or j in s.peeked[player])
+    data: dict[str, Any] = {
+        "game": s.game.to_dict(), "viewer": player, "phase": s.phase, "round": s.round, "ship": s.ship,
+        "anchor": s.anchor, "resources": list(s.resources), "removed": list(s.removed), "row": list(s.row),
+        "markers": list(s.markers), "chosen": list(s.chosen), "prestige": list(s.prestige),
+        "prosthetics": [list(p) for p in s.prosthetics], "commander": commander(s), "current": s.current,
+        "starter": s.starter, "played": list(s.played), "event": s.event, "ending": s.ending,
+        "turn": list(s.turn),
+        "islands": [{"name": island_name(j), "tile": (s.islands[j] or None) if see_island(j) else None,
+                     "flipped": s.flipped[j], "seen_by": [q for q in range(n) if j in s.peeked[q]]}
+                    for j in range(8)],
+        "slots": [[None if t < 0 else {"place": slot_name(j, i), "kind": _kind(s, player, t),
+                                       "seen_by": [q for q in range(n) if t in s.known[q]]}
+                   for i, t in enumerate(row)] for j, row in enumerate(s.slots)],
+        "loot": [{"count": len(pile), "known": sorted(k for k in (_kind(s, player, t) for t in pile) if k)}
+                 for pile in s.loot],
+        "discard": {"count": len(s.discard),
+                    "known": sorted(k for k in (_kind(s, player, t) for t in s.discard) if k)},
+        "vague": ([] if player is None else
+                  [{"kind": s.kinds[t], "zones": list(z)} for t, z in s.vague[player]]),
+        "pending": pending(s, player),
+    }
+    if s.phase == "over" or player is None:
+        data["scores"] = list(s.scores())
+    if player is None:
+        data["unresolved"] = sum(1 for k in s.kinds if not k)
+    return View(data, board_svg)
+

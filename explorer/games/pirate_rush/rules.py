@@ -1,0 +1,266 @@
+"""Pirate Rush: whose node it is, the legal actions, the chance outcomes and illegal-move reasons.
+
+The state's ``stack`` holds pending tasks (top last). A task is a decision (``turn``,
+``draft``, ``stake`` ...), a chance node (``see`` of an unresolved tile, ``pick``,
+``place`` ...) or automatic (run by ``flow.settle`` before any state is returned).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+from explorer.core.chance import sample_counts, uniform
+from explorer.core.errors import IllegalAction
+
+from .data import (
+    CABIN_BOY,
+    CHARACTERS,
+    COINS,
+    GAMBLER,
+    ISLAND_TILES,
+    KINDS,
+    NAVIGATOR,
+    NEGATIVE,
+    PROSTHETICS,
+    RESOURCES,
+    TOTAL,
+)
+from .model import ROUTES, Move, Outcome, island_name, reachable, slot_name
+
+DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "qm", "gamble_choice",
+             "rogue_more", "rogue_keep", "monkey", "merchant_swap", "stake", "claim", "challenge", "throw",
+             "winner_pick", "spoils"}
+CHANCES = {"removed", "row", "starter", "see", "isee", "gamble_look", "gamble_other", "gamble_give",
+           "rogue_pick", "steal", "qm_draw", "place", "duel_rps", "motin"}
+THROWS = ("rock", "paper", "scissors")
+
+
+# -- shared helpers (work on a state or on flow.Work alike) -----------------------------
+def opt(s, name: str):
+    return s.game.options[name]
+
+
+def players(s) -> int:
+    return s.game.players
+
+
+def next_islands(s) -> tuple[int, ...]:
+    return ROUTES[opt(s, "route_layout")][0][s.ship]
+
+
+def depth(s, island: int) -> int:
+    return ROUTES[opt(s, "route_layout")][1][island]
+
+
+def unvisitable(s) -> list[int]:
+    """R41: islands the ship can no longer visit (visited or skipped)."""
+    ahead = reachable(opt(s, "route_layout"), s.ship)
+    return [j for j in range(8) if j != s.ship and j not in ahead]
+
+
+def revolt(s) -> bool:
+    return s.event == "revuelta"
+
+
+def order_key(s, p: int) -> tuple[int, int]:
+    """Smaller is higher rank (R1); Revuelta puts the lowest-ranked player on top (R59)."""
+    rank = s.chosen[p] or 99
+    if revolt(s) and all(s.chosen) and rank == max(s.chosen):
+        return (0, rank)
+    return (1, rank)
+
+
+def commander(s) -> int:
+    """R2: the player holding the highest-ranked chosen character (R59 under Revuelta)."""
+    if not all(s.chosen):
+        return -1
+    return min(range(players(s)), key=lambda p: order_key(s, p))
+
+
+def holder(s, rank: int) -> int:
+    return s.chosen.index(rank) if rank in s.chosen else -1
+
+
+def steerer(s) -> int:
+    """R32, R34, R35: who must place the anchor this round (-1 at the last island)."""
+    if not next_islands(s):
+        return -1
+    nav = holder(s, NAVIGATOR)
+    return nav if nav >= 0 else commander(s)
+
+
+def must_peek(s, p: int) -> bool:
+    return s.chosen[p] == NAVIGATOR or bool(opt(s, "navigator_fallback_peek"))
+
+
+def supply(s) -> int:
+    """R72: markers neither held by players nor lying on characters (huge when unlimited)."""
+    if opt(s, "prestige_supply") == "unlimited":
+        return 10**6
+    return 24 - sum(s.prestige) - len(s.markers)
+
+
+def icons(s, p: int) -> tuple[str, ...]:
+    """R25: the colours player `p`'s character may repair."""
+    rank = s.chosen[p]
+    icon = opt(s, "gambler_icon") if rank == GAMBLER else CHARACTERS[rank].icon
+    if icon == "any":
+        return RESOURCES
+    return (icon,) if icon and icon != "none" else ()
+
+
+def max_resource(s) -> int:
+    return opt(s, "resources_per_colour")
+
+
+def prosthetics_open(s, p: int) -> list[str]:
+    """R38: kinds `p` may still own and the supply still has."""
+    used = [k for pile in s.prosthetics for k in pile]
+    return [k for k in PROSTHETICS if k not in s.prosthetics[p] and used.count(k) < PROSTHETICS[k]]
+
+
+def occupied(s, island: int) -> list[int]:
+    return [i for i, t in enumerate(s.slots[island]) if t >= 0]
+
+
+def own_kinds(s, p: int, keep=None) -> list[str]:
+    kinds = {s.kinds[t] for t in s.loot[p]}
+    return [k for k in KINDS if k in kinds and (keep is None or keep(k))]
+
+
+def unaccounted(s) -> dict[str, int]:
+    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
+    left = dict(TOTAL)
+    for k in s.kinds:
+        if k:
+            left[k] -= 1
+    return left
+
+
+def islands_left(s) -> list[str]:
+    """In-play island tiles not yet placed (C2)."""
+    inplay = [t for t in ISLAND_TILES if t not in s.removed]
+    return [t for t in inplay if t not in s.islands]
+
+
+# -- nodes ----------------------------------------------------------------------------
+def node(s) -> tuple[str, int | None]:
+    if s.phase == "over" or not s.stack:
+        return ("over", None)
+    task = s.stack[-1]
+    kind = task[0]
+    if kind in CHANCES:
+        return ("chance", None)
+    if kind == "choose_start":
+        return ("decision", 0)
+    if kind == "call":
+        return ("decision", commander(s))
+    if kind in ("throw",):
+        return ("decision", task[1])
+    return ("decision", task[1])
+
+
+def _picks(tokens) -> tuple:
+    return uniform([Outcome("pick", str(t)) for t in sorted(tokens)])
+
+
+def chance_outcomes(s) -> tuple:
+    if s.phase == "over" or not s.stack or s.stack[-1][0] not in CHANCES:
+        return ()
+    task = s.stack[-1]
+    kind = task[0]
+    if kind == "removed":
+        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(ISLAND_TILES), 4)])
+    if kind == "row":
+        return uniform([Outcome("row", " ".join(map(str, c)))
+                        for c in combinations(range(3, 9), players(s) + 1)])
+    if kind == "starter":
+        return uniform([Outcome("starter", str(p)) for p in range(players(s))])
+    if kind == "see":
+        left = unaccounted(s)
+        total = sum(left.values())
+        return tuple((Outcome("tile", k), Fraction(c, total)) for k, c in left.items() if c)
+    if kind == "isee":
+        return uniform([Outcome("island", t) for t in islands_left(s)])
+    if kind in ("gamble_look", "rogue_pick", "steal"):
+        return _picks(set(s.loot[task[2]]) - set(task[3] if kind == "rogue_pick" else ()))
+    if kind == "gamble_other":
+        return _picks(set(s.loot[task[2]]) - {task[3]})
+    if kind == "gamble_give":
+        return _picks(s.loot[task[1]])
+    if kind == "qm_draw":
+        return _picks(set(s.discard) - {task[2]})
+    if kind == "place":
+        return _picks(s.slots[j][i] for j, i in task[1])
+    if kind == "motin":
+        return _picks(s.loot[task[1]])
+    if kind == "duel_rps":
+        if opt(s, "duel_mode") == "coin":
+            return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
+        return uniform([Outcome("duel", w) for w in ("win", "lose", "draw")])
+    raise AssertionError(kind)
+
+
+def sample_chance(s, rng: random.Random):
+    """Exact and fast: integer draws weighted by counts, no Fraction arithmetic."""
+    task = s.stack[-1]
+    if task[0] == "see":
+        left = unaccounted(s)
+        counts = [left[k] for k in KINDS]
+        return Outcome("tile", KINDS[sample_counts(counts, rng)])
+    outcomes = chance_outcomes(s)
+    return outcomes[rng.randrange(len(outcomes))][0] if _is_uniform(task[0]) else _fallback(outcomes, rng)
+
+
+def _is_uniform(kind: str) -> bool:
+    return kind != "see"
+
+
+def _fallback(outcomes, rng):
+    from explorer.core.chance import sample
+
+    return sample(outcomes, rng)
+
+
+# -- decisions ------------------------------------------------------------------------
+def legal_actions(s) -> tuple:
+    kind, _ = node(s)
+    if kind != "decision":
+        return ()
+    from .legal import decision_actions
+
+    return tuple(decision_actions(s, s.stack[-1]))
+
+
+LOOK_SLOT = {(j, i): Move("look", slot_name(j, i)) for j in range(8) for i in range(5)}
+LOOK_ISLAND = tuple(Move("look", island_name(j)) for j in range(8))
+TAKE = {(j, i): Move("take", slot_name(j, i)) for j in range(8) for i in range(5)}
+
+
+def look_targets(s) -> list[Move]:
+    """R13, R14: any face-down loot slot on an island, or an unflipped island tile (advanced)."""
+    moves = [LOOK_SLOT[j, i] for j, row in enumerate(s.slots) for i, t in enumerate(row) if t >= 0]
+    if s.game.options["advanced"]:
+        moves += [LOOK_ISLAND[j] for j in range(8) if not s.flipped[j]]
+    return moves
+
+
+def looks_allowed(s, p: int) -> int:
+    return 2 if s.chosen[p] == CABIN_BOY else 1
+
+
+def coin_kinds(s, p: int) -> list[str]:
+    return own_kinds(s, p, lambda k: k in COINS)
+
+
+def non_negative_kinds(s, p: int) -> list[str]:
+    return own_kinds(s, p, lambda k: k not in NEGATIVE)
+
+
+def explain_illegal(s, action) -> IllegalAction:
+    from .legal import explain
+
+    return explain(s, action)
+
