@@ -11,8 +11,8 @@ from html import escape
 
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 
-CARD_W, CARD_H, GAP, BLOCK_GAP = 38, 56, 4, 10
-LEFT, TOP = 78, 74
+CARD_W, CARD_H, GAP, BLOCK_GAP = 36, 56, 3, 10
+LEFT, TOP = 84, 96
 RED_SUITS = {s.id for s in COMPONENTS.suits if s.colour == "red"}
 FILLS = tuple(fill for _, fill in COMPONENTS.colours)
 NAMES = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
@@ -100,8 +100,9 @@ def board_svg(view: dict) -> str:
     # Start
     out.append(f'<rect x="8" y="{TOP}" width="{LEFT - 16}" height="{CARD_H}" rx="6" fill="#e0d4b4" '
                f'stroke="#8a7a55" data-place="start"/>')
-    out.append(_text(LEFT / 2 - 4, TOP + CARD_H - 8, "Start", 11, "middle"))
-    out += _pieces(LEFT / 2 - 4, TOP - 2, _occupants(pieces, 0))
+    out.append(_text(LEFT / 2 - 4, TOP + CARD_H - 6, "Start", 11, "middle"))
+    for i, (player, n) in enumerate(_occupants(pieces, 0)):   # a 2x2 grid inside the Start box
+        out += _pieces(LEFT / 2 - 14 + 20 * (i % 2), TOP + 18 + 19 * (i // 2), [(player, n)])
     # Track cards by block
     for q in range(1, 21):
         x = card_x(q)
