@@ -21,7 +21,7 @@ $(VENV)/.ready: pyproject.toml
 	touch $@
 
 lint: $(VENV)/.ready
-	$(VENV)/bin/ruff check explorer widgets tests benchmarks
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks
 
 bench: $(VENV)/.ready
 	$(VENV)/bin/python benchmarks/playouts.py
