@@ -1,0 +1,42 @@
+"""Write docs/<game>.md for every game from its package and position-module docstrings.
+
+Run: ``python docs/make_docs.py``. A test checks the pages are up to date, so the
+notation and position format documented in the code and on the page never drift apart.
+"""
+
+from __future__ import annotations
+
+import inspect
+from importlib import import_module
+from pathlib import Path
+
+import explorer
+
+DOCS = Path(__file__).resolve().parent
+
+
+def page(name: str) -> str:
+    game = explorer.load(name)
+    package = import_module(f"explorer.games.{name}")
+    parts = [f"# {game.title}: action notation and position format\n",
+             f"Rules digest: `../shared/rules/{name}.md`. Load with `explorer.load({name!r}, players=N, **options)`.\n",
+             "## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
+    try:
+        position = import_module(f"explorer.games.{name}.position")
+        if position.__doc__:
+            parts += ["## Position data (`state.to_dict()`, `game.state_from_dict(data)`)\n",
+                      inspect.cleandoc(position.__doc__), ""]
+    except ModuleNotFoundError:
+        pass
+    parts += ["## Options\n", "| option | rule | default | meaning |", "|---|---|---|---|"]
+    parts += [f"| `{s.name}` | {s.rule} | `{s.default!r}` | {s.doc} |" for s in type(game).OPTIONS]
+    return "\n".join(parts) + "\n"
+
+
+def main() -> None:
+    for name in explorer.games():
+        (DOCS / f"{name}.md").write_text(page(name), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
