@@ -202,8 +202,10 @@ def test_bad_position_data_raises_position_error(name):
     assert err.value.field == "no_such_field"
 
 
-def test_states_render_as_svg_and_views_hide_nothing_they_should_show(name):
-    game = explorer.load(name)
+@pytest.mark.parametrize("most", [False, True], ids=["fewest-players", "most-players"])
+def test_states_render_as_svg_and_views_hide_nothing_they_should_show(name, most):
+    cls = type(explorer.load(name))
+    game = explorer.load(name, players=cls.max_players if most else cls.min_players)
     for state in walk(game, 11, steps=200)[::20]:
         svg = state._repr_svg_() if hasattr(state, "_repr_svg_") else None
         html = None if svg else state._repr_html_()

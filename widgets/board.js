@@ -92,6 +92,8 @@ function render({ model, el }) {
   });
   model.on("change:data", draw);
   draw();
+  // Cleanup when the view goes away (Panel calls whatever render returns).
+  return () => model.off("change:data", draw);
 }
 
 export default { render };

@@ -101,8 +101,8 @@ def board_svg(view: dict) -> str:
     out.append(f'<rect x="8" y="{TOP}" width="{LEFT - 16}" height="{CARD_H}" rx="6" fill="#e0d4b4" '
                f'stroke="#8a7a55" data-place="start"/>')
     out.append(_text(LEFT / 2 - 4, TOP + CARD_H - 6, "Start", 11, "middle"))
-    for i, (player, n) in enumerate(_occupants(pieces, 0)):   # a 2x2 grid inside the Start box
-        out += _pieces(LEFT / 2 - 14 + 20 * (i % 2), TOP + 18 + 19 * (i // 2), [(player, n)])
+    for i, (player, count) in enumerate(_occupants(pieces, 0)):   # a 2x2 grid inside the Start box
+        out += _pieces(LEFT / 2 - 14 + 20 * (i % 2), TOP + 18 + 19 * (i // 2), [(player, count)])
     # Track cards by block
     for q in range(1, 21):
         x = card_x(q)
