@@ -148,12 +148,12 @@ cells = [
       "print(len(final.history), 'steps; ranking', final.winners(), '; progress', final.scores())\nshow(final)"),
     M("## What if? Two candidate moves compared\n"
       "Red holds ♥♦ with pieces on 1 and 8 and Blue on 10. Is ♥ from card 8 (to 15, skipping Blue) better than ♦ "
-      "from card 1 (to 3)? Exactly: compare the moves left after each. Then by sampling: 120 games from each branch, "
+      "from card 1 (to 3)? Exactly: compare the moves left after each. Then by sampling: 80 games from each branch, "
       "both seats rule-of-thumb, with the same seeds on both branches (a paired comparison) and a 95% interval."),
     C("import math\nbase = position(pieces={0: [1, 8], 1: [10]}, hands=['HD', 'CS'])\n"
       "branches = {m: base.apply(m) for m in ('H@8', 'D@1')}\n"
       "for m, s in branches.items():\n    print(m, '-> moves left', moves_left(s, 0))\n\n"
-      "def win_rate(state, games=120):\n"
+      "def win_rate(state, games=80):\n"
       "    pol = state.game.policies()['rule_of_thumb'](state.game)\n"
       "    wins = sum(0 in explorer.playout(state, seed=i, policies=[pol, pol]).winners()[0] for i in range(games))\n"
       "    p = wins / games\n    half = 1.96 * math.sqrt(p * (1 - p) / games)\n    return p, (p - half, p + half)\n\n"

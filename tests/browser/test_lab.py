@@ -68,3 +68,21 @@ def test_start_here_play_probe_branch(jupyterlab, page):
     expect(app.locator(".pre-chance .pre-roll")).to_be_visible()
     app.screenshot(path=str(SHOTS / "lab-explorer.png"))
     assert page.errors == []
+
+
+def test_a_teaching_notebook_runs_in_lab_with_its_boards(jupyterlab, page):
+    """A game's teaching notebook: Run All in JupyterLab, boards drawn, no error or warning output."""
+    open_notebook(page, jupyterlab, "sjoroveroya.ipynb")
+    run_all(page, timeout=240_000)
+    outputs = page.locator(f"{NB} .jp-OutputArea-output")
+    expect(page.locator(f"{NB} .jp-RenderedSVG").first).to_be_attached()
+    assert page.locator(f"{NB} .jp-RenderedSVG").count() >= 8
+    assert outputs.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    assert page.locator(f"{NB} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    texts = " ".join(outputs.all_text_contents())
+    assert "Traceback" not in texts and "Error" not in texts.replace("IllegalAction", "")
+    assert "illegal back@10" in texts          # the R22 example prints its error message
+    svg = page.locator(f"{NB} .jp-RenderedSVG").nth(3)
+    svg.scroll_into_view_if_needed()
+    svg.screenshot(path=str(SHOTS / "lab-sjoroveroya-board.png"))
+    assert page.errors == []

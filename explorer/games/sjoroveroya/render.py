@@ -25,6 +25,7 @@ def card_x(q: int) -> float:
 
 GOAL_X = card_x(20) + CARD_W + 16
 WIDTH = GOAL_X + 70
+SHOWN_WIDTH = 840
 
 
 def _suit_colour(s: str) -> str:
@@ -91,7 +92,8 @@ def board_svg(view: dict) -> str:
     height = TOP + CARD_H + 40 + 34 * n + 70
     viewer = view.get("viewer")
     title = "Sjørøverøya" + ("" if viewer is None else f" — {NAMES[viewer]}'s view")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" height="{height}" '
+    scale = min(1.0, SHOWN_WIDTH / WIDTH)   # fit a notebook's output area; the drawing keeps its coordinates
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:.0f}" height="{height * scale:.0f}" '
            f'viewBox="0 0 {WIDTH:.0f} {height}" font-family="DejaVu Sans, Arial, sans-serif" class="sjoroveroya">',
            '<rect width="100%" height="100%" fill="#f4ecd8"/>',
            _text(12, 22, title, 16, weight="bold"), _text(12, 42, _status(view), 13)]
