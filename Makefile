@@ -6,8 +6,10 @@ VENV ?= .venv
 
 .PHONY: explore test setup lint bench clean
 
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 explore: $(VENV)/.ready
-	BOKEH_RESOURCES=inline PANEL_INLINE=true $(VENV)/bin/jupyter lab notebooks/start_here.ipynb
+	BOKEH_RESOURCES=inline PANEL_INLINE=true $(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/start_here.ipynb
 
 test: $(VENV)/.ready
 	./scripts/test
