@@ -192,6 +192,18 @@ class RushState(State):
 
         return to_dict(self)
 
+    def describe(self, action) -> str:
+        """The action or chance outcome in plain words, as the acting pirate may read it."""
+        from .describe import describe
+
+        return describe(self, action)
+
+    def action_places(self, action) -> tuple[str, ...]:
+        """Board places an action involves (``"I3.b"``, ``"I4"``, ``"gunner"``, ``"P2"``, ``"discard"``)."""
+        from .describe import places
+
+        return places(self, action)
+
     def _repr_svg_(self) -> str:
         from .render import board_svg
 

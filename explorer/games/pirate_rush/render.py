@@ -1,7 +1,9 @@
 """SVG table of a Pirate Rush view: the route, loot slots, the ship, the crew row and the pirates.
 
 `board_svg(view)` is pure and draws only what the view holds, so a player's view never
-shows a tile that player has not seen. Clickable places carry ``data-place``.
+shows a tile that player has not seen. Clickable places carry ``data-place``: islands
+``I3``, loot slots ``I3.b``, characters of the crew row (``gunner``), the ship's resources
+(``structure``, ``ammunition``, ``supplies``), pirates ``P0``-``P4`` and the ``discard`` pile.
 """
 
 from __future__ import annotations
@@ -83,11 +85,14 @@ def _ship_panel(view: dict, x: int, y: int) -> list[str]:
     out = [_text(x, y, "Ship", 13, anchor="start", weight="bold")]
     cap = view["game"]["options"]["resources_per_colour"]
     for r, name in enumerate(RESOURCES):
+        out.append(f'<g data-place="{name}"><rect x="{x - 2}" y="{y + 8 + r * 18}" width="{91 + cap * 16}" '
+                   f'height="16" fill="none" stroke="none" pointer-events="all"/>')
         out.append(_text(x, y + 20 + r * 18, name, 10, anchor="start"))
         for k in range(cap):
             filled = k < view["resources"][r]
             out.append(f'<circle cx="{x + 85 + k * 16}" cy="{y + 16 + r * 18}" r="6" '
                        f'fill="{MARKER[name] if filled else "none"}" stroke="#222"/>')
+        out.append("</g>")
     return out
 
 
@@ -115,8 +120,8 @@ def _pirates_panel(view: dict, x: int, y: int) -> list[str]:
         py = y + 18 + p * 40
         tag = " (you)" if view["viewer"] == p else ""
         tag += " ★ commander" if view["commander"] == p else ""
-        out.append(f'<rect x="{x}" y="{py - 12}" width="290" height="36" rx="4" fill="#fffdf5" '
-                   f'stroke="{PLAYER[p]}"/>')
+        out.append(f'<g data-place="P{p}"><rect x="{x}" y="{py - 12}" width="290" height="36" rx="4" '
+                   f'fill="#fffdf5" stroke="{PLAYER[p]}"/>')
         out.append(_text(x + 6, py + 2, f"P{p}{tag}", 11, PLAYER[p], "start", "bold"))
         extra = "".join(f" +{k}" for k in view["prosthetics"][p])
         score = f" · score {view['scores'][p]}" if view["phase"] == "over" and "scores" in view else ""
@@ -125,6 +130,7 @@ def _pirates_panel(view: dict, x: int, y: int) -> list[str]:
         for k in range(min(pile["count"], 11)):
             out.append(_tile(x + 6 + k * 25, py + 6, known[k] if k < len(known) else None)
                        .replace('height="18"', 'height="15"').replace('y="' + str(py + 6 + 13), 'y="' + str(py + 17)))
+        out.append("</g>")
     return out
 
 
@@ -153,9 +159,10 @@ def board_svg(view: dict) -> str:
     parts += _ship_panel(view, 630, 40)
     parts += _crew_panel(view, 630, 120)
     parts += _pirates_panel(view, 630, 200)
-    parts.append(_text(20, 380, f"Discard pile: {view['discard']['count']} tiles"
-                       + (f", known: {', '.join(view['discard']['known'])}" if view['discard']['known'] else ""),
-                       10, anchor="start"))
+    parts.append('<g data-place="discard">'
+                 + _text(20, 380, f"Discard pile: {view['discard']['count']} tiles"
+                         + (f", known: {', '.join(view['discard']['known'])}" if view['discard']['known'] else ""),
+                         10, anchor="start") + "</g>")
     if view.get("vague"):
         vague = "; ".join(f"a {v['kind']} in {' or '.join(v['zones'])}" for v in view["vague"][:4])
         parts.append(_text(20, 366, f"Remembered: {vague}", 10, "#4a148c", "start"))
