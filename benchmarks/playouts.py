@@ -52,6 +52,7 @@ def main() -> None:
 # Option sets worth a figure of their own (the defaults are always measured).
 BENCH_OPTIONS: dict[str, list[dict]] = {
     "sjoroveroya": [{}, {"variant": "children"}],
+    "jolly_and_roger": [{}, {"special_cards": True}, {"special_cards": True, "long_game": True}],
 }
 
 

@@ -8,6 +8,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game
 
 _MODULES: dict[str, str] = {
+    "jolly_and_roger": "explorer.games.jolly_and_roger",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 
