@@ -8,8 +8,8 @@ import pytest
 from jr_helpers import GAME, SPECIAL, drawing, placing, side
 
 import explorer
-from explorer.core.play import advance
 from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.play import advance
 from explorer.games.jolly_and_roger import Split, Take
 from explorer.games.jolly_and_roger.data import SHIP_VALUE, SHIPS, SPECIALS
 

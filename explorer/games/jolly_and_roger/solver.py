@@ -86,12 +86,11 @@ def _clip(d: Diffs, bound: int) -> Diffs:
 
 
 class Solver:
-    """Memoised expectiminimax; `positions` counts the reduced states evaluated."""
+    """Memoised expectiminimax; `positions` counts the reduced positions it has solved and stored."""
 
     def __init__(self, max_rounds: int = 2, prune: bool = True) -> None:
         self.max_rounds = max_rounds
         self.prune = prune
-        self.positions = 0
         self._rounds: dict[tuple, Fraction] = {}
         self._place: dict[tuple, tuple] = {}
         self._hands: dict[Hand, tuple] = {}
@@ -99,6 +98,10 @@ class Solver:
         self._phase: dict[tuple, Fraction | int] = {}
         self._reach: dict[Hand, Diffs] = {}
         self._caps: dict[tuple, list[int]] = {}
+
+    @property
+    def positions(self) -> int:
+        return len(self._rounds) + len(self._phase)
 
     # -- one placement phase ---------------------------------------------------------
     def _adds(self, hand: Hand) -> tuple[tuple[Diffs, int, int], ...]:
@@ -224,7 +227,6 @@ class Solver:
         if found is None:
             found = self._expect(d, (), unseen, left - 1, splitter)
             self._rounds[key] = found
-            self.positions += 1
         return found
 
     def _expect(self, d, table: Hand, unseen, left, splitter) -> Fraction:
