@@ -22,7 +22,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from .data import CARD_INDEX, PIRATES, SHIP_VALUE
+from .data import CARD_INDEX, SHIP_VALUE
 from .model import JollyState
 from .rules import rounds
 
@@ -315,4 +315,35 @@ def best(rows: list[tuple[Any, Fraction]], player: int) -> tuple[Any, Fraction]:
     return max(rows, key=lambda r: r[1]) if player == 0 else min(rows, key=lambda r: r[1])
 
 
-__all__ = ["PIRATES", "Solver", "best", "draws", "splits", "supported", "terminal"]
+
+
+
+def estimate(state: JollyState, samples: int = 200, seed: int = 0, policy: Any = None) -> list[dict[str, Any]]:
+    """Sampled answer for trees too large to solve: every legal action's mean final score
+    difference (P1 - P2) with a 95% confidence interval.
+
+    Each sample fills in the hidden cards from the actor's view (`sample_state`), applies the
+    action and plays on with `policy` (greedy by default) for both seats.
+    """
+    import random
+    from math import sqrt
+
+    from explorer.core.play import playout
+
+    from .policies import Greedy
+
+    rng = random.Random(seed)
+    game = state.game
+    bot = policy or Greedy(game)
+    view = state.view(state.player)
+    rows = []
+    for action in state.legal_actions():
+        diffs = []
+        for _ in range(samples):
+            start = game.sample_state(view, rng)._step(action)
+            a, b = playout(start, rng, (bot, bot)).scores()
+            diffs.append(a - b)
+        mean = sum(diffs) / samples
+        spread = sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, samples - 1)) * 1.96 / sqrt(samples)
+        rows.append({"action": action, "mean": mean, "low": mean - spread, "high": mean + spread, "n": samples})
+    return rows
