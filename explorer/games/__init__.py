@@ -11,6 +11,7 @@ _MODULES: dict[str, str] = {
     "dead_mans_dice": "explorer.games.dead_mans_dice",
     "last_bottle_of_rum": "explorer.games.last_bottle_of_rum",
     "pirate_rush": "explorer.games.pirate_rush",
+    "jolly_and_roger": "explorer.games.jolly_and_roger",
     "sjoroveroya": "explorer.games.sjoroveroya",
 }
 

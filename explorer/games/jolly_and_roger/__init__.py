@@ -1,0 +1,188 @@
+"""Jolly & Roger: two pirates split five cards a round and fight for four merchant ships.
+
+Rules: ../shared/rules/jolly_and_roger.md (IDs S, T, R, E, V, C, A are the digest's).
+Players are 0 (P1) and 1 (P2); cards are ``G1``..``R5`` and ``SK`` ``KR`` ``TO``;
+ships are ``G Y B R`` (values 3 5 7 9).
+
+Action notation (``str(action)``, read back by ``game.parse_action``)
+----------------------------------------------------------------------
+- ``split G1 Y2 | G1 B3 R5``  the splitter's two offers (T2); either side may come first
+- ``take G1 Y2``              the chooser takes that offer (T3)
+- ``crew G3``                 G3 pirate side on Green (R9); ``crew G3 B`` is the illegal R10 try
+- ``parrot G3 B``             G3 parrot side on Blue (R11; ``parrot KR B`` with V4)
+- ``board G3``                G3 under the chest via Green, where your captain stands (R18, R19)
+- ``skeleton R``              a Skeleton on Red (R28)
+- ``kraken B`` / ``kraken none``   hit the opponent's Blue pile (R30) / no target (R32, V5)
+- ``tortuga``                 turn all your parrots (R33)
+- chance outcomes: ``aside G3`` (a card set aside unseen, S4/S6), ``draw G3`` (T1),
+  ``first P2`` (random start player, V8)
+
+Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented with an
+example in ``explorer/games/jolly_and_roger/position.py``; only ``piles`` is required.
+
+The exact what-if solver is ``explorer.games.jolly_and_roger.solver``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.events import Event
+from explorer.core.game import Game, OptionSpec
+
+from .data import ALL_COUNTS, CARD_INDEX, PIRATE_COUNTS, SHIPS
+from .model import (
+    Aside,
+    Board,
+    Crew,
+    Draw,
+    FirstPlayer,
+    JollyState,
+    Kraken,
+    Parrot,
+    Skeleton,
+    Split,
+    Take,
+    Tortuga,
+    build,
+)
+from .rules_text import RULES
+
+__all__ = ["GAME", "Aside", "Board", "Crew", "Draw", "FirstPlayer", "JollyAndRoger", "JollyState", "Kraken",
+           "Parrot", "Skeleton", "Split", "Take", "Tortuga"]
+
+
+class JollyAndRoger(Game):
+    name = "jolly_and_roger"
+    title = "Jolly & Roger"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    score_name = "gold plus ship points"
+    RULES = MappingProxyType(RULES)
+    OPTIONS = (
+        OptionSpec("special_cards", False, "True: the expert game with Skeleton, Kraken and Tortuga", "V1"),
+        OptionSpec("long_game", False, "True: set nothing aside, ten rounds (needs special_cards, A19)", "V2"),
+        OptionSpec("variant_removal", "sequential", "'literal': set 7 of all 50 cards aside (A1)", "V3",
+                   choices=("sequential", "literal")),
+        OptionSpec("specials_as_parrot", False, "True: specials may be played parrot side (A12)", "V4"),
+        OptionSpec("kraken_optional", False, "True: a Kraken may be discarded even with a target (A13)", "V5"),
+        OptionSpec("tiebreak", "draw", "how equal totals are broken (E5, A16)", "V6",
+                   choices=("draw", "more_gold", "more_ships")),
+        OptionSpec("chest_visibility", "public", "'owner_only': a player's view hides the other chest (A17)",
+                   "V7", choices=("public", "owner_only")),
+        OptionSpec("start_player", "P1", "who splits round 1 (S8, A18); 'random' is a chance node (C5)", "V8",
+                   choices=("P1", "P2", "random")),
+        OptionSpec("reveal_removed_at_end", False, "True: show the set-aside cards after scoring (A20)", "V9"),
+    )
+
+    def _check_options(self) -> None:
+        if self.options["long_game"] and not self.options["special_cards"]:
+            raise OptionError("options.long_game", "the long game needs special_cards=True: 43 cards do not "
+                                                   "make 5-card rounds (A19, V2)")
+
+    def new_state(self) -> JollyState:
+        """Before setup (S1-S3): empty ships and chests; the set-aside draws come next (S4, S6, S7)."""
+        opts = self.options
+        if not opts["special_cards"]:
+            pile, left = PIRATE_COUNTS, (3,)
+        elif opts["long_game"]:
+            pile, left = ALL_COUNTS, ()
+        elif opts["variant_removal"] == "sequential":
+            pile, left = PIRATE_COUNTS, (3, 7)
+        else:
+            pile, left = ALL_COUNTS, (7,)
+        empty = ((), (), (), ())
+        ev = (Event("Four ships in a row (G3 Y5 B7 R9), a chest and four captains each", ("S1", "S2", "S3")),)
+        s = build(self, "setup", 1, None, pile, (0,) * len(pile), left, 0, (), (), ((), ()), None, (empty, empty),
+                  ((), ()), (), ((0,) * 4, (0,) * 4), None, ev)
+        if left:
+            return s
+        from .rules import _first_round
+
+        return _first_round(s, pile, s.aside, (), 0, None, (*ev, Event("Long game: nothing is set aside",
+                                                                       ("S7", "R36"))))
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> JollyState:
+        from .position import from_dict
+
+        return from_dict(self, data)
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> JollyState:
+        from .position import sample_state
+
+        return sample_state(self, view, rng)
+
+    def parse_action(self, text: str) -> Any:
+        """Read the notation above; anything else raises `IllegalAction`."""
+        if not isinstance(text, str):
+            raise IllegalAction("R7", f"an action is written as text, not {type(text).__name__}", text)
+        try:
+            return _parse(text.replace("|", " | ").split())
+        except (ValueError, IndexError, KeyError):
+            raise IllegalAction("R7", f"{text!r} is not Jolly & Roger notation: split G1 Y2 | B3 G1 R5, "
+                                      "take R5, crew G3, parrot G3 B, board G3, skeleton R, kraken B, tortuga, "
+                                      "aside G3, draw G3, first P1", text) from None
+
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import Greedy, SolverPolicy
+
+        return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
+
+
+def _card(word: str) -> str:
+    card = word.upper()
+    if card not in CARD_INDEX:
+        raise ValueError(word)
+    return card
+
+
+def _ship(word: str) -> str:
+    ship = word.upper()
+    if ship not in SHIPS:
+        raise ValueError(word)
+    return ship
+
+
+def _sorted(words: list[str]) -> tuple[str, ...]:
+    if not words:
+        raise ValueError(words)
+    return tuple(sorted((_card(w) for w in words), key=CARD_INDEX.__getitem__))
+
+
+def _parse(words: list[str]) -> Any:
+    head, rest = words[0].lower(), words[1:]
+    if head == "split":
+        bar = rest.index("|")
+        left, right = _sorted(rest[:bar]), _sorted(rest[bar + 1:])
+        return Split(left, right) if len(left) <= len(right) else Split(right, left)
+    if head == "take":
+        return Take(_sorted(rest))
+    if head == "tortuga" and not rest:
+        return Tortuga()
+    if head in ("aside", "draw") and len(rest) == 1:
+        return (Aside if head == "aside" else Draw)(_card(rest[0]))
+    if head == "first" and len(rest) == 1 and rest[0].upper() in ("P1", "P2"):
+        return FirstPlayer(int(rest[0][1]) - 1)
+    if head in ("crew", "board") and len(rest) in (1, 2):
+        card = _card(rest[0])
+        ship = _ship(rest[1]) if len(rest) == 2 else card[0]
+        if ship not in SHIPS:
+            raise ValueError(rest)
+        return (Crew if head == "crew" else Board)(card, ship)
+    if head == "parrot" and len(rest) == 2:
+        return Parrot(_card(rest[0]), _ship(rest[1]))
+    if head == "skeleton" and len(rest) == 1:
+        return Skeleton(_ship(rest[0]))
+    if head == "kraken" and len(rest) == 1:
+        return Kraken(None if rest[0].lower() == "none" else _ship(rest[0]))
+    raise ValueError(words)
+
+
+GAME = JollyAndRoger

@@ -1,0 +1,292 @@
+"""Jolly & Roger's actions, chance outcomes and immutable state.
+
+Cards are written colour+value (``G3``) or ``SK`` / ``KR`` / ``TO``; a multiset of cards
+(draw pile, set-aside cards) is a 23-tuple of counts in `CARDS` order. A crew-pile entry
+is the digest's face notation: ``G3`` pirate side on its own ship, ``p:G3`` parrot side,
+``t:G3`` turned by a Tortuga, ``SK`` a Skeleton, ``p:SK`` a special played parrot side (V4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core.game import State
+
+from .data import CARDS, COMPONENTS, PIRATES, SPECIALS, VALUE
+
+Counts = tuple[int, ...]
+Pile = tuple[str, ...]
+NO_CARDS: Counts = (0,) * len(CARDS)
+
+# strength of every crew-pile entry (R9, R11, R12, R28, R33, V4)
+STRENGTH: dict[str, int] = {c: VALUE[c] for c in PIRATES}
+STRENGTH.update({f"p:{c}": COMPONENTS.parrot_strength for c in CARDS})
+STRENGTH.update({f"t:{c}": VALUE[c] for c in PIRATES})
+STRENGTH["SK"] = COMPONENTS.skeleton_strength
+
+
+def entry_card(entry: str) -> str:
+    """The card behind a crew-pile entry: ``p:G3`` -> ``G3``."""
+    return entry[2:] if entry[1] == ":" else entry
+
+
+# -- decisions -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, order=True)
+class Split:
+    """The splitter's two offers (T2, R3): `small` (1 or 2 cards) and `large` (4 or 3)."""
+
+    small: tuple[str, ...]
+    large: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"split {' '.join(self.small)} | {' '.join(self.large)}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Take:
+    """The chooser takes one offer (T3, R5); the splitter gets the other."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"take {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Crew:
+    """Add a pirate card face up to your crew at `ship` (R9; legal only on its own colour, R10)."""
+
+    card: str
+    ship: str
+
+    def __str__(self) -> str:
+        return f"crew {self.card}" if self.ship == self.card[0] else f"crew {self.card} {self.ship}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Parrot:
+    """Add a card parrot side up to your crew at any `ship` (R11; specials only with V4)."""
+
+    card: str
+    ship: str
+
+    def __str__(self) -> str:
+        return f"parrot {self.card} {self.ship}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Board:
+    """Tuck a pirate card under your chest via `ship` of its colour where your captain stands (R18-R19)."""
+
+    card: str
+    ship: str
+
+    def __str__(self) -> str:
+        return f"board {self.card}" if self.ship == self.card[0] else f"board {self.card} {self.ship}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Skeleton:
+    """Add a Skeleton to your crew at any `ship`, strength 3 (R28)."""
+
+    ship: str
+
+    def __str__(self) -> str:
+        return f"skeleton {self.ship}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Kraken:
+    """Remove the bottom card of the opponent's pile at `ship` (R30); ``None`` discards it (R32, V5)."""
+
+    ship: str | None
+
+    def __str__(self) -> str:
+        return f"kraken {self.ship or 'none'}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tortuga:
+    """Turn all your parrots to their pirate side (R33)."""
+
+    def __str__(self) -> str:
+        return "tortuga"
+
+
+# -- chance outcomes -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, order=True)
+class Aside:
+    """The next card set aside unseen at setup (S4, S6, C1, C2)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"aside {self.card}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Draw:
+    """The next card the splitter draws face up (T1, R2, C3)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class FirstPlayer:
+    """Who holds the flag in round 1 when `start_player` is random (S8, V8, C5)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first P{self.player + 1}"
+
+
+Placement = Crew | Parrot | Board | Skeleton | Kraken | Tortuga
+Action = Split | Take | Placement
+Outcome = Aside | Draw | FirstPlayer
+
+ASIDE = {c: Aside(c) for c in CARDS}
+DRAW = {c: Draw(c) for c in CARDS}
+TORTUGA = Tortuga()
+SPECIAL_SET = frozenset(SPECIALS)
+PHASES = ("setup", "start", "draw", "split", "choose", "place", "over")
+
+
+# -- the state -------------------------------------------------------------------------
+class JollyState(State):
+    """A position of Jolly & Roger. Build it with `Game.new_state`, `start` or `state_from_dict`.
+
+    Fields: ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
+    ``pile`` and ``aside`` card counts (hidden, the truth); ``setup_left`` cards still to
+    set aside per setup stage; ``early`` how many of ``aside`` were the S4 pirate removals;
+    ``table`` the drawn cards; ``offers`` (small, large) after the split; ``hands`` the
+    cards each player must still use this round; ``to_move`` who places; ``piles`` 2 x 4
+    crew piles bottom->top; ``chests``; ``removed`` the face-up out-of-game cards (K7);
+    ``strengths`` (derived from ``piles``).
+    """
+
+    __slots__ = ("_legal", "aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
+                 "removed", "round", "setup_left", "splitter", "strengths", "table", "to_move")
+
+    phase: str
+    round: int
+    splitter: int | None
+    pile: Counts
+    aside: Counts
+    setup_left: tuple[int, ...]
+    early: int
+    table: tuple[str, ...]
+    offers: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    to_move: int | None
+    piles: tuple[tuple[Pile, ...], tuple[Pile, ...]]
+    chests: tuple[tuple[str, ...], tuple[str, ...]]
+    removed: tuple[str, ...]
+    strengths: tuple[tuple[int, ...], tuple[int, ...]]
+
+    def _key(self) -> tuple:
+        return (self.phase, self.round, self.splitter, self.pile, self.aside, self.setup_left, self.early,
+                self.table, self.offers, self.hands, self.to_move, self.piles, self.chests, self.removed)
+
+    @property
+    def player(self) -> int | None:
+        return self.to_move if self.phase in ("split", "choose", "place") else None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in ("setup", "start", "draw")
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def chooser(self) -> int | None:
+        return None if self.splitter is None else 1 - self.splitter
+
+    def captains(self) -> tuple[int | None, ...]:
+        """Who has a captain on each ship: strictly greater strength, nobody on a tie (R14-R16)."""
+        a, b = self.strengths
+        return tuple(0 if x > y else 1 if y > x else None for x, y in zip(a, b, strict=True))
+
+    def gold(self, player: int) -> int:
+        """Chest gold: the printed values of the boarded cards (E2, A2)."""
+        return sum(VALUE[c] for c in self.chests[player])
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        try:
+            return self._legal
+        except AttributeError:
+            legal = _rules.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+            return legal
+
+    def chance_outcomes(self):  # type: ignore[override]
+        return _rules.chance_outcomes(self)
+
+    def sample_chance(self, rng):  # type: ignore[override]
+        return _rules.sample_chance(self, rng)
+
+    def _step(self, action):  # type: ignore[override]
+        return _rules.step(self, action)
+
+    def explain_illegal(self, action):  # type: ignore[override]
+        return _rules.explain_illegal(self, action)
+
+    def scores(self) -> tuple[int, int]:
+        return _rules.scores(self)
+
+    def winners(self) -> tuple[tuple[int, ...], ...]:
+        return _rules.winners(self) if self.is_over else ()
+
+    def view(self, player: int | None = None):  # type: ignore[override]
+        from .position import view
+
+        return view(self, player)
+
+    def to_dict(self) -> dict:
+        from .position import to_dict
+
+        return to_dict(self)
+
+    def _repr_svg_(self) -> str:
+        return self.view(None)._repr_svg_()
+
+
+def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,
+          setup_left: tuple[int, ...], early: int, table: tuple[str, ...], offers: tuple,
+          hands: tuple, to_move: int | None, piles: tuple, chests: tuple, removed: tuple[str, ...],
+          strengths: tuple, trail, events: tuple) -> JollyState:
+    """The constructor-style fast path: set every slot, no checks (callers validate)."""
+    s = object.__new__(JollyState)
+    setter = object.__setattr__
+    setter(s, "game", game)
+    setter(s, "phase", phase)
+    setter(s, "round", round_)
+    setter(s, "splitter", splitter)
+    setter(s, "pile", pile)
+    setter(s, "aside", aside)
+    setter(s, "setup_left", setup_left)
+    setter(s, "early", early)
+    setter(s, "table", table)
+    setter(s, "offers", offers)
+    setter(s, "hands", hands)
+    setter(s, "to_move", to_move)
+    setter(s, "piles", piles)
+    setter(s, "chests", chests)
+    setter(s, "removed", removed)
+    setter(s, "strengths", strengths)
+    setter(s, "_trail", trail)
+    setter(s, "events", events)
+    return s
+
+
+def pile_strength(pile: Pile) -> int:
+    """A player's strength at one ship: the sum of its entries' strengths (R12)."""
+    return sum(STRENGTH[e] for e in pile)
+
+
+from . import rules as _rules  # noqa: E402  (rules needs the classes above)

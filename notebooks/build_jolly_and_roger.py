@@ -1,0 +1,212 @@
+"""Writes notebooks/jolly_and_roger.ipynb (no outputs): run ``python notebooks/build_jolly_and_roger.py``."""
+
+from pathlib import Path
+
+import nbformat as nbf
+
+CELLS = [
+    ("md", """# Jolly & Roger: the rules, played out
+
+Two pirates share out loot. Each round one of them, the **splitter**, turns up five cards and
+splits them into two offers; the other, the **chooser**, takes one offer. Cards go to crews
+at four merchant ships or, where you hold the ship, into your treasure chest. After eight
+rounds you score your chest gold plus every ship your captain holds.
+
+Rule IDs (S, T, R, E, V, C) are those of the rules digest. Every position below is a live
+model state; every probability is exact."""),
+    ("code", """from fractions import Fraction
+from IPython.display import SVG, display
+
+import explorer
+from explorer.core.errors import IllegalAction
+from explorer.games.jolly_and_roger import odds
+from explorer.games.jolly_and_roger.solver import Solver, best
+
+game = explorer.load("jolly_and_roger")
+show = lambda state, seat=None: display(SVG(state.view(seat)._repr_svg_()))
+
+
+def side(**piles):
+    return {ship: piles.get(ship, []) for ship in "GYBR"}
+
+
+def refused(state, action):
+    try:
+        state.apply(action)
+    except IllegalAction as err:
+        return err.rule, err.reason"""),
+    ("md", """## 1. Table and cards (S1-S5, C1)
+
+Four ships lie in ascending value: Green 3, Yellow 5, Blue 7, Red 9 (S1). The 43 pirate cards
+come in 20 types, four colours of values 1-5. Three are set aside unseen (S4); the other 40
+are the draw pile (S5). P1's view shows only how many cards are unseen, never which."""),
+    ("code", """start = game.start(seed=1)
+show(start, 0)
+view = start.view(0)
+assert view["aside_size"] == 3 and "aside" not in view
+print("unseen by P1:", sum(view["unseen"].values()), "cards")"""),
+    ("md", """How likely is it that the single R5 was set aside? Walk the three exact set-aside chance
+nodes (C1):"""),
+    ("code", """def setup_distribution(state):
+    layer = {state: Fraction(1)}
+    while any(s.phase == "setup" for s in layer):
+        nxt = {}
+        for s, p in layer.items():
+            for outcome, q in s.chance_outcomes():
+                child = s._step(outcome)
+                nxt[child] = nxt.get(child, 0) + p * q
+        layer = nxt
+    return layer
+
+setups = setup_distribution(game.new_state())
+p_r5 = sum(p for s, p in setups.items() if s.aside[19])
+assert p_r5 == Fraction(3, 43)
+print(len(setups), "possible set-aside sets; P(R5 set aside) =", p_r5)"""),
+    ("md", """## 2. Split and choose (T1-T3, R2-R5)
+
+P1 draws G1, G1, Y2, B3, R5. Any split into two offers of 1-4 cards is allowed (R3); since
+the two G1 are identical there are **11** different splits, not 15."""),
+    ("code", """drawn = game.state_from_dict({"phase": "split", "splitter": 0,
+                               "table": ["G1", "G1", "Y2", "B3", "R5"], "piles": [side(), side()]})
+splits = drawn.legal_actions()
+assert len(splits) == 11
+print(*splits, sep="\\n")"""),
+    ("code", """from explorer.games.jolly_and_roger import Split
+print(refused(drawn, Split((), ("G1", "G1", "Y2", "B3", "R5"))))   # an empty offer"""),
+    ("code", """chosen = drawn.apply("split Y2 R5 | G1 G1 B3").apply("take Y2 R5")
+assert chosen.hands == (("G1", "G1", "B3"), ("Y2", "R5")) and chosen.player == 1
+print(chosen.events[0])"""),
+    ("md", """## 3. Crew and parrots (R9-R13)
+
+A card joins your crew face up at the ship of its colour, adding its value (R9). Face down,
+as a **parrot**, it goes to any ship for strength 1 (R11). P2 (the chooser) places first."""),
+    ("code", """placed = chosen.apply("crew R5").apply("parrot Y2 B")
+assert placed.strengths[1] == (0, 0, 1, 5)
+print(refused(chosen, "crew R5 B"))   # R5 pirate side at Blue
+show(placed)"""),
+    ("md", """## 4. Majority, captains and ties (R14-R17)
+
+Blue: P1 has B3, P2 has B2, so P1's captain stands there. P2 adds a parrot: 3:3, a tie, and
+the captain leaves (R16). P2 adds B4: 3:7, P2's captain arrives (R14, R15)."""),
+    ("code", """blue = game.state_from_dict({"phase": "place", "splitter": 0, "offers": [["Y1", "B4"], ["G1"]],
+                             "hands": [["G1"], ["Y1", "B4"]],
+                             "piles": [side(B=["B3"]), side(B=["B2"])]})
+tie = blue.apply("parrot Y1 B")
+after = tie.apply("crew B4")
+assert blue.captains()[2] == 0 and tie.captains()[2] is None and after.captains()[2] == 1
+for event in tie.events + after.events:
+    print(event)"""),
+    ("md", """## 5. Boarding (R18-R21)
+
+Holding a ship, you may tuck a card of its colour under your chest: gold equal to its value,
+no strength (R19). Without your captain there it is refused (R18)."""),
+    ("code", """green = game.state_from_dict({"phase": "place", "splitter": 1, "offers": [["G5", "Y3"], ["R1"]],
+                              "hands": [["G5", "Y3"], ["R1"]],
+                              "piles": [side(G=["G4"]), side(G=["G2"])]})
+boarded = green.apply("board G5")
+assert boarded.gold(0) == 5 and boarded.strengths[0][0] == 4
+print(refused(boarded, "board Y3"))"""),
+    ("md", """## 6. Order inside a phase (R6-R8, A7)
+
+P1 holds B5 and B1 against P2's Blue [B4]. B5 as crew first takes Blue, then B1 may board.
+The other order is refused. How many ways are there to use the two cards?"""),
+    ("code", """order = game.state_from_dict({"phase": "place", "splitter": 1, "offers": [["B5", "B1"], ["G1"]],
+                              "hands": [["B5", "B1"], ["G1"]], "piles": [side(), side(B=["B4"])]})
+assert order.apply("crew B5").apply("board B1").chests[0] == ("B1",)
+print(refused(order, "board B1"))
+
+def endings(state):
+    if state.player != 0:
+        return [state]
+    return [end for action in state.legal_actions() for end in endings(state._step(action))]
+
+ends = endings(order)
+distinct = {(tuple(tuple(sorted(p)) for p in s.piles[0]), s.chests[0]) for s in ends}
+assert (len(ends), len(distinct)) == (51, 26)
+print(len(ends), "sequences,", len(distinct), "different end states")"""),
+    ("md", """## 7. Round end and game end (R22-R24, E1-E5)
+
+The flag alternates (R23); after round 8 the game is scored: chest gold plus ships held
+(E2, E3). A tied ship scores for nobody, and equal totals are a draw (E5)."""),
+    ("code", """final = game.state_from_dict({"phase": "over", "round": 8, "splitter": 1,
+                              "piles": [side(R=["R5"], G=["G1"]), side(B=["B3"], G=["p:Y1"])],
+                              "chests": [["Y4"], ["G3", "Y2", "R1"]]})
+assert final.scores() == (13, 13) and final.winners() == ((0, 1),)
+print("P1, P2:", final.scores(), "- a draw")
+show(final)"""),
+    ("md", """## 8. Chance and card counting (C3)
+
+After two rounds P1 and P2 have seen G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1. The next five cards are a
+uniform draw from the 33 unseen cards (the pile and the set-aside cards alike)."""),
+    ("code", """pool = odds.full_deck()
+for card in "G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1".split():
+    pool[card] -= 1
+draw = odds.draw_distribution(pool, 5)
+p_red = odds.probability(draw, lambda cards: any(c[0] == "R" for c in cards))
+assert p_red == Fraction(5794, 9889)
+print("P(at least one red card in round 3) =", p_red)"""),
+    ("md", """**Your turn.** What is the chance that the R4 never turns up this game? (Three of the 33
+unseen cards will never be drawn.) Write your answer as a fraction and check it:"""),
+    ("code", """your_answer = Fraction(1, 11)
+assert your_answer == Fraction(3, sum(pool.values()))
+print("right:", your_answer)"""),
+    ("md", """## 9. The expert game: Skeleton, Kraken, Tortuga (V1, R25-R35)
+
+A **Kraken** removes the bottom card of one of the opponent's piles (R30). A **Tortuga** turns
+all your parrots face up (R33). A **Skeleton** is strength 3 at any ship (R28)."""),
+    ("code", """expert = explorer.load("jolly_and_roger", special_cards=True)
+kraken = expert.state_from_dict({"phase": "place", "splitter": 0, "offers": [["KR", "TO", "SK"], ["G1"]],
+                                 "hands": [["G1"], ["KR", "TO", "SK"]],
+                                 "piles": [side(B=["B2", "p:Y1", "B4"]), side(B=["B5", "p:R5"])]})
+hit = kraken.apply("kraken B")
+assert hit.strengths[0][2] == 5 and hit.captains()[2] == 1 and hit.removed == ("B2", "KR")
+turned = hit.apply("tortuga")
+assert turned.piles[1][2] == ("B5", "t:R5") and turned.strengths[1][2] == 10
+show(turned.apply("skeleton R"))"""),
+    ("code", """p_krakens = odds.kraken_all_in_play()
+assert p_krakens == Fraction(1976, 3243)
+print("P(all three Krakens come into play) =", p_krakens)"""),
+    ("md", """## 10. A full game, then an exact what-if
+
+P1 plays the greedy rule of thumb, P2 the solver-backed policy (perfect in the last round)."""),
+    ("code", """from explorer.core.play import playout
+from explorer.games.jolly_and_roger.policies import Greedy, SolverPolicy
+
+end = playout(game.start(seed=7), seed=7, policies=(Greedy(game), SolverPolicy(game)))
+print(end.events[-1])
+show(end)"""),
+    ("md", """**What-if.** Take the last round of that game at the split. For each of the splitter's
+offers the solver gives the exact expected final score difference (P1 minus P2) when the
+chooser takes either offer and both then play perfectly."""),
+    ("code", """late = game.start(seed=7)
+from explorer.core.play import advance
+import random
+rng = random.Random(7)
+while not (late.round == 8 and late.phase == "split"):
+    late = advance(late, rng, steps=1, policies=(Greedy(game), SolverPolicy(game)))
+show(late)
+rows = Solver().split_table(late)
+for row in sorted(rows, key=lambda r: r["value"]):
+    print(f"{str(row['split']):32} take small {str(row['take_small']):>6}  take large {str(row['take_large']):>6}"
+          f"  -> {row['value']}")"""),
+    ("code", """splitter = late.splitter
+top = best([(r["split"], r["value"]) for r in rows], splitter)
+print(f"Best for P{splitter + 1}: {top[0]} with final difference {top[1]} (P1 minus P2)")
+assert top[1] == Solver().value(late)"""),
+    ("md", """The chooser always takes the offer better for them, so the splitter's best split is the one
+whose *worse* offer (for the splitter) is best: the value shown after the arrow. The table
+makes it visible which cards the splitter must not hand over together."""),
+]
+
+
+def build() -> nbf.NotebookNode:
+    nb = nbf.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbf.v4.new_markdown_cell(src) if kind == "md" else nbf.v4.new_code_cell(src) for kind, src in CELLS]
+    return nb
+
+
+if __name__ == "__main__":
+    path = Path(__file__).with_name("jolly_and_roger.ipynb")
+    nbf.write(build(), path)
+    print("wrote", path)
