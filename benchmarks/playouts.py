@@ -14,7 +14,6 @@ import time
 
 import explorer
 
-
 GUARD = 100_000   # steps after which a random game is abandoned (counted as unfinished)
 
 
