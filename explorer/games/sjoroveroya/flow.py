@@ -133,7 +133,7 @@ class Work:
         self.events.append(Event(text, rules, detail, visible_to))
 
     def occupancy(self) -> Occupancy:
-        return occupancy(tuple(tuple(p) for p in self.pieces))
+        return occupancy(self.pieces)  # type: ignore[arg-type]
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         return build(type(parent), parent.game, trail, tuple(self.events),

@@ -6,30 +6,37 @@ by the rules, the ranking and the analysis helpers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .data import COMPONENTS, GOAL, SUITS
 
 
-@dataclass(frozen=True, slots=True)
 class Occupancy:
-    """How many pieces each player has on each position 0..21, and the totals."""
+    """How many pieces each player has on each position 0..21 (`own[player][q]`), and the totals.
 
-    own: tuple[tuple[int, ...], ...]
-    total: tuple[int, ...]
+    Built once per state and only read afterwards (lists, for speed: it is on the hot path).
+    """
+
+    __slots__ = ("own", "total")
+
+    def __init__(self, own: list[list[int]], total: list[int]) -> None:
+        self.own = own
+        self.total = total
+
+
+EMPTY_ROW = [0] * (GOAL + 1)
 
 
 def occupancy(pieces: tuple[tuple[int, ...], ...]) -> Occupancy:
     own = []
-    total = [0] * (GOAL + 1)
+    total = EMPTY_ROW.copy()
     for positions in pieces:
-        counts = [0] * (GOAL + 1)
+        counts = EMPTY_ROW.copy()
         for q in positions:
             counts[q] += 1
             total[q] += 1
-        own.append(tuple(counts))
-    return Occupancy(tuple(own), tuple(total))
+        own.append(counts)
+    return Occupancy(own, total)
 
 
 @lru_cache(maxsize=4096)
