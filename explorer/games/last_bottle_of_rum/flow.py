@@ -14,21 +14,22 @@ from explorer.core.events import Event
 
 from . import ships as sh
 from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
-from .model import NO_TURN, Ship, Turn
+from .model import NO_MODULES, NO_TURN, Modules, Ship, Turn
 
 CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
-CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token"})
+CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token",
+                    "setup_tile", "ghost_card", "ghost_token", "bounty_draw"})
 DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell", "grog", "peek", "wind",
-                      "patch", "hands"})
+                      "patch", "hands", "weather", "maelstrom", "gale", "bounty_keep", "claim"})
 
 
 class Work:
     """Mutable copy of a state's fields for one step; never escapes `_step`."""
 
     __slots__ = ("active", "deck", "discard", "display", "events", "face_up", "game", "map_deck",
-                 "map_discard", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
+                 "map_discard", "mods", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
                  "treasure_discard", "turn", "turns", "winner")
 
     def __init__(self, s: Any) -> None:
@@ -41,6 +42,7 @@ class Work:
         self.deck, self.discard = s.deck, s.discard
         self.active, self.phase, self.turn = s.active, s.phase, s.turn
         self.pending, self.winner, self.turns = s.pending, s.winner, s.turns
+        self.mods: Modules = s.mods
         self.events: list[Event] = []
 
     # -- small helpers ------------------------------------------------------------------------
@@ -58,12 +60,14 @@ class Work:
         self.ships[p] = self.ships[p]._replace(**changes)
 
     def name(self, p: int) -> str:
+        if p < 0:
+            return "the Ghost"
         return f"P{p} ({self.ships[p].captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
         limit = self.options["bank_limit"]
-        return None if limit is None else limit - sum(s.doubloons for s in self.ships)
+        return None if limit is None else limit - sum(s.doubloons for s in self.ships) - off_bank(self.mods)
 
     def gain(self, p: int, amount: int, rule: str) -> int:
         """Give `p` up to `amount` doubloons from the bank, unless its hull is holed (R31, R32)."""
@@ -85,6 +89,9 @@ class Work:
         for ship in self.ships:
             for i, n in enumerate(ship.damage):
                 counts[i] -= n
+        if self.mods.ghost is not None:
+            for i, n in enumerate(self.mods.ghost.damage):
+                counts[i] -= n
         return counts
 
     def update_limit(self) -> None:
@@ -99,17 +106,18 @@ class Work:
             self.turn = turn._replace(limit_from=-1)
 
     def can_move(self, p: int) -> bool:
-        return self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1
+        return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)
 
     def freeze(self, s: Any, item: object) -> Any:
         return build(type(s), s.game, (s._trail, item), tuple(self.events), tuple(self.ships), self.tiles, self.face_up,
                      self.display, self.map_deck, self.map_discard, self.treasure_deck, self.treasure_discard,
                      self.deck, self.discard, self.active, self.phase, self.turn, self.pending, self.winner,
-                     self.turns)
+                     self.turns, self.mods)
 
 
 def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, map_discard, treasure_deck,
-          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0) -> Any:
+          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0,
+          mods: Modules = NO_MODULES) -> Any:
     """The constructor-style fast path for a new state (no copying, no validation)."""
     s = object.__new__(cls)
     put = object.__setattr__
@@ -132,8 +140,14 @@ def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, ma
     put(s, "pending", pending)
     put(s, "winner", winner)
     put(s, "turns", turns)
+    put(s, "mods", mods)
     put(s, "_node", node_of(phase, pending, active))
     return s
+
+
+def off_bank(mods: Modules) -> int:
+    """R32: doubloons out of the bank but not on a ship: Ghost-mode coins on tiles and the Ghost's own."""
+    return mods.coins.bit_count() + (mods.ghost.doubloons if mods.ghost is not None else 0)
 
 
 def node_of(phase: str, pending: tuple, active: int) -> tuple[str, int | None]:
@@ -200,6 +214,7 @@ def _enter(w: Work, task: tuple) -> None:
     then: list[tuple] = []
     if cell != HIDEOUT:
         tile = TILES[w.tiles[cell]]
+        modules_enter(w, p, cell, tile)
         if revealed and tile.doubloon:
             w.gain(p, 1, "R20")
         reef_hits = revealed or w.options["reef_damage"] == "every_entry"
@@ -213,8 +228,30 @@ def _enter(w: Work, task: tuple) -> None:
             if map_tile(m) == tile.id:
                 then.append(("pickup", p, cell, "R25"))
     elif w.ships[p].treasures:
+        if len(w.ships[p].treasures) >= 2:
+            from .bounty import event
+
+            event(w, p, "B17")
         then.append(("trade", p))
     w.push(*then)
+
+
+def modules_enter(w: Work, p: int, cell: int, tile) -> None:
+    """R70 (A29) Ghost-mode coins; R60 Outposts; reef entries counted for B13."""
+    if w.mods.coins >> cell & 1:
+        if sh.can_gain_doubloons(w.ships[p]):
+            w.mods = w.mods._replace(coins=w.mods.coins & ~(1 << cell))
+            w.set(p, doubloons=w.ships[p].doubloons + 1)
+            w.say(f"{w.name(p)} picks up the coin lying on {tile.name}", "R70", "S13")
+        else:
+            w.say(f"{w.name(p)}'s holed hull cannot take the coin: it stays", "R70", "A29", "R31")
+    if w.mods.bounties:
+        from .bounty import REEFS, bump, visit
+
+        if tile.reef and p == w.active:
+            bump(w, REEFS)
+        if tile.kind == "outpost":
+            visit(w, p, tile.id)
 
 
 def _damage(w: Work, task: tuple) -> None:
@@ -266,6 +303,10 @@ def _turn_start(w: Work, task: tuple) -> None:
     w.turn = NO_TURN
     w.phase = "start"
     w.update_limit()
+    if w.mods.bounties:
+        from .bounty import fresh_stats
+
+        fresh_stats(w)
     w.say(f"{w.name(p)} begins a turn", "T1", "R3")
     then: list[tuple] = []
     ship = w.ships[p]
@@ -284,7 +325,14 @@ def _to_play(w: Work, task: tuple) -> None:
 
 
 def _next_turn(w: Work, task: tuple) -> None:
-    """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise."""
+    """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise;
+    with the Ghost, it acts after both players (R71)."""
+    if w.mods.bounties:
+        from .bounty import check_end
+
+        check_end(w)
+        if w.phase == "over":
+            return
     w.discard = tuple(sorted(w.discard + w.turn.played))
     w.turn = NO_TURN
     w.say(f"{w.name(w.active)} ends the turn", "T5", "R17")
@@ -295,7 +343,10 @@ def _next_turn(w: Work, task: tuple) -> None:
         w.say(f"The turn limit of {limit} rounds is reached: the game ends, ranked by Loot", "E3")
         return
     w.active = (w.active + 1) % len(w.ships)
-    w.push(("turn_start",))
+    if w.mods.ghost is not None and w.turns % 2 == 0:
+        w.push(("ghost_turn",), ("turn_start",))
+    else:
+        w.push(("turn_start",))
 
 
 def _first(w: Work, task: tuple) -> None:
@@ -367,7 +418,28 @@ STILL_NEEDED: dict[str, Callable[[Work, tuple], bool]] = {
 
 
 def distance(w: Work, a: int, b: int) -> int:
-    return DISTANCE[w.ships[a].cell][w.ships[b].cell]
+    """Hex distance between two ships; b < 0 is the Ghost (R34)."""
+    return DISTANCE[w.ships[a].cell][w.mods.ghost.cell if b < 0 else w.ships[b].cell]
+
+
+def _register() -> None:
+    """The modules' steps (V1-V3), kept in their own files."""
+    from . import bounty, ghost, weather
+
+    AUTOMATIC.update({"ghost_turn": ghost.turn, "ghost_act": ghost.act, "ghost_hunt": ghost.hunt,
+                      "ghost_fire": ghost.fire, "ghost_end": ghost.end})
+    STILL_NEEDED.update({
+        "ghost_card": ghost.refill_deck,
+        "ghost_token": lambda w, t: w.mods.ghost is not None and any(w.bag()),
+        "bounty_draw": lambda w, t: bool(w.mods.bounty_deck),
+        "weather": lambda w, t: bool(weather.unresolved(w.turn)),
+        "gale": lambda w, t: t[2] > 0 and w.can_move(t[1]),
+        "claim": lambda w, t: t[2] in w.mods.bounties[t[1]],
+    })
+    _ = bounty
+
+
+_register()
 
 
 __all__ = ["MAPS", "TREASURES", "Turn", "cell_name"]
