@@ -13,8 +13,8 @@ from typing import Any
 from explorer.core.events import Event
 
 from . import ships as sh
-from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
-from .model import NO_MODULES, NO_TURN, Modules, Ship, Turn
+from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, TILES, map_tile
+from .model import NO_MODULES, NO_TURN, Modules, Ship
 
 CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
@@ -214,7 +214,10 @@ def _enter(w: Work, task: tuple) -> None:
     then: list[tuple] = []
     if cell != HIDEOUT:
         tile = TILES[w.tiles[cell]]
-        modules_enter(w, p, cell, tile)
+        if w.mods != NO_MODULES:
+            from .hooks import modules_enter
+
+            modules_enter(w, p, cell, tile)
         if revealed and tile.doubloon:
             w.gain(p, 1, "R20")
         reef_hits = revealed or w.options["reef_damage"] == "every_entry"
@@ -234,24 +237,6 @@ def _enter(w: Work, task: tuple) -> None:
             event(w, p, "B17")
         then.append(("trade", p))
     w.push(*then)
-
-
-def modules_enter(w: Work, p: int, cell: int, tile) -> None:
-    """R70 (A29) Ghost-mode coins; R60 Outposts; reef entries counted for B13."""
-    if w.mods.coins >> cell & 1:
-        if sh.can_gain_doubloons(w.ships[p]):
-            w.mods = w.mods._replace(coins=w.mods.coins & ~(1 << cell))
-            w.set(p, doubloons=w.ships[p].doubloons + 1)
-            w.say(f"{w.name(p)} picks up the coin lying on {tile.name}", "R70", "S13")
-        else:
-            w.say(f"{w.name(p)}'s holed hull cannot take the coin: it stays", "R70", "A29", "R31")
-    if w.mods.bounties:
-        from .bounty import REEFS, bump, visit
-
-        if tile.reef and p == w.active:
-            bump(w, REEFS)
-        if tile.kind == "outpost":
-            visit(w, p, tile.id)
 
 
 def _damage(w: Work, task: tuple) -> None:
@@ -423,23 +408,10 @@ def distance(w: Work, a: int, b: int) -> int:
 
 
 def _register() -> None:
-    """The modules' steps (V1-V3), kept in their own files."""
-    from . import bounty, ghost, weather
+    from .hooks import register
 
-    AUTOMATIC.update({"ghost_turn": ghost.turn, "ghost_act": ghost.act, "ghost_hunt": ghost.hunt,
-                      "ghost_fire": ghost.fire, "ghost_end": ghost.end})
-    STILL_NEEDED.update({
-        "ghost_card": ghost.refill_deck,
-        "ghost_token": lambda w, t: w.mods.ghost is not None and any(w.bag()),
-        "bounty_draw": lambda w, t: bool(w.mods.bounty_deck),
-        "weather": lambda w, t: bool(weather.unresolved(w.turn)),
-        "gale": lambda w, t: t[2] > 0 and w.can_move(t[1]),
-        "claim": lambda w, t: t[2] in w.mods.bounties[t[1]],
-    })
-    _ = bounty
+    register(AUTOMATIC, STILL_NEEDED)
 
 
 _register()
 
-
-__all__ = ["MAPS", "TREASURES", "Turn", "cell_name"]

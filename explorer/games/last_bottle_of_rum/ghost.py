@@ -78,6 +78,7 @@ def deal(w: Work, cell: int, tile: str) -> None:
 def turn(w: Work, task: tuple) -> None:
     """R71, R72: after both players, reveal the top 2 Action cards, then act."""
     w.say("The Ghost takes its turn", "R71", "T6", "R72")
+    put(w, ghost_of(w)._replace(path=()))
     w.push(("ghost_card",), ("ghost_card",), ("ghost_act",))
 
 
@@ -223,7 +224,7 @@ def hunt(w: Work, task: tuple) -> None:
     path = best_path(w, g.cell, goal, moves, reach)
     w.say(f"The Ghost hunts {TREASURES[treasure].name} ({value}) at {cell_name(goal)}", "R75", "R76")
     if path:
-        put(w, g._replace(cell=path[-1]))
+        put(w, g._replace(cell=path[-1], path=(*(g.path or (g.cell,)), *path)))
         w.say("The Ghost sails " + " > ".join(cell_name(c) for c in (g.cell, *path)), "R76", "R78",
               detail=",".join(cell_name(c) for c in path))
     if (path and path[-1] == goal) or (not path and g.cell == goal):

@@ -367,6 +367,7 @@ class Ghost(NamedTuple):
     damage: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     treasures: tuple[str, ...] = ()     # oldest first (R77, R82)
     cards: tuple[str, ...] = ()         # the 2 cards of its turn (R72)
+    path: tuple[int, ...] = ()          # the cells it sailed through in its last turn (R76), public
 
 
 class Modules(NamedTuple):

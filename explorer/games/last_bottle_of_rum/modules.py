@@ -8,7 +8,7 @@ Format (every field optional; missing ones take a fresh game's values)::
                 "maelstrom": ["1,0", "2,-2"],         # [] until a Maelstrom card is played
                 "coins": ["2,1"],                     # Ghost-mode coins still lying on tiles
                 "ghost": {"cell": "3,-1", "doubloons": 2, "damage": {"SAIL": 1, ...},
-                          "treasures": ["TR07"], "cards": []},   # null without the Ghost
+                          "treasures": ["TR07"], "cards": [], "path": ["2,1", "3,-1"]},   # null: no Ghost
                 "stats": [0, ...]}                    # the active player's bounty counters (13)
 
 In a player's view the Bounty deck is a count, other players' bounties are counts, the top
@@ -41,7 +41,7 @@ def modules_out(m: Modules) -> dict:
         "ghost": None if g is None else {
             "cell": cell_name(g.cell) if g.cell >= 0 else None, "doubloons": g.doubloons,
             "damage": dict(zip(DAMAGE, g.damage, strict=True)), "treasures": list(g.treasures),
-            "cards": list(g.cards)},
+            "cards": list(g.cards), "path": [cell_name(c) for c in g.path]},
         "stats": list(m.stats),
     }
 
@@ -88,7 +88,7 @@ def _ghost(raw: Any, tiles) -> Ghost:
 
     if not isinstance(raw, Mapping):
         _bad("ghost", "the Ghost module needs a ghost object (V3)")
-    unknown = set(raw) - {"cell", "doubloons", "damage", "treasures", "cards"}
+    unknown = set(raw) - {"cell", "doubloons", "damage", "treasures", "cards", "path"}
     if unknown:
         _bad(f"ghost.{sorted(unknown)[0]}", "unknown field")
     cell = raw.get("cell")
@@ -105,8 +105,9 @@ def _ghost(raw: Any, tiles) -> Ghost:
     cards = raw.get("cards", [])
     if not isinstance(cards, list) or len(cards) > 2 or not all(c in FULL_DECK for c in cards):
         _bad("ghost.cards", "up to 2 Action card ids (R72)")
+    path = _cells(raw.get("path", []), "ghost.path")
     return Ghost(where, _count(raw.get("doubloons", 0), "ghost.doubloons", 4), counts, tuple(treasures),
-                 tuple(cards))
+                 tuple(cards), path)
 
 
 def modules_in(game, raw: Any, tiles) -> Modules:
