@@ -85,13 +85,18 @@ def check_turn(w: Work) -> None:
             complete(w, p, b)
 
 
-def check_end(w: Work) -> None:
-    """T5: bounties judged at the end of a turn."""
+def check_end(w: Work) -> list[tuple]:
+    """T5: bounties judged at the end of a turn; returns the questions for the owner (V14 off)."""
     p = w.active
+    asks: list[tuple] = []
     if on(w) and p >= 0:
         for b in w.mods.bounties[p]:
             if b in END_OF_TURN and end_met(w, b, p):
-                complete(w, p, b)
+                if w.options["bounty_auto_claim"]:
+                    claim(w, p, b)
+                else:
+                    asks.append(("claim", p, b))
+    return asks
 
 
 def event(w: Work, p: int, b: str) -> None:

@@ -312,10 +312,13 @@ def _to_play(w: Work, task: tuple) -> None:
 def _next_turn(w: Work, task: tuple) -> None:
     """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise;
     with the Ghost, it acts after both players (R71)."""
-    if w.mods.bounties:
+    if w.mods.bounties and len(task) == 1:
         from .bounty import check_end
 
-        check_end(w)
+        asks = check_end(w)
+        if asks:                     # V14 off: the owner answers before the turn passes
+            w.push(*asks, ("next_turn", 1))
+            return
         if w.phase == "over":
             return
     w.discard = tuple(sorted(w.discard + w.turn.played))
