@@ -82,6 +82,8 @@ def _main(s, a) -> IllegalAction:
     if isinstance(a, Sail):
         if not S:
             return no("R11", "no unused Sail action")
+        if "k" in t.flags:
+            return no("R63", "becalmed: your ship cannot move this turn")
         if a.cell not in NEIGHBOURS[ship.cell]:
             return no("R18", "a Sail action moves to an adjacent tile only")
         return no("R45", "a torn sail or a heavy treasure allows 1 move this turn (R46)")
