@@ -224,7 +224,7 @@ def test_V8_it_may_stop_short_to_stay_in_range():
     stay = ghost_turn(ships, {"cell": "1,-2"}, ("AC13", "AC47"), ghost_may_stop_early=True, **kw)
     assert len(go.mods.ghost.path) == 3 and go.pending == ()
     assert stay.mods.ghost.cell == parse_cell("1,-2") and [t[:2] for t in stay.pending][:2] == [("token", 0),
-                                                                                                 ("token", 1)]
+                                                                                                 ("damage", 1)]
 
 
 def test_A21_R78_the_ghost_ignores_the_maelstrom_and_outposts():
