@@ -110,8 +110,18 @@ def _ghost(raw: Any, tiles) -> Ghost:
                  tuple(cards), path)
 
 
-def modules_in(game, raw: Any, tiles) -> Modules:
-    """Validate the modules object against the options in force (V1-V3)."""
+def in_flight(pending: tuple) -> list[str]:
+    """Bounty cards drawn at an Outpost and not yet kept or returned (R60)."""
+    out: list[str] = []
+    for task in pending:
+        if task[0] in ("bounty_draw", "bounty_keep"):
+            out += [x for x in dict.fromkeys(task[2:]) if x]
+    return out
+
+
+def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules:
+    """Validate the modules object against the options in force (V1-V3); `flight` are the Bounty
+    cards held by pending steps."""
     opts, n = game.options, game.players
     raw = {} if raw is None else raw
     if not isinstance(raw, Mapping):
@@ -127,7 +137,7 @@ def modules_in(game, raw: Any, tiles) -> Modules:
         held = _rows(raw.get("bounties", [[] for _ in range(n)]), "bounties", n)
         claimed = _rows(raw.get("claimed", [[] for _ in range(n)]), "claimed", n)
         deck = _bounty_list(raw.get("bounty_deck", sorted(BOUNTIES)), "bounty_deck")
-        every = [*deck, *(b for r in held for b in r), *(b for r in claimed for b in r)]
+        every = [*deck, *(b for r in held for b in r), *(b for r in claimed for b in r), *flight]
         if sorted(every) != sorted(BOUNTIES):
             _bad("bounty_deck", "every bounty card B01-B20 must be in exactly one place (K05)")
         top, knower = "", -1

@@ -35,7 +35,7 @@ from explorer.core.view import View
 from .data import BASE_DECK, CAPTAINS, CELLS, DAMAGE, FULL_DECK, ICONS, MAPS, TILES, TREASURES, cell_name, parse_cell
 from .flow import AUTOMATIC, CHANCE, DECISION, build, off_bank
 from .model import Ship, Turn, UseEffect
-from .modules import hide_modules, modules_in, modules_out
+from .modules import hide_modules, in_flight, modules_in, modules_out
 from .notation import parse
 from .ships import limited
 
@@ -243,11 +243,11 @@ def from_dict(game, data: Any):
              for k in ("map_deck", "map_discard", "treasure_deck", "treasure_discard")}
     all_cards = FULL_DECK if game.options["weather"] else BASE_DECK
     deck, discard = _ids(data["deck"], "deck", all_cards), _ids(data["discard"], "discard", all_cards)
-    mods = modules_in(game, data.get("modules"), tiles)
     turn = _turn(data["turn"])
     if phase in ("play", "main") and 0 <= active and turn.limit_from < 0 and limited(ships[active]):
         turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
     pending = tuple(_task(t, f"pending.{i}") for i, t in enumerate(_list(data["pending"], "pending")))
+    mods = modules_in(game, data.get("modules"), tiles, in_flight(pending))
     for i, task in enumerate(pending):
         if task[0] not in NO_PLAYER and (len(task) < 2 or not isinstance(task[1], int) or not 0 <= task[1] < n):
             raise PositionError(f"pending.{i}", f"{task[0]} needs a player 0..{n - 1} second")
