@@ -48,7 +48,7 @@ def test_V1_S4_a_bounty_game_starts_with_a_shuffled_bounty_deck_and_empty_hands(
     assert sorted(state.mods.bounty_deck) == sorted(BOUNTIES) and state.mods.bounties == ((), ())
 
 
-def test_R60_C10_entering_an_outpost_draws_two_and_the_other_goes_back_on_top():
+def test_R60_A22_C10_entering_an_outpost_draws_two_and_the_other_goes_back_on_top():
     state = hunt((), [ship(cell="1,0"), ship(cell="2,0")], actions="S")
     state = run(state, "sail 0,1")
     odds = chance(state)

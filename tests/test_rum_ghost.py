@@ -126,7 +126,7 @@ def test_R76_shortest_path_never_through_the_hideout():
     assert 0 not in path and len(path) == 3 and "R76" in rules_cited(state)
 
 
-def test_R76_among_equal_paths_it_ends_in_range_of_the_most_players():
+def test_R76_A25_among_equal_paths_it_ends_in_range_of_the_most_players():
     display = (("M04", "TR23"),)                     # T04 at -2,0
     ships = [ship(cell="0,-2"), ship(cell="0,-2")]
     state = ghost_turn(ships, {"cell": "1,-1"}, ("AC09", "AC05"), display=display)   # S A + D D: 1 move, range 1
@@ -158,7 +158,7 @@ def test_R80_its_cards_go_to_the_discard():
     assert {"AC05", "AC10"} <= set(state.discard) and state.mods.ghost.cards == ()
 
 
-def test_R81_C15_a_hit_gives_one_face_down_token():
+def test_R81_A24_A27_C13_C15_a_hit_gives_one_face_down_token():
     state = haunted([ship(cell="2,0", doubloons=1), ship()], {"cell": "3,-1"}, actions="A")
     assert "attack ghost" in legal(state)
     state = run(state, "attack ghost")
