@@ -239,3 +239,15 @@ def test_A21_R78_the_ghost_ignores_the_maelstrom_and_outposts():
     data["deck"].remove("AC13")
     state = run(explorer.load("last_bottle_of_rum", ghost=True, weather=True).state_from_dict(data), "draw AC05")
     assert state.mods.ghost.cell != parse_cell("-1,0") and len(state.mods.ghost.path) == 3
+
+
+def test_C11_C15_C10_the_analysis_helpers_match_the_digest():
+    from explorer.games.last_bottle_of_rum import analysis
+
+    reach = analysis.ghost_range()
+    assert reach[0] == Fraction(94, 213) and reach[2] + reach[3] + reach[4] == Fraction(13, 71)
+    doubloons = analysis.ghost_range(icon="D")
+    assert 1 - doubloons[0] == Fraction(148, 213) and 1 - analysis.ghost_range(icon="S")[0] == Fraction(707, 852)
+    assert analysis.ghost_sinks(2) == Fraction(5, 6) and analysis.ghost_sinks(1, attacks=2) == Fraction(25, 36)
+    assert analysis.ghost_sinks(1, per_skull=True) == Fraction(1, 3)
+    assert analysis.bounty_among_two() == Fraction(1, 10)
