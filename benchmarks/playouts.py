@@ -54,7 +54,7 @@ BENCH_OPTIONS: dict[str, list[dict]] = {
     "sjoroveroya": [{}, {"variant": "children"}],
     "dead_mans_dice": [{}, {"broadside": "off"}],
     "last_bottle_of_rum": [{"turn_limit": 30}, {"turn_limit": 30, "hideout_trade_mode": "subset"},
-                           {"turn_limit": 30, "bounty_hunt": True, "weather": True, "ghost": True}],
+                           {"turn_limit": 30, "bounty_hunt": True, "weather": True}],
     "pirate_rush": [{}, {"advanced": False}],
 }
 
