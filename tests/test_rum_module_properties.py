@@ -145,3 +145,23 @@ def test_rule_of_thumb_module_games_end_with_a_winner(seed, options):
             state = state._step(policy.choose(state.view(state.player), state.legal_actions(), rng))
         check(state)
     assert state.winner >= 0 and state.ships[state.winner].loot >= 10
+
+
+def test_views_hide_module_secrets_and_sampled_states_agree_with_them():
+    """Hidden information (V1, V3, C13): bounty draws, held bounties, the top card, Ghost token types;
+    every state sampled from a view looks the same to that player."""
+    game = explorer.load("last_bottle_of_rum", players=2, turn_limit=4, bounty_hunt=True, weather=True, ghost=True)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_over:
+            for p in (0, 1):
+                seen = state.view(p)
+                mods = seen["modules"]
+                assert isinstance(mods["bounty_deck"], int) and isinstance(mods["bounties"][1 - p], int)
+                assert isinstance(mods["ghost"]["damage"], int)
+                assert all(x in ("?", "") for t in seen["pending"] if t[0] in ("bounty_draw", "bounty_keep")
+                           and t[1] != p for x in t[2:])
+                assert game.sample_state(seen, rng).view(p) == seen
+            legal = state.legal_actions()
+            state = state._step(state.sample_chance(rng) if state.is_chance else legal[rng.randrange(len(legal))])

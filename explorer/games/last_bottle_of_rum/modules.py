@@ -168,10 +168,14 @@ def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules
 
 
 def hide_modules(data: dict, player: int) -> None:
-    """Hidden information: bounties, the Bounty deck, its top card, the Ghost's token types."""
+    """Hidden information: bounties (held or just drawn), the Bounty deck, its top card, the Ghost's
+    token types."""
     m = data.get("modules")
     if not m:
         return
+    for task in data["pending"]:
+        if task[0] in ("bounty_draw", "bounty_keep") and task[1] != player:
+            task[2:] = ["?" if x else x for x in task[2:]]
     m["bounty_deck"] = len(m["bounty_deck"])
     if m["bounty_top"] is not None and m["bounty_top"][1] != player:
         m["bounty_top"] = None
@@ -180,18 +184,24 @@ def hide_modules(data: dict, player: int) -> None:
         m["ghost"]["damage"] = sum(m["ghost"]["damage"].values())
 
 
-def sample_modules(seen: Mapping, me: int | None, ships: list, rng: random.Random) -> dict:
-    """Deal unseen bounties to the hidden holdings and the deck; give the Ghost's hidden tokens
-    types drawn from what the bag may hold (C13)."""
+def sample_modules(data: dict, me: int | None, rng: random.Random) -> None:
+    """Deal unseen bounties to the hidden holdings, hidden draws and the deck; give the Ghost's
+    hidden tokens types drawn from what the bag may hold (C13)."""
+    seen, ships = data["modules"], data["ships"]
     out = dict(seen)
+    data["modules"] = out
     if isinstance(seen.get("bounty_deck"), int) and not seen.get("bounties"):
         out["bounty_deck"] = []
     if isinstance(seen.get("bounty_deck"), int) and seen.get("bounties"):
         known = {b for r in seen["claimed"] for b in r} | {b for r in seen["bounties"] if isinstance(r, list)
                                                             for b in r}
+        flight = [t for t in data["pending"] if t[0] in ("bounty_draw", "bounty_keep")]
+        known |= {x for t in flight for x in t[2:] if x and x != "?"}
         top = seen["bounty_top"][0] if seen.get("bounty_top") else None
         unseen = [b for b in sorted(BOUNTIES) if b not in known and b != top]
         rng.shuffle(unseen)
+        for t in flight:
+            t[2:] = [unseen.pop() if x == "?" else x for x in t[2:]]
         rows = []
         for r in seen["bounties"]:
             if isinstance(r, int):
@@ -207,4 +217,3 @@ def sample_modules(seen: Mapping, me: int | None, ships: list, rng: random.Rando
         for k in bag[:ghost["damage"]]:
             counts[k] += 1
         out["ghost"] = {**ghost, "damage": counts}
-    return out

@@ -323,10 +323,13 @@ def sample_state(game, seen: Mapping[str, Any], rng: random.Random):
     if "modules" in seen:
         from .modules import sample_modules
 
-        data["modules"] = sample_modules(seen["modules"], me, data["ships"], rng)
+        data["pending"] = [list(t) for t in seen["pending"]]
+        sample_modules(data, me, rng)
     for deck, discard, table, shown in (("map_deck", "map_discard", MAPS, 0), ("treasure_deck", "treasure_discard",
                                                                                TREASURES, 1)):
         used = set(seen[discard]) | {pair[shown] for pair in seen["display"]}
+        if not shown:       # a map turned up whose treasure is still to come (S2, R27)
+            used |= {t[1] for t in seen["pending"] if t[0] == "treasure"}
         if shown:
             used |= {t for ship in seen["ships"] for t in ship["treasures"]}
             used |= set(ghost["treasures"]) if ghost else set()
