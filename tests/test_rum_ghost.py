@@ -251,3 +251,19 @@ def test_C11_C15_C10_the_analysis_helpers_match_the_digest():
     assert analysis.ghost_sinks(2) == Fraction(5, 6) and analysis.ghost_sinks(1, attacks=2) == Fraction(25, 36)
     assert analysis.ghost_sinks(1, per_skull=True) == Fraction(1, 3)
     assert analysis.bounty_among_two() == Fraction(1, 10)
+
+
+def test_R75_ties_go_to_the_nearest_then_the_lowest_treasure_id():
+    display = (("M01", "TR17"), ("M04", "TR18"))    # value 3 each: T01 at -1,0, T04 at -2,0
+    equal = ghost_turn([ship(), ship()], {"cell": "-1,-1"}, ("AC14", "AC05"), display=display)   # 1 move
+    assert equal.mods.ghost.treasures == ("TR17",)                      # both 1 away: lowest id
+    nearer = ghost_turn([ship(), ship()], {"cell": "-3,1"}, ("AC14", "AC05"), display=display)
+    assert nearer.mods.ghost.treasures == ("TR18",)                     # T04 is 1 away, T01 2 away
+
+
+def test_R76_direction_order_breaks_the_last_ties_and_range_comes_first():
+    display = (("M02", "TR23"),)                     # T02 at 0,-1, 2 moves from 2,-2 by W or SW
+    plain = ghost_turn([ship(), ship()], {"cell": "2,-2"}, ("AC14", "AC05"), display=display)   # 1 move, range 0
+    assert plain.mods.ghost.cell == parse_cell("1,-2")                  # W comes before SW
+    aimed = ghost_turn([ship(cell="1,0"), ship()], {"cell": "2,-2"}, ("AC15", "AC05"), display=display)  # range 1
+    assert aimed.mods.ghost.cell == parse_cell("1,-1")                  # ends within range of P0
