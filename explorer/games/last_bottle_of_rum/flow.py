@@ -14,7 +14,7 @@ from explorer.core.events import Event
 
 from . import ships as sh
 from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, TILES, map_tile
-from .model import NO_MODULES, NO_TURN, Modules, Ship
+from .model import NO_MODULES, Modules, Ship
 
 CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
@@ -282,72 +282,6 @@ def _kraken(w: Work, task: tuple) -> None:
     w.push(*(("kraken_roll", p) for p in victims))
 
 
-def _turn_start(w: Work, task: tuple) -> None:
-    """T1: late pickup (R26), start penalties (TR23), then the refill (T2) and play (T3)."""
-    p = w.active
-    w.turn = NO_TURN
-    w.phase = "start"
-    w.update_limit()
-    if w.mods.bounties:
-        from .bounty import fresh_stats
-
-        fresh_stats(w)
-    w.say(f"{w.name(p)} begins a turn", "T1", "R3")
-    then: list[tuple] = []
-    ship = w.ships[p]
-    if ship.cell != HIDEOUT:
-        for m, t in w.display:
-            if map_tile(m) == w.tiles[ship.cell] and sh.room_for(ship, t):
-                then.append(("pickup", p, ship.cell, "R26"))
-    if sh.has(ship, "kraken_eye"):
-        then.append(("curse", p, 1, "T1"))
-    then += [("draw", p, -1, 0), ("to_play",)]
-    w.push(*then)
-
-
-def _to_play(w: Work, task: tuple) -> None:
-    w.phase = "play"
-
-
-def _next_turn(w: Work, task: tuple) -> None:
-    """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise;
-    with the Ghost, it acts after both players (R71)."""
-    if w.mods.bounties and len(task) == 1:
-        from .bounty import check_end
-
-        asks = check_end(w)
-        if asks:                     # V14 off: the owner answers before the turn passes
-            w.push(*asks, ("next_turn", 1))
-            return
-        if w.phase == "over":
-            return
-    w.discard = tuple(sorted(w.discard + w.turn.played))
-    w.turn = NO_TURN
-    w.say(f"{w.name(w.active)} ends the turn", "T5", "R17")
-    w.turns += 1
-    limit = w.options["turn_limit"]
-    if limit is not None and w.turns >= limit * len(w.ships):
-        w.phase, w.pending = "over", ()
-        w.say(f"The turn limit of {limit} rounds is reached: the game ends, ranked by Loot", "E3")
-        return
-    w.active = (w.active + 1) % len(w.ships)
-    if w.mods.ghost is not None and w.turns % 2 == 0:
-        w.push(("ghost_turn",), ("turn_start",))
-    else:
-        w.push(("turn_start",))
-
-
-def _first(w: Work, task: tuple) -> None:
-    """S10: the first player is the option's choice, else a chance node."""
-    first = w.options["first_player"]
-    if first is None:
-        w.push(("first",))
-    else:
-        w.active = first
-        w.say(f"P{first} starts", "S10")
-        w.push(("turn_start",))
-
-
 def win_check(w: Work, p: int) -> None:
     """R1, E1: 10 Loot wins at once."""
     if w.ships[p].loot >= LOOT_TO_WIN:
@@ -357,7 +291,6 @@ def win_check(w: Work, p: int) -> None:
 
 AUTOMATIC: dict[str, Callable[[Work, tuple], None]] = {
     "draw": _draw, "pair": _pair, "enter": _enter, "damage": _damage, "curse": _curse, "kraken": _kraken,
-    "turn_start": _turn_start, "to_play": _to_play, "next_turn": _next_turn, "first_player": _first,
 }
 
 
@@ -411,8 +344,11 @@ def distance(w: Work, a: int, b: int) -> int:
 
 
 def _register() -> None:
+    from . import turns
     from .hooks import register
 
+    AUTOMATIC.update({"turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
+                      "first_player": turns.first})
     register(AUTOMATIC, STILL_NEEDED)
 
 
