@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -165,3 +166,47 @@ def test_views_hide_module_secrets_and_sampled_states_agree_with_them():
                 assert game.sample_state(seen, rng).view(p) == seen
             legal = state.legal_actions()
             state = state._step(state.sample_chance(rng) if state.is_chance else legal[rng.randrange(len(legal))])
+
+
+def test_bad_module_positions_name_the_field():
+    """Malformed module data raises PositionError naming the field (V1-V3)."""
+    from explorer.core.errors import PositionError
+
+    full = explorer.load("last_bottle_of_rum", players=2, bounty_hunt=True, weather=True, ghost=True)
+    state = full.start(seed=2)
+    good = state.to_dict()
+    cases = {
+        "modules": "?",
+        "modules.x": {**good["modules"], "x": 1},
+        "modules.ghost.damage": {**good["modules"], "ghost": {**good["modules"]["ghost"],
+                                                              "damage": {"SAIL": 2, "FIRE": 1, "CANNON": 0,
+                                                                         "HULL": 0, "BOWSPRIT": 0}}},
+        "modules.bounty_deck": {**good["modules"], "bounty_deck": ["B01", "B01"]},
+        "modules.maelstrom": {**good["modules"], "maelstrom": ["1,0", "1,0"]},
+        "modules.coins": {**good["modules"], "coins": ["0,0"]},
+        "modules.stats": {**good["modules"], "stats": [1, 2]},
+    }
+    for field, value in cases.items():
+        with pytest.raises(PositionError) as err:
+            full.state_from_dict({**good, "modules": value})
+        assert err.value.field == field, (field, err.value.field)
+    base = explorer.load("last_bottle_of_rum", players=2)
+    with pytest.raises(PositionError) as err:
+        base.state_from_dict({**base.start(seed=2).to_dict(), "modules": {"ghost": {"cell": "1,0"}}})
+    assert err.value.field == "modules.ghost"
+
+
+def test_foreign_module_actions_are_refused_with_the_rule():
+    from explorer.core.errors import IllegalAction
+
+    state = explorer.load("last_bottle_of_rum", players=2).start(seed=4)
+    while state.is_chance or state.phase != "main":
+        state = state.apply(state.sample_chance(random.Random(1)) if state.is_chance else state.legal_actions()[0])
+    assert state.turn.actions[0] > 0           # a Sail action is at hand: the Maelstrom rule is the one broken
+    for text, rule in (("attack ghost", "R81"), ("sail maelstrom", "R66"), ("weather AC79", "R63")):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(text)
+        assert err.value.rule == rule
+    for junk in ("bounty B99", "maelstrom 0,0", "attack ghosts", 17):
+        with pytest.raises(IllegalAction):
+            state.apply(junk)

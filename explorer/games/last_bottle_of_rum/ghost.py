@@ -66,7 +66,8 @@ def deal(w: Work, cell: int, tile: str) -> None:
 
     w.tiles = (*w.tiles[:cell], tile, *w.tiles[cell + 1:])
     w.face_up |= 1 << cell
-    if TILES[tile].doubloon:
+    bank = w.bank()
+    if TILES[tile].doubloon and (bank is None or bank > 0):      # R32: only while the bank has coins
         w.mods = w.mods._replace(coins=w.mods.coins | 1 << cell)
     if tile == SKULL_CAVE:
         put(w, ghost_of(w)._replace(cell=cell))
