@@ -206,6 +206,12 @@ never the Hideout (R65). Riding it costs 1 Sail action, counts as 1 move and dra
 assert state.ships[0].cell == 19 and state.turn.actions[0] == 0
 state = play(state, "token HULL")
 show(state)"""),
+    ("md", """**Your turn.** P0 holds a Gale (AC85) and three ordinary cards. Which plays are legal (R64)?
+Write your answer as a set of notations, then let the model check it."""),
+    ("code", """gale = scene([ship(hand=("AC85", "AC01", "AC24", "AC30")), ship()], phase="play", weather=True)
+answer = {"play AC01 AC85", "play AC24 AC85", "play AC30 AC85"}     # the Gale plus any one other card
+assert answer == {str(a) for a in gale.legal_actions()}
+print("correct:", sorted(answer))"""),
     ("md", """### 9c. The Ghost for two players (V3: S13, R68–R82, C11, C15)
 
 With exactly 2 players (R68) every tile lies face up, coins lie on the doubloon tiles, only 2 pairs show
