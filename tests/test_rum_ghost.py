@@ -102,6 +102,10 @@ def test_R73_A28_five_doubloons_haunt_every_captain_then_go_to_the_bank():
 def test_R74_each_repair_icon_removes_a_face_down_token():
     state = ghost_turn([ship(), ship()], {"damage": {"SAIL": 1, "FIRE": 1, "CANNON": 0, "HULL": 0,
                                                      "BOWSPRIT": 0}}, ("AC24", "AC05"))
+    assert chance(state) == {"token SAIL": Fraction(1, 2), "token FIRE": Fraction(1, 2)}   # unseen: either one
+    state = run(state, "token FIRE")
+    assert chance(state) == {"token SAIL": Fraction(1)}
+    state = run(state, "token SAIL")
     assert sum(state.mods.ghost.damage) == 0 and "R74" in rules_cited(state)
 
 

@@ -20,7 +20,7 @@ CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
 CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token",
-                    "setup_tile", "ghost_card", "ghost_token", "bounty_draw"})
+                    "setup_tile", "ghost_card", "ghost_token", "ghost_repair", "bounty_draw"})
 DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell", "grog", "peek", "wind",
                       "patch", "hands", "weather", "maelstrom", "gale", "bounty_keep", "claim"})
 

@@ -129,15 +129,20 @@ def act(w: Work, task: tuple) -> None:
             then += haunt(w)
             put(w, ghost_of(w)._replace(doubloons=0))
     if repair and sum(g.damage):
-        damage = list(g.damage)
-        for _ in range(min(repair, sum(damage))):
-            damage[next(i for i, n in enumerate(damage) if n)] -= 1
-        put(w, ghost_of(w)._replace(damage=tuple(damage)))
         w.say(f"The Ghost repairs {min(repair, sum(g.damage))} face-down token(s)", "R74")
+        then += [("ghost_repair",)] * min(repair, sum(g.damage))
     if sail:
         then.append(("ghost_hunt", sail, attack))
     then += [("ghost_fire", attack), ("ghost_end",)]
     w.push(*then)
+
+
+def repaired(w: Work, kind: str) -> None:
+    """R74: one face-down token, unseen, goes back to the bag (which one is chance, like its draw)."""
+    g = ghost_of(w)
+    i = DAMAGE.index(kind)
+    put(w, g._replace(damage=(*g.damage[:i], g.damage[i] - 1, *g.damage[i + 1:])))
+    w.say("A face-down token returns to the bag", "R74", "C13")
 
 
 def haunt(w: Work) -> list[tuple]:

@@ -33,6 +33,7 @@ def register(automatic: dict, still_needed: dict) -> None:
     still_needed.update({
         "ghost_card": ghost.refill_deck,
         "ghost_token": lambda w, t: w.mods.ghost is not None and any(w.bag()),
+        "ghost_repair": lambda w, t: w.mods.ghost is not None and sum(w.mods.ghost.damage) > 0,
         "bounty_draw": lambda w, t: bool(w.mods.bounty_deck),
         "weather": lambda w, t: bool(weather.unresolved(w.turn)),
         "gale": lambda w, t: t[2] > 0 and w.can_move(t[1]),

@@ -45,7 +45,8 @@ KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up
 SHIP_KEYS = ("captain", "cell", "loot", "curse", "doubloons", "damage", "treasures", "hand", "shells", "peeks")
 TASKS = CHANCE | DECISION | frozenset(AUTOMATIC) | {"peek_tile"}
 NO_PLAYER = {"pair", "map", "treasure", "kraken", "first", "first_player", "turn_start", "to_play", "next_turn",
-             "setup_tile", "ghost_turn", "ghost_card", "ghost_act", "ghost_hunt", "ghost_fire", "ghost_end"}
+             "setup_tile", "ghost_turn", "ghost_card", "ghost_act", "ghost_hunt", "ghost_fire", "ghost_end",
+             "ghost_repair"}
 CELL_TASKS = ("enter", "pickup", "tile", "peek_tile")
 
 

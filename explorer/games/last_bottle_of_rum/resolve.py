@@ -91,6 +91,8 @@ def outcome(w: Work, task: tuple, item: object) -> None:
         gh.card(w, item.card)
     elif kind == "ghost_token":
         gh.token(w, task[1], item.kind)
+    elif kind == "ghost_repair":
+        gh.repaired(w, item.kind)
     elif kind == "bounty_draw":
         bt.drawn(w, task, item.bounty)
 

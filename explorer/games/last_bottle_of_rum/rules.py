@@ -237,6 +237,9 @@ def outcomes(s: RumState) -> tuple:
         return _dice(BEST_OF_TWO if task[3] else ONE_DIE)
     if kind == "kraken_roll":
         return _dice(WORST_OF_TWO if sh.has(s.ships[task[1]], "rabbit_foot") else ONE_DIE)
+    if kind == "ghost_repair":
+        held = s.mods.ghost.damage
+        return tuple((TOKENS[i], Fraction(n, sum(held))) for i, n in enumerate(held) if n)
     if kind in ("token", "ghost_token"):
         bag = _bag(s)
         total = sum(bag)
