@@ -219,3 +219,13 @@ def test_every_bounty_is_stated_in_our_words(bounty):
 def test_SPENT_counts_attack_costs():
     state = run(duel((), stats={SPENT: 0}), "attack 1")
     assert state.mods.stats[SPENT] == 1
+
+
+def test_D8_a_turns_counters_never_count_for_the_next_player():
+    """The counters of P0's turn (3 tokens dealt) must not complete P1's No Mercy (B01)."""
+    state = hunt((), [ship(cell="1,0"), ship(cell="2,0")], {DEALT: 3})
+    data = state.to_dict()
+    data["modules"]["bounties"] = [[], ["B01"]]
+    data["modules"]["bounty_deck"].remove("B01")
+    state = run(state.game.state_from_dict(data), "end")
+    assert not claimed(state, 1) and state.mods.bounties[1] == ("B01",)

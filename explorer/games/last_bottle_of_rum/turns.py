@@ -56,6 +56,10 @@ def next_turn(w: Work, task: tuple) -> None:
         w.phase, w.pending = "over", ()
         w.say(f"The turn limit of {limit} rounds is reached: the game ends, ranked by Loot", "E3")
         return
+    if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none
+        from .bounty import NO_STATS
+
+        w.mods = w.mods._replace(stats=NO_STATS)
     w.active = (w.active + 1) % len(w.ships)
     if w.mods.ghost is not None and w.turns % 2 == 0:
         w.push(("ghost_turn",), ("turn_start",))
