@@ -222,10 +222,14 @@ def test_SPENT_counts_attack_costs():
 
 
 def test_D8_a_turns_counters_never_count_for_the_next_player():
-    """The counters of P0's turn (3 tokens dealt) must not complete P1's No Mercy (B01)."""
-    state = hunt((), [ship(cell="1,0"), ship(cell="2,0")], {DEALT: 3})
+    """The counters of P0's turn (3 tokens dealt) must not complete P1's No Mercy (B01), even while the
+    Ghost's turn (V3) comes between the two turns."""
+    state = hunt((), [ship(cell="1,0"), ship(cell="2,0")], {DEALT: 3}, ghost=True)
     data = state.to_dict()
     data["modules"]["bounties"] = [[], ["B01"]]
     data["modules"]["bounty_deck"].remove("B01")
+    data["modules"]["ghost"] = {"cell": "3,-1"}
+    data["turns"] = 1
     state = run(state.game.state_from_dict(data), "end")
+    assert state.pending[0] == ("ghost_card",) and state.active == 1
     assert not claimed(state, 1) and state.mods.bounties[1] == ("B01",)
