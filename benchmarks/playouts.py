@@ -61,7 +61,8 @@ def main() -> None:
 BENCH_OPTIONS: dict[str, list[dict]] = {
     "sjoroveroya": [{}, {"turn_cap": 100}, {"variant": "children"}],
     "dead_mans_dice": [{}, {"broadside": "off"}],
-    "last_bottle_of_rum": [{"turn_limit": 30}, {"turn_limit": 30, "hideout_trade_mode": "subset"}],
+    "last_bottle_of_rum": [{"turn_limit": 30}, {"turn_limit": 30, "hideout_trade_mode": "subset"},
+                           {"turn_limit": 30, "bounty_hunt": True, "weather": True}],
     "pirate_rush": [{}, {"advanced": False}],
     "jolly_and_roger": [{}, {"special_cards": True}, {"special_cards": True, "long_game": True}],
 }

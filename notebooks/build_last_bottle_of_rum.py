@@ -163,13 +163,84 @@ assert "attack 1" in {str(a) for a in narhee.legal_actions()}
 crabby = 1 - analysis.tokens_drawn(0, shells=1)[0]
 assert crabby == Fraction(1, 3)
 print("Crabby with a Shell is damaged with probability", crabby)"""),
-    ("md", """## 9. Modules
+    ("md", """## 9. Modules (V1–V3)
 
-Bounty Hunt, Weather & Maelstrom and the Ghost (V1–V3) are not available yet: switching them on is refused."""),
-    ("code", """try:
-    explorer.load("last_bottle_of_rum", ghost=True)
-except explorer.OptionError as err:
-    print(err)"""),
+Three modules change the game the most. Each is an option with its digest name, off by default, and
+they combine freely: `explorer.load("last_bottle_of_rum", bounty_hunt=True, weather=True, ghost=True)`."""),
+    ("code", """game = explorer.load("last_bottle_of_rum", bounty_hunt=True, weather=True, ghost=True)
+for spec in game.OPTIONS[:3]:
+    print(f"{spec.rule}  {spec.name} = {game.options[spec.name]}  ({spec.doc})")"""),
+    ("md", """### 9a. Bounty Hunt (V1: R60–R62, C10)
+
+Entering an **Outpost** (here the North Outpost at 0,1) draws 2 Bounty cards: keep one face down, put
+the other back **on top** of the deck, where only you know it (R60). One bounty per turn (R61).
+A given bounty is among the 2 with probability 1/20 + 19/20 · 1/19 = **1/10** (C10)."""),
+    ("code", """post = {"1,0": "T28", "0,1": "T21", "1,1": "T22"}
+hunt = scene([ship(cell="1,0"), ship()], actions="S", tiles=post, face_up=tuple(post), bounty_hunt=True,
+             modules={"bounties": [[], []], "claimed": [[], []]})
+state = play(hunt, "sail 0,1")
+odds = dict((str(o), p) for o, p in state.chance_outcomes())
+assert odds["reveal B11"] == Fraction(1, 20)
+state = play(state, "reveal B11", "reveal B14", "bounty B11")
+print("P0 keeps", state.mods.bounties[0], "- top card known to P0:", state.mods.bounty_top)"""),
+    ("md", """The next Outpost visitor draws that known top card for certain. P0 keeps **Rich Pirate** (B11:
+end a turn with 8 doubloons). When a condition is met the bounty is shown and scores **+1 Loot** (R62)."""),
+    ("code", """rich = state.to_dict()
+rich["ships"][0]["doubloons"] = 8
+rich = play(hunt.game.state_from_dict(rich), "end")
+assert rich.ships[0].loot == 1 and rich.mods.claimed[0] == ("B11",)
+show(rich)"""),
+    ("md", """### 9b. Weather and the Maelstrom (V2: R63–R67)
+
+Weather cards cannot be kept (R64): one is played with one other card, two or more are played alone, and
+their effects happen at once (A20). Here P0 holds a **Storm** and a **Maelstrom**: both must be played."""),
+    ("code", """wx = {"1,0": "T28", "2,0": "T29", "3,-1": "T30"}
+state = scene([ship(cell="1,0", hand=("AC77", "AC79", "AC01", "AC05")), ship(cell="2,0")], phase="play",
+              tiles=wx, face_up=tuple(wx), weather=True)
+print(sorted(str(a) for a in state.legal_actions()))
+assert [str(a) for a in state.legal_actions()] == ["play AC77 AC79"]
+state = play(state, "play AC77 AC79", "weather AC79", "token SAIL", "token FIRE")"""),
+    ("md", """The Storm hit both ships at sea (R63). The Maelstrom now opens between two tiles of P0's choice,
+never the Hideout (R65). Riding it costs 1 Sail action, counts as 1 move and draws 1 damage token (R66)."""),
+    ("code", """state = play(state, "weather AC77", "maelstrom 1,0 3,-1", "sail maelstrom")
+assert state.ships[0].cell == 19 and state.turn.actions[0] == 0
+state = play(state, "token HULL")
+show(state)"""),
+    ("md", """**Your turn.** P0 holds a Gale (AC85) and three ordinary cards. Which plays are legal (R64)?
+Write your answer as a set of notations, then let the model check it."""),
+    ("code", """gale = scene([ship(hand=("AC85", "AC01", "AC24", "AC30")), ship()], phase="play", weather=True)
+answer = {"play AC01 AC85", "play AC24 AC85", "play AC30 AC85"}     # the Gale plus any one other card
+assert answer == {str(a) for a in gale.legal_actions()}
+print("correct:", sorted(answer))"""),
+    ("md", """### 9c. The Ghost for two players (V3: S13, R68–R82, C11, C15)
+
+With exactly 2 players (R68) every tile lies face up, coins lie on the doubloon tiles, only 2 pairs show
+and the white ship waits on the Skull Cave (S13). After both players' turns the Ghost turns the top 2
+Action cards and acts on their icons: doubloons, repair, hunt, attack (R71, R72)."""),
+    ("code", """isles = {"1,0": "T28", "2,0": "T29", "3,-1": "T30", "3,-2": "T23", "2,-2": "T01", "1,-2": "T02",
+         "0,-2": "T04", "-1,-1": "T05", "2,-1": "T25", "1,-1": "T24"}
+ghost = scene([ship(cell="2,0"), ship(cell="0,-2")], tiles=isles, face_up=tuple(isles), ghost=True,
+              display=(("M04", "TR23"), ("M01", "TR07")),
+              modules={"ghost": {"cell": "3,-2", "cards": ["AC15"]}}, pending=(("ghost_card",), ("ghost_act",)))
+show(ghost)"""),
+    ("md", """Its first card is AC15 (Sail + Attack). It reveals AC47 (Doubloons + Attack): 1 doubloon (R73),
+**1** move and range **2** (R79). It hunts the most valuable treasure, the Kraken's Eye (4) on
+Mermaid Lagoon (T04 at 0,-2), along a shortest path that avoids the Hideout (R75, R76), then fires on
+every ship within range 2 (R79)."""),
+    ("code", """turn = play(ghost, "draw AC47")
+print("Ghost path:", turn.view(None)["modules"]["ghost"]["path"])
+assert turn.mods.ghost.doubloons == 1 and len(turn.mods.ghost.path) == 2
+assert [t[:2] for t in turn.pending][:1] == [("token", 0)]
+show(turn)"""),
+    ("md", """The dashed white line is the Ghost's path. Its range is the number of Attack icons on its 2 cards;
+for 2 cards from the 72 standard cards, P(range ≥ 1) = **119/213** (C11). A player's hit puts one
+face-down token on it (R81, P(hit) = 5/6); at 3 it sinks and the attacker takes its newest treasure (R82)."""),
+    ("code", """reach = analysis.ghost_range()
+assert sum(p for r, p in reach.items() if r >= 1) == Fraction(119, 213)
+assert analysis.bounty_among_two() == Fraction(1, 10)
+assert analysis.ghost_sinks(2) == Fraction(5, 6) and analysis.ghost_sinks(1, attacks=2) == Fraction(25, 36)
+assert analysis.ghost_sinks(1, per_skull=True) == Fraction(1, 3)
+print("Ghost range:", {r: str(p) for r, p in reach.items()})"""),
     ("md", """## A whole game against the rule-of-thumb captain"""),
     ("code", """from explorer.core.play import playout
 

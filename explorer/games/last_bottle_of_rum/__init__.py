@@ -1,8 +1,8 @@
 """The Last Bottle of Rum: explore a hex archipelago, fight with the skull die, flee the Kraken.
 
 Rules: ../shared/rules/last_bottle_of_rum.md (IDs S, T, R, E, V, C, A are the digest's).
-The base game for 2-5 captains; the modules Bounty Hunt, Weather & Maelstrom and the Ghost
-(V1-V3, and their options V7-V9, V13, V14) are not available yet and refuse to be switched on.
+The base game for 2-5 captains and its three modules, which combine freely: Bounty Hunt (V1,
+Outposts and bounty cards), Weather & Maelstrom (V2) and the Ghost automa for 2 players (V3).
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
@@ -22,8 +22,12 @@ Players are 0, 1, ... in seat order; cells are axial ``q,r`` (the Hideout is ``0
 - ``lose TR07``                 the treasure a fire destroys (R47); ``discard AC05`` for a broken bowsprit (R50)
 - ``shell`` / ``no shell``      Crabby Jones' Shell (R59); ``reroll`` / ``accept roll`` Grog's re-roll
 - ``stop``                      end an "up to" effect early (E04-E06, E08); ``end`` ends the turn (T5)
+- ``weather AC79``              carry out a played Weather card's effect (R63, V13)
+- ``maelstrom 1,0 2,-1``        place the two Maelstrom tokens (R65); ``sail maelstrom`` rides it (R66)
+- ``bounty B05``                keep this Bounty card at an Outpost (R60); ``claim B05`` / ``pass B05`` (V14 off)
+- ``attack ghost``              attack the Ghost's white ship (R81)
 - chance outcomes: ``first 2``, ``draw AC17``, ``tile T24``, ``map M12``, ``treasure TR15``, ``roll 2``,
-  ``token SAIL``
+  ``token SAIL``, ``reveal B05`` (a Bounty card drawn, C10)
 
 Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented in
 ``explorer/games/last_bottle_of_rum/position.py``, e.g. ``{"phase": "main", "active": 0,
@@ -39,17 +43,12 @@ from typing import Any
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec
 
-from .data import BASE_DECK, CAPTAINS, CONST, MAPS, TREASURES
+from .data import BASE_DECK, BOUNTIES, CAPTAINS, CONST, FULL_DECK, MAPS, TREASURES
 from .flow import Work, build, settle
-from .model import NO_DAMAGE, NO_TURN, Ship
+from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, Ship
 from .notation import parse
 from .rules import RumState
 from .rules_text import RULES
-
-NOT_YET = {"bounty_hunt": (False, "V1"), "weather": (False, "V2"), "ghost": (False, "V3"),
-           "ghost_damage_per_skull": (False, "V7"), "ghost_may_stop_early": (False, "V8"),
-           "ghost_loses_all_treasures_on_sinking": (False, "V9"), "weather_timing": ("immediate", "V13"),
-           "bounty_auto_claim": (True, "V14")}
 
 
 class LastBottleOfRum(Game):
@@ -61,27 +60,30 @@ class LastBottleOfRum(Game):
     score_name = "Loot Points"
     RULES = MappingProxyType(RULES)
     OPTIONS = (
-        OptionSpec("bounty_hunt", False, "Outposts deal Bounty cards (module not available yet)", "V1"),
-        OptionSpec("weather", False, "Weather cards and the Maelstrom (module not available yet)", "V2"),
-        OptionSpec("ghost", False, "the Ghost automa for 2 players (module not available yet)", "V3"),
+        OptionSpec("bounty_hunt", False, "module Bounty Hunt: Outposts deal Bounty cards (R60-R62)", "V1"),
+        OptionSpec("weather", False, "module Weather: 10 Weather cards and the Maelstrom (R63-R67)", "V2"),
+        OptionSpec("ghost", False, "module Ghost: the automa for exactly 2 players (S13, R68-R82)", "V3"),
         OptionSpec("hideout_trade_mode", "all", "'subset': trade any subset at the Hideout (A7)", "V4",
                    choices=("all", "subset")),
         OptionSpec("reef_damage", "every_entry", "'reveal_only': a reef hurts only the ship revealing it (A5)",
                    "V5", choices=("every_entry", "reveal_only")),
         OptionSpec("allow_futile_attacks", False, "True: ships at 5 damage may be attacked, to no effect (A18)",
                    "V6"),
-        OptionSpec("ghost_damage_per_skull", False, "Ghost module (not available yet, A24)", "V7"),
-        OptionSpec("ghost_may_stop_early", False, "Ghost module (not available yet, A25)", "V8"),
-        OptionSpec("ghost_loses_all_treasures_on_sinking", False, "Ghost module (not available yet, A26)", "V9"),
+        OptionSpec("ghost_damage_per_skull", False, "True: the Ghost takes 1 token per skull, not per hit (A24)",
+                   "V7"),
+        OptionSpec("ghost_may_stop_early", False, "True: the Ghost may stop short to stay in range (A25)", "V8"),
+        OptionSpec("ghost_loses_all_treasures_on_sinking", False, "True: a sinking Ghost loses all its "
+                   "treasures (A26)", "V9"),
         OptionSpec("starting_doubloons", 0, "doubloons each captain starts with (A30)", "V10", kind=int,
                    minimum=0),
         OptionSpec("bank_limit", 34, "doubloons in the bank; None for unlimited (A30)", "V11", kind=int,
                    nullable=True, minimum=0),
         OptionSpec("hideout_protects_from_kraken", False, "True: the Kraken spares ships in the Hideout (A13)",
                    "V12"),
-        OptionSpec("weather_timing", "immediate", "Weather module (not available yet, A20)", "V13",
-                   choices=("immediate", "anytime")),
-        OptionSpec("bounty_auto_claim", True, "Bounty module (not available yet, A22)", "V14"),
+        OptionSpec("weather_timing", "immediate", "'anytime': a Weather effect any time before the turn ends "
+                   "(A20)", "V13", choices=("immediate", "anytime")),
+        OptionSpec("bounty_auto_claim", True, "False: the owner chooses to reveal a completed bounty (A22)",
+                   "V14"),
         OptionSpec("min_hand_size", 2, "hand size never drops below this (A12)", "V15", kind=int, minimum=1),
         OptionSpec("turn_limit", None, "house rule: an int N ends the game after N rounds, ranked by Loot "
                    "(None: the digest's rule, no other end, E3)", "E3", kind=int, nullable=True, minimum=1),
@@ -90,10 +92,9 @@ class LastBottleOfRum(Game):
     )
 
     def _check_options(self) -> None:
-        for name, (default, rule) in NOT_YET.items():
-            if self.options[name] != default:
-                raise OptionError(f"options.{name}", f"the module of {rule} is not available yet; only "
-                                                     f"{default!r} is accepted")
+        if self.options["ghost"] and self.players != 2:
+            raise OptionError("options.ghost", f"the Ghost plays only with exactly 2 players, not {self.players} "
+                                               "(R68)")
         first = self.options["first_player"]
         if first is not None and first >= self.players:
             raise OptionError("options.first_player", f"{first} is not a player of {self.players} (S10)")
@@ -105,15 +106,25 @@ class LastBottleOfRum(Game):
         """Before setup: tiles face down (dealt as they are revealed, S1), decks unshuffled,
         then the display (S2, S3), captains (S5), hands (S8, S9) and first player (S10)."""
         n = self.players
-        ship = Ship("", 0, 0, 0, self.options["starting_doubloons"], NO_DAMAGE, (), (), 0, ())
+        opts = self.options
+        ship = Ship("", 0, 0, 0, opts["starting_doubloons"], NO_DAMAGE, (), (), 0, ())
         pairs = CONST["pairs_large"] if n >= 4 else CONST["pairs_small"]
-        pending = (*((("pair",),) * pairs), *(("captain", p) for p in range(n)),
+        if opts["ghost"]:
+            pairs = CONST["pairs_ghost"]
+        mods = Modules(
+            bounty_deck=tuple(sorted(BOUNTIES)) if opts["bounty_hunt"] else (),
+            bounties=((),) * n if opts["bounty_hunt"] else (), claimed=((),) * n if opts["bounty_hunt"] else (),
+            ghost=Ghost() if opts["ghost"] else None)
+        deal = tuple(("setup_tile", c) for c in range(1, 31)) if opts["ghost"] else ()
+        pending = (*deal, *((("pair",),) * pairs), *(("captain", p) for p in range(n)),
                    *(("draw", p, -1, 1) for p in range(n)), ("first_player",))
+        deck = FULL_DECK if opts["weather"] else BASE_DECK
         bare = build(RumState, self, None, (), (ship,) * n, ("",) * 31, 1, (), MAPS, (),
-                     tuple(sorted(TREASURES)), (), BASE_DECK, (), -1, "setup", NO_TURN, pending, -1)
+                     tuple(sorted(TREASURES)), (), deck, (), -1, "setup", NO_TURN, pending, -1, 0, mods)
         w = Work(bare)
         w.say(f"Setup for {n} captains: 30 tiles face down around the Hideout, 25 tokens in the bag",
-              "S1", "S4", "S6", "S7", "S11")
+              "S1", "S4", "S6", "S7", "S11", *(("S12",) if opts["weather"] else ()),
+              *(("S13",) if opts["ghost"] else ()))
         settle(w)
         state = w.freeze(bare, None)
         object.__setattr__(state, "_trail", None)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import comb
 
 from . import ships as sh
-from .data import DAMAGE, DAMAGE_COUNT, DISTANCE, KRAKEN, TILES
+from .data import CARDS, DAMAGE, DAMAGE_COUNT, DISTANCE, KRAKEN, TILES
 from .rules import BEST_OF_TWO, ONE_DIE, WORST_OF_TWO
 
 Dist = dict
@@ -157,3 +157,43 @@ def attack_cost(state, attacker: int, target: int) -> int:
 
 
 KRAKEN_CARDS = len(KRAKEN)
+
+
+# -- modules (C10, C11, C15) ------------------------------------------------------------------
+STANDARD_CARDS = tuple(c.id for c in CARDS.values() if c.effect.startswith("E"))
+
+
+def ghost_range(cards: Iterable[str] = STANDARD_CARDS, icon: str = "A") -> Dist:
+    """C11: the number of `icon` icons on 2 cards revealed from `cards` (the Ghost's range for "A")."""
+    pool = list(cards)
+    total = Fraction(1, len(pool) * (len(pool) - 1))
+    out: Dist = {}
+    for i, a in enumerate(pool):
+        for j, b in enumerate(pool):
+            if i != j:
+                k = CARDS[a].icons.count(icon) + CARDS[b].icons.count(icon)
+                out[k] = out.get(k, 0) + total
+    return dict(sorted(out.items()))
+
+
+def bounty_among_two(deck: int = 20) -> Fraction:
+    """C10: a given bounty is among the 2 drawn from a `deck`-card Bounty deck."""
+    return Fraction(2, deck)
+
+
+def ghost_sinks(tokens: int, attacks: int = 1, per_skull: bool = False) -> Fraction:
+    """C15: the Ghost (holding `tokens` of 3) sinks within `attacks` hits-or-misses, no repair between
+    (R81, R82; V7 counts skulls)."""
+    states: Dist = {tokens: Fraction(1)}
+    sunk = Fraction(0)
+    for _ in range(attacks):
+        nxt: Dist = {}
+        for held, p in states.items():
+            for skulls, q in enumerate(ONE_DIE):
+                got = held + (skulls if per_skull else min(skulls, 1))
+                if got >= 3:
+                    sunk += p * q
+                else:
+                    nxt[got] = nxt.get(got, 0) + p * q
+        states = nxt
+    return sunk

@@ -5,10 +5,29 @@ Each handler cites the digest IDs it applies.
 
 from __future__ import annotations
 
+from . import bounty as bt
 from . import ships as sh
+from . import weather as wx
 from .data import TREASURES
 from .flow import Work, win_check
-from .model import ChooseCaptain, Discard, Leave, Lose, Peek, Play, Repair, Reroll, Sail, Shell, Stop, Take, Trade
+from .model import (
+    ChooseCaptain,
+    Claim,
+    Discard,
+    KeepBounty,
+    Leave,
+    Lose,
+    Peek,
+    Play,
+    Repair,
+    Reroll,
+    Sail,
+    Shell,
+    Stop,
+    Take,
+    Trade,
+    Weather,
+)
 from .resolve import _play, _remove, _spend, look, move, repair
 
 
@@ -32,6 +51,8 @@ def _pickup(w: Work, task: tuple, item: Take | Leave) -> None:
     w.set(p, treasures=(*ship.treasures, item.treasure))
     treasure = TREASURES[item.treasure]
     w.say(f"{w.name(p)} takes {treasure.name} ({treasure.value})", task[3], "R28", "R29")
+    if p == w.active:
+        bt.bump(w, bt.TAKEN)
     then: list[tuple] = []
     if treasure.ability == "purse":
         w.gain(p, 2, "R29")
@@ -62,6 +83,8 @@ def _trade(w: Work, task: tuple, item: Trade) -> None:
     w.treasure_discard = tuple(sorted((*w.treasure_discard, *item.treasures)))
     w.say(f"{w.name(p)} trades {len(item.treasures)} treasure(s) for {gained} Loot", "R23", "E2", "V4")
     win_check(w, p)
+    if gained >= 5:
+        bt.event(w, p, "B07")
 
 
 def _lose(w: Work, task: tuple, item: Lose) -> None:
@@ -133,7 +156,31 @@ def _hands(w: Work, task: tuple, item: Play | Stop) -> None:
         _play(w, task[1], item.cards)
 
 
-FORCED = {"captain": _captain, "pickup": _pickup, "trade": _trade, "fire": _lose, "bowsprit": _discard,
+def _weather(w: Work, task: tuple, item: Weather) -> None:
+    wx.resolve(w, task[1], item.card)
+
+
+def _gale(w: Work, task: tuple, item: Sail) -> None:
+    """D7 Gale: exactly 2 moves, or fewer if a limit forbids (normal entry rules)."""
+    if task[2] > 1:
+        w.push(("gale", task[1], task[2] - 1))
+    move(w, task[1], item.cell)
+
+
+def _keep(w: Work, task: tuple, item: KeepBounty) -> None:
+    bt.keep(w, task, item.bounty)
+
+
+def _claim(w: Work, task: tuple, item: Claim) -> None:
+    """V14 off: the owner reveals a completed bounty, or keeps it hidden."""
+    if item.use:
+        bt.claim(w, task[1], item.bounty)
+    else:
+        bt.decline(w, task[1], item.bounty)
+
+
+FORCED = {"weather": _weather, "maelstrom": wx.place, "gale": _gale, "bounty_keep": _keep, "claim": _claim,
+          "captain": _captain, "pickup": _pickup, "trade": _trade, "fire": _lose, "bowsprit": _discard,
           "shell": _shell, "grog": _grog, "peek": _peek_choice, "wind": _wind, "patch": _patch,
           "hands": _hands}
 

@@ -50,6 +50,15 @@ class Card:
     effect: str          # E01..E12, "KRAKEN" or "WEATHER"
     icons: str           # e.g. "SA"
     basis: str
+    weather: str = ""    # D7: the mandatory effect of a Weather card
+
+
+@dataclass(frozen=True, slots=True)
+class Bounty:
+    id: str
+    name: str
+    condition: str
+    basis: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +87,7 @@ def _cards(raw: dict) -> tuple[Card, ...]:
     for row in _rows(raw, "cards"):
         _need(all(ch in ICONS for ch in row["icons"]), f"card icons {row['icons']!r}")
         for n in range(row["first"], row["last"] + 1):
-            cards.append(Card(f"AC{n:02d}", row["effect"], row["icons"], row["basis"]))
+            cards.append(Card(f"AC{n:02d}", row["effect"], row["icons"], row["basis"], row.get("weather", "")))
     _need([c.id for c in cards] == [f"AC{n:02d}" for n in range(1, 87)], "cards AC01-AC86 once each (K09)")
     return tuple(cards)
 
@@ -95,6 +104,8 @@ def _check(tiles, treasures, effects, cards, captains, damage) -> None:
     _need(sum(c.effect == "KRAKEN" for c in cards) == 4, "4 Kraken cards (A33)")
     _need({c.effect for c in standard} <= {e.id for e in effects}, "every card effect is defined")
     _need(len(captains) == 8, "8 captains (K07)")
+    weather = [c for c in cards if c.effect == "WEATHER"]
+    _need(len(weather) == 10 and all(c.weather and c.icons for c in weather), "10 Weather cards with effects (D7)")
     _need(sum(d["count"] for d in damage) == 25, "25 damage tokens (K08)")
 
 
@@ -107,12 +118,14 @@ def load(path: Path = DATA_FILE) -> dict:
     captains = tuple(Captain(**row) for row in _rows(raw, "captains"))
     damage = _rows(raw, "damage")
     cards = _cards(raw)
+    bounties = tuple(Bounty(**row) for row in _rows(raw, "bounties"))
+    _need([b.id for b in bounties] == [f"B{n:02d}" for n in range(1, 21)], "bounties B01-B20 once each (K05)")
     _check(tiles, treasures, effects, cards, captains, damage)
     board = raw["board"]
     cells = [tuple(board["hideout"])] + [tuple(c) for c in board["cells"]]
     _need(len(set(cells)) == 31, "31 distinct board cells (D1)")
     return {"constants": raw["constants"], "tiles": tiles, "treasures": treasures, "effects": effects,
-            "captains": captains, "cards": cards, "damage": damage, "cells": tuple(cells),
+            "captains": captains, "cards": cards, "bounties": bounties, "damage": damage, "cells": tuple(cells),
             "directions": tuple(tuple(d) for d in board["directions"]),
             "colours": tuple((c["name"], c["fill"]) for c in raw["colours"])}
 
@@ -128,6 +141,11 @@ DAMAGE = tuple(d["id"] for d in DATA["damage"])                 # SAIL FIRE CANN
 DAMAGE_COUNT = tuple(d["count"] for d in DATA["damage"])
 SAIL, FIRE, CANNON, HULL, BOWSPRIT = range(5)
 BASE_DECK = tuple(c.id for c in DATA["cards"] if c.effect != "WEATHER")   # 76 cards (S4, A33)
+FULL_DECK = tuple(c.id for c in DATA["cards"])                             # 86 cards with Weather (V2)
+WEATHER = frozenset(c.id for c in DATA["cards"] if c.effect == "WEATHER")
+BOUNTIES = {b.id: b for b in DATA["bounties"]}
+OUTPOSTS = frozenset(t.id for t in DATA["tiles"] if t.kind == "outpost")
+SKULL_CAVE = next(t.id for t in DATA["tiles"] if t.kind == "skull_cave")
 KRAKEN = frozenset(c.id for c in DATA["cards"] if c.effect == "KRAKEN")
 MAPS = tuple(f"M{n:02d}" for n in range(1, 21))                # D3: Mnn shows tile Tnn
 COLOURS = DATA["colours"]

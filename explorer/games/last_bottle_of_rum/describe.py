@@ -8,20 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import CARDS, EFFECTS, TILES, TREASURES, cell_name
+from .data import BOUNTIES, CARDS, EFFECTS, TILES, TREASURES, cell_name
 from .model import (
     Attack,
+    BountyCard,
     ChooseCaptain,
+    Claim,
     Discard,
     DrawCard,
     Earn,
     EndTurn,
     Exchange,
     FirstPlayer,
+    KeepBounty,
     Leave,
     Lose,
     MapCard,
     Peek,
+    PlaceMaelstrom,
     Play,
     Repair,
     Reroll,
@@ -35,13 +39,23 @@ from .model import (
     Trade,
     TreasureCard,
     UseEffect,
+    Weather,
+    Whirl,
 )
 
 ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair"}
 
 
+def card_name(card: str) -> str:
+    """An Action card's effect name: D5 effect, Kraken or the Weather kind (D7)."""
+    c = CARDS[card]
+    if c.weather:
+        return c.weather.replace("_", " ").title()
+    return EFFECTS[c.effect].name if c.effect in EFFECTS else c.effect.title()
+
+
 def _cards(cards: tuple[str, ...]) -> str:
-    return " and ".join(f"{c} ({EFFECTS[CARDS[c].effect].name}, {CARDS[c].icons})" for c in cards) or "no card"
+    return " and ".join(f"{c} ({card_name(c)}, {CARDS[c].icons})" for c in cards) or "no card"
 
 
 def describe(action: Any) -> str:
@@ -51,7 +65,13 @@ def describe(action: Any) -> str:
         Play: lambda a: f"Play {_cards(a.cards)}",
         Sail: lambda a: f"Sail to {cell_name(a.cell)}",
         Earn: lambda a: "Earn 1 doubloon",
-        Attack: lambda a: f"Attack player {a.target}",
+        Attack: lambda a: "Attack the Ghost" if a.target < 0 else f"Attack player {a.target}",
+        Weather: lambda a: f"Carry out {card_name(a.card)} ({a.card})",
+        PlaceMaelstrom: lambda a: f"Open the Maelstrom between {cell_name(a.a)} and {cell_name(a.b)}",
+        Whirl: lambda a: "Ride the Maelstrom to its other end (1 damage)",
+        KeepBounty: lambda a: f"Keep the bounty {BOUNTIES[a.bounty].name}",
+        Claim: lambda a: (f"Claim {BOUNTIES[a.bounty].name} for 1 Loot" if a.use else "Keep the bounty hidden"),
+        BountyCard: lambda a: f"Bounty card {BOUNTIES[a.bounty].name}",
         Repair: lambda a: "Restore a Shell" if a.kind == "shell" else f"Repair a {a.kind} token",
         Exchange: lambda a: f"Trade {'+'.join(ICON_NAMES[i] for i in a.give)} for {ICON_NAMES[a.get]}",
         UseEffect: lambda a: f"Use {EFFECTS[CARDS[a.card].effect].name} ({a.card})"
@@ -85,7 +105,11 @@ def places(state, action: Any) -> tuple[str, ...]:
     if isinstance(action, (Sail, Peek)):
         return (f"cell:{cell_name(action.cell)}",)
     if isinstance(action, Attack):
-        return (f"ship:{action.target}",)
+        return ("ship:ghost",) if action.target < 0 else (f"ship:{action.target}",)
+    if isinstance(action, PlaceMaelstrom):
+        return (f"cell:{cell_name(action.a)}", f"cell:{cell_name(action.b)}")
+    if isinstance(action, Weather):
+        return (f"card:{action.card}",)
     if isinstance(action, UseEffect):
         out = [f"card:{action.card}"]
         if action.target is not None:

@@ -99,6 +99,10 @@ def _board(w: Work, p: int, item: UseEffect) -> None:
     w.set(p, treasures=(*me.treasures, item.treasure))
     w.say(f"{w.name(p)} boards {w.name(item.target)} and takes {item.treasure}", "E07", "R29")
     if p == w.active:
+        from .bounty import TAKEN, bump
+
+        bump(w, TAKEN)
+    if p == w.active:
         w.update_limit()
 
 

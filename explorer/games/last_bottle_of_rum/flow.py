@@ -13,22 +13,23 @@ from typing import Any
 from explorer.core.events import Event
 
 from . import ships as sh
-from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
-from .model import NO_TURN, Ship, Turn
+from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, TILES, map_tile
+from .model import NO_MODULES, Modules, Ship
 
 CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
-CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token"})
+CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token",
+                    "setup_tile", "ghost_card", "ghost_token", "ghost_repair", "bounty_draw"})
 DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell", "grog", "peek", "wind",
-                      "patch", "hands"})
+                      "patch", "hands", "weather", "maelstrom", "gale", "bounty_keep", "claim"})
 
 
 class Work:
     """Mutable copy of a state's fields for one step; never escapes `_step`."""
 
     __slots__ = ("active", "deck", "discard", "display", "events", "face_up", "game", "map_deck",
-                 "map_discard", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
+                 "map_discard", "mods", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
                  "treasure_discard", "turn", "turns", "winner")
 
     def __init__(self, s: Any) -> None:
@@ -41,6 +42,7 @@ class Work:
         self.deck, self.discard = s.deck, s.discard
         self.active, self.phase, self.turn = s.active, s.phase, s.turn
         self.pending, self.winner, self.turns = s.pending, s.winner, s.turns
+        self.mods: Modules = s.mods
         self.events: list[Event] = []
 
     # -- small helpers ------------------------------------------------------------------------
@@ -58,12 +60,14 @@ class Work:
         self.ships[p] = self.ships[p]._replace(**changes)
 
     def name(self, p: int) -> str:
+        if p < 0:
+            return "the Ghost"
         return f"P{p} ({self.ships[p].captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
         limit = self.options["bank_limit"]
-        return None if limit is None else limit - sum(s.doubloons for s in self.ships)
+        return None if limit is None else limit - sum(s.doubloons for s in self.ships) - off_bank(self.mods)
 
     def gain(self, p: int, amount: int, rule: str) -> int:
         """Give `p` up to `amount` doubloons from the bank, unless its hull is holed (R31, R32)."""
@@ -85,6 +89,9 @@ class Work:
         for ship in self.ships:
             for i, n in enumerate(ship.damage):
                 counts[i] -= n
+        if self.mods.ghost is not None:
+            for i, n in enumerate(self.mods.ghost.damage):
+                counts[i] -= n
         return counts
 
     def update_limit(self) -> None:
@@ -99,17 +106,18 @@ class Work:
             self.turn = turn._replace(limit_from=-1)
 
     def can_move(self, p: int) -> bool:
-        return self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1
+        return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)
 
     def freeze(self, s: Any, item: object) -> Any:
         return build(type(s), s.game, (s._trail, item), tuple(self.events), tuple(self.ships), self.tiles, self.face_up,
                      self.display, self.map_deck, self.map_discard, self.treasure_deck, self.treasure_discard,
                      self.deck, self.discard, self.active, self.phase, self.turn, self.pending, self.winner,
-                     self.turns)
+                     self.turns, self.mods)
 
 
 def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, map_discard, treasure_deck,
-          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0) -> Any:
+          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0,
+          mods: Modules = NO_MODULES) -> Any:
     """The constructor-style fast path for a new state (no copying, no validation)."""
     s = object.__new__(cls)
     put = object.__setattr__
@@ -132,8 +140,14 @@ def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, ma
     put(s, "pending", pending)
     put(s, "winner", winner)
     put(s, "turns", turns)
+    put(s, "mods", mods)
     put(s, "_node", node_of(phase, pending, active))
     return s
+
+
+def off_bank(mods: Modules) -> int:
+    """R32: doubloons out of the bank but not on a ship: Ghost-mode coins on tiles and the Ghost's own."""
+    return mods.coins.bit_count() + (mods.ghost.doubloons if mods.ghost is not None else 0)
 
 
 def node_of(phase: str, pending: tuple, active: int) -> tuple[str, int | None]:
@@ -200,6 +214,10 @@ def _enter(w: Work, task: tuple) -> None:
     then: list[tuple] = []
     if cell != HIDEOUT:
         tile = TILES[w.tiles[cell]]
+        if w.mods != NO_MODULES:
+            from .hooks import modules_enter
+
+            modules_enter(w, p, cell, tile)
         if revealed and tile.doubloon:
             w.gain(p, 1, "R20")
         reef_hits = revealed or w.options["reef_damage"] == "every_entry"
@@ -213,6 +231,10 @@ def _enter(w: Work, task: tuple) -> None:
             if map_tile(m) == tile.id:
                 then.append(("pickup", p, cell, "R25"))
     elif w.ships[p].treasures:
+        if len(w.ships[p].treasures) >= 2:
+            from .bounty import event
+
+            event(w, p, "B17")
         then.append(("trade", p))
     w.push(*then)
 
@@ -260,55 +282,6 @@ def _kraken(w: Work, task: tuple) -> None:
     w.push(*(("kraken_roll", p) for p in victims))
 
 
-def _turn_start(w: Work, task: tuple) -> None:
-    """T1: late pickup (R26), start penalties (TR23), then the refill (T2) and play (T3)."""
-    p = w.active
-    w.turn = NO_TURN
-    w.phase = "start"
-    w.update_limit()
-    w.say(f"{w.name(p)} begins a turn", "T1", "R3")
-    then: list[tuple] = []
-    ship = w.ships[p]
-    if ship.cell != HIDEOUT:
-        for m, t in w.display:
-            if map_tile(m) == w.tiles[ship.cell] and sh.room_for(ship, t):
-                then.append(("pickup", p, ship.cell, "R26"))
-    if sh.has(ship, "kraken_eye"):
-        then.append(("curse", p, 1, "T1"))
-    then += [("draw", p, -1, 0), ("to_play",)]
-    w.push(*then)
-
-
-def _to_play(w: Work, task: tuple) -> None:
-    w.phase = "play"
-
-
-def _next_turn(w: Work, task: tuple) -> None:
-    """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise."""
-    w.discard = tuple(sorted(w.discard + w.turn.played))
-    w.turn = NO_TURN
-    w.say(f"{w.name(w.active)} ends the turn", "T5", "R17")
-    w.turns += 1
-    limit = w.options["turn_limit"]
-    if limit is not None and w.turns >= limit * len(w.ships):
-        w.phase, w.pending = "over", ()
-        w.say(f"The turn limit of {limit} rounds is reached: the game ends, ranked by Loot", "E3")
-        return
-    w.active = (w.active + 1) % len(w.ships)
-    w.push(("turn_start",))
-
-
-def _first(w: Work, task: tuple) -> None:
-    """S10: the first player is the option's choice, else a chance node."""
-    first = w.options["first_player"]
-    if first is None:
-        w.push(("first",))
-    else:
-        w.active = first
-        w.say(f"P{first} starts", "S10")
-        w.push(("turn_start",))
-
-
 def win_check(w: Work, p: int) -> None:
     """R1, E1: 10 Loot wins at once."""
     if w.ships[p].loot >= LOOT_TO_WIN:
@@ -318,7 +291,6 @@ def win_check(w: Work, p: int) -> None:
 
 AUTOMATIC: dict[str, Callable[[Work, tuple], None]] = {
     "draw": _draw, "pair": _pair, "enter": _enter, "damage": _damage, "curse": _curse, "kraken": _kraken,
-    "turn_start": _turn_start, "to_play": _to_play, "next_turn": _next_turn, "first_player": _first,
 }
 
 
@@ -367,7 +339,18 @@ STILL_NEEDED: dict[str, Callable[[Work, tuple], bool]] = {
 
 
 def distance(w: Work, a: int, b: int) -> int:
-    return DISTANCE[w.ships[a].cell][w.ships[b].cell]
+    """Hex distance between two ships; b < 0 is the Ghost (R34)."""
+    return DISTANCE[w.ships[a].cell][w.mods.ghost.cell if b < 0 else w.ships[b].cell]
 
 
-__all__ = ["MAPS", "TREASURES", "Turn", "cell_name"]
+def _register() -> None:
+    from . import turns
+    from .hooks import register
+
+    AUTOMATIC.update({"turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
+                      "first_player": turns.first})
+    register(AUTOMATIC, STILL_NEEDED)
+
+
+_register()
+

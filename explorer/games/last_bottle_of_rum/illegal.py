@@ -8,14 +8,18 @@ from . import ships as sh
 from .data import CARDS, DAMAGE, DISTANCE, HIDEOUT, NEIGHBOURS
 from .model import (
     Attack,
+    BountyCard,
     ChooseCaptain,
+    Claim,
     Discard,
     Earn,
     EndTurn,
     Exchange,
+    KeepBounty,
     Leave,
     Lose,
     Peek,
+    PlaceMaelstrom,
     Play,
     Repair,
     Reroll,
@@ -25,16 +29,22 @@ from .model import (
     Take,
     Trade,
     UseEffect,
+    Weather,
+    Whirl,
 )
 
 ACTIONS = (ChooseCaptain, Play, Sail, Earn, Attack, Repair, Exchange, UseEffect, Peek, Take, Leave, Trade,
-           Lose, Discard, Shell, Reroll, Stop, EndTurn)
+           Lose, Discard, Shell, Reroll, Stop, EndTurn, Weather, Whirl, PlaceMaelstrom, KeepBounty, Claim)
 WAITING = {"captain": ("S5", "choose a captain"), "pickup": ("R25", "take the treasure or leave it"),
            "trade": ("R23", "trade treasures or keep them"), "fire": ("R47", "lose a treasure to the fire"),
            "bowsprit": ("R50", "discard down to the hand size"), "shell": ("R59", "spend a Shell or not"),
            "grog": ("R58", "re-roll the miss or accept it"), "peek": ("E05", "peek at a tile or stop"),
            "wind": ("E06", "sail or stop"), "patch": ("E04", "repair or stop"),
-           "hands": ("E08", "play 1 more card or stop")}
+           "hands": ("E08", "play 1 more card or stop"),
+           "weather": ("R63", "carry out a played Weather card's effect"),
+           "maelstrom": ("R65", "place both Maelstrom tokens on two different tiles"),
+           "gale": ("R63", "sail on with the Gale"), "bounty_keep": ("R60", "keep one of the drawn Bounty cards"),
+           "claim": ("V14", "claim the completed bounty or keep it hidden")}
 
 
 def explain(s, action) -> IllegalAction:
@@ -50,6 +60,11 @@ def explain(s, action) -> IllegalAction:
         rule, what = WAITING[s.pending[0][0]]
         return IllegalAction(rule, f"P{s.player} must {what} now", action)
     if s.phase == "play":
+        from .data import WEATHER
+
+        if any(c in WEATHER for c in s.ships[s.active].hand):
+            return IllegalAction("R64", "every Weather card in hand must be played now: one with 1 other card, "
+                                        "two or more alone", action)
         return IllegalAction("R8", "play exactly 2 cards from your hand first (fewer only with a smaller hand)",
                              action)
     return _main(s, action)
@@ -67,6 +82,8 @@ def _main(s, a) -> IllegalAction:
     if isinstance(a, Sail):
         if not S:
             return no("R11", "no unused Sail action")
+        if "k" in t.flags:
+            return no("R63", "becalmed: your ship cannot move this turn")
         if a.cell not in NEIGHBOURS[ship.cell]:
             return no("R18", "a Sail action moves to an adjacent tile only")
         return no("R45", "a torn sail or a heavy treasure allows 1 move this turn (R46)")
@@ -92,12 +109,26 @@ def _main(s, a) -> IllegalAction:
         return no("R58", "only Madame Macaw, once per turn, at a face-down tile within distance 2")
     if isinstance(a, Play):
         return no("R8", "you already played your cards (more only through All Hands, E08)")
+    if isinstance(a, Whirl):
+        if not S:
+            return no("R11", "no unused Sail action")
+        if "k" in t.flags:
+            return no("R63", "becalmed: your ship cannot move this turn")
+        return no("R66", "only a ship on a Maelstrom token can ride to the other one")
+    if isinstance(a, Weather):
+        return no("R63", f"{a.card} is not a played Weather card still to carry out")
+    if isinstance(a, EndTurn):
+        return no("R63", "a played Weather card's effect must be carried out first")
+    if isinstance(a, (PlaceMaelstrom, KeepBounty, Claim, BountyCard)):
+        return no("T4", f"{a} answers a step that is not waiting")
     return no("T4", f"{a} is not possible in the main phase")
 
 
 def _attack(s, a: Attack, no) -> IllegalAction:
     p = s.active
     ship = s.ships[p]
+    if a.target == -1:
+        return _attack_ghost(s, a, no)
     if not isinstance(a.target, int) or not 0 <= a.target < len(s.ships) or a.target == p:
         return no("R33", "attack an opponent's ship")
     other = s.ships[a.target]
@@ -112,6 +143,23 @@ def _attack(s, a: Attack, no) -> IllegalAction:
     if ship.doubloons < 1 and not sh.has(ship, "free_attacks"):
         return no("R35", "an attack costs 1 doubloon")
     need = sh.attack_need(ship, DISTANCE[ship.cell][other.cell])
+    return no("R34", f"this range needs {need} Attack actions, you have {s.turn.actions[2]}")
+
+
+def _attack_ghost(s, a: Attack, no) -> IllegalAction:
+    """R81: the Ghost is attacked under the normal rules (R33-R42)."""
+    ship = s.ships[s.active]
+    if s.mods.ghost is None:
+        return no("R81", "there is no Ghost in this game (V3)")
+    if -1 in s.turn.attacked:
+        return no("R36", "the Ghost counts as one opponent: once per turn")
+    if ship.cell == HIDEOUT:
+        return no("R41", "no attack from the Pirates' Hideout")
+    if not sh.can_attack(ship):
+        return no("R42", "broken cannons (or the Cursed Cannonball) forbid attacks")
+    if ship.doubloons < 1 and not sh.has(ship, "free_attacks"):
+        return no("R35", "an attack costs 1 doubloon")
+    need = sh.attack_need(ship, DISTANCE[ship.cell][s.mods.ghost.cell])
     return no("R34", f"this range needs {need} Attack actions, you have {s.turn.actions[2]}")
 
 

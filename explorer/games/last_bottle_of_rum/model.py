@@ -58,7 +58,7 @@ class Attack:
     target: int
 
     def __str__(self) -> str:
-        return f"attack {self.target}"
+        return "attack ghost" if self.target == GHOST else f"attack {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +193,56 @@ class EndTurn:
         return "end"
 
 
+@dataclass(frozen=True, slots=True)
+class Weather:
+    """Carry out the mandatory effect of played Weather card `card` (R63-R65, A20)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"weather {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMaelstrom:
+    """Put the two Maelstrom tokens on cells `a` and `b` (R65)."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"maelstrom {cell_name(self.a)} {cell_name(self.b)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Whirl:
+    """Use 1 Sail action to pass from one Maelstrom token to the other, for 1 damage (R66)."""
+
+    def __str__(self) -> str:
+        return "sail maelstrom"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepBounty:
+    """Keep this one of the two Bounty cards drawn at an Outpost; the other goes back on top (R60)."""
+
+    bounty: str
+
+    def __str__(self) -> str:
+        return f"bounty {self.bounty}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Reveal a completed bounty for 1 Loot, or keep it hidden (only when V14 is off)."""
+
+    bounty: str
+    use: bool
+
+    def __str__(self) -> str:
+        return f"{'claim' if self.use else 'pass'} {self.bounty}"
+
+
 # -- chance outcomes ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class FirstPlayer:
@@ -264,7 +314,17 @@ class Token:
         return f"token {self.kind}"
 
 
-EARN, STOP, END, LEAVE = Earn(), Stop(), EndTurn(), Leave()
+@dataclass(frozen=True, slots=True)
+class BountyCard:
+    """The Bounty card drawn at an Outpost (C10)."""
+
+    bounty: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.bounty}"
+
+
+EARN, STOP, END, LEAVE, WHIRL = Earn(), Stop(), EndTurn(), Leave(), Whirl()
 ROLLS = tuple(Roll(s) for s in range(3))
 TOKENS = tuple(Token(k) for k in DAMAGE)
 DRAWS = {c: DrawCard(c) for c in CARDS}
@@ -299,8 +359,35 @@ class Turn(NamedTuple):
     flags: str = ""                                     # c chain shot, g Grog, m Macaw, b Goldrick
 
 
+class Ghost(NamedTuple):
+    """The white ship of the Ghost automa (V3); its token types are hidden from the players (C13)."""
+
+    cell: int = -1
+    doubloons: int = 0
+    damage: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    treasures: tuple[str, ...] = ()     # oldest first (R77, R82)
+    cards: tuple[str, ...] = ()         # the 2 cards of its turn (R72)
+    path: tuple[int, ...] = ()          # the cells it sailed through in its last turn (R76), public
+
+
+class Modules(NamedTuple):
+    """The module parts of a position (V1-V3); the defaults mean "module off"."""
+
+    bounty_deck: tuple[str, ...] = ()           # unordered, except the known top card
+    bounty_top: str = ""                        # the card put back on top (R60) ...
+    bounty_knower: int = -1                     # ... and the player who knows it
+    bounties: tuple[tuple[str, ...], ...] = ()  # held face down, per player
+    claimed: tuple[tuple[str, ...], ...] = ()   # set aside after scoring, per player (R62)
+    maelstrom: tuple[int, ...] = ()             # the two token cells, once placed (R65)
+    coins: int = 0                              # bit per cell holding a Ghost-mode coin (S13, R70)
+    ghost: Ghost | None = None
+    stats: tuple[int, ...] = ()                 # the active player's counters for bounty conditions
+
+
 NO_DAMAGE = (0, 0, 0, 0, 0)
 NO_TURN = Turn()
+NO_MODULES = Modules()
+GHOST = -1      # the Ghost as an attack target
 
 
 __all__ = ["CAPTAINS", "MAPS", "TREASURES", "parse_cell"]

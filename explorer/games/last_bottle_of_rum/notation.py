@@ -4,21 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
+from .data import BOUNTIES, CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
 from .model import (
     EARN,
     END,
+    GHOST,
     LEAVE,
     STOP,
+    WHIRL,
     Attack,
+    BountyCard,
     ChooseCaptain,
+    Claim,
     Discard,
     DrawCard,
     Exchange,
     FirstPlayer,
+    KeepBounty,
     Lose,
     MapCard,
     Peek,
+    PlaceMaelstrom,
     Play,
     Repair,
     Reroll,
@@ -31,10 +37,12 @@ from .model import (
     Trade,
     TreasureCard,
     UseEffect,
+    Weather,
 )
 
 SIMPLE = {"earn": EARN, "end": END, "leave": LEAVE, "stop": STOP, "keep": Trade(()), "shell": Shell(True),
-          "no shell": Shell(False), "reroll": Reroll(True), "accept roll": Reroll(False)}
+          "no shell": Shell(False), "reroll": Reroll(True), "accept roll": Reroll(False),
+          "sail maelstrom": WHIRL, "attack ghost": Attack(GHOST)}
 
 
 def _card(word: str) -> str:
@@ -75,6 +83,8 @@ def parse(text: str) -> Any:
         return Trade(tuple(_known(w, TREASURES) for w in words))
     if len(words) == 1:
         return _one(head, words[0])
+    if head == "maelstrom" and len(words) == 2:
+        return PlaceMaelstrom(parse_cell(words[0]), parse_cell(words[1]))
     if head == "effect" and 2 <= len(words) <= 3:
         treasure = _known(words[2], TREASURES) if len(words) == 3 else None
         return UseEffect(_card(words[0]), _player(words[1]), treasure)
@@ -108,6 +118,12 @@ def _one(head: str, word: str) -> Any:
         return cls(_known(word, table))
     if head == "first":
         return FirstPlayer(_player(word))
+    if head == "weather":
+        return Weather(_card(word))
+    if head in ("bounty", "reveal", "claim", "pass"):
+        bounty = _known(word, BOUNTIES)
+        return {"bounty": KeepBounty, "reveal": BountyCard}[head](bounty) if head in ("bounty", "reveal") \
+            else Claim(bounty, head == "claim")
     if head == "roll" and word in ("0", "1", "2"):
         return Roll(int(word))
     if head == "token":

@@ -45,6 +45,8 @@ class RuleOfThumb:
             return sum(_card_value(c) for c in a.cards)
         if isinstance(a, Sail):
             return 40 + self._sail_gain(v, me, a.cell, aboard)
+        if isinstance(a, Attack) and a.target < 0:
+            return 47        # R81, R82: sinking the Ghost wins back its newest treasure
         if isinstance(a, Attack):
             target = v["ships"][a.target]
             return 45 + 5 * len(target["treasures"]) - 8 * sum(target["damage"].values())

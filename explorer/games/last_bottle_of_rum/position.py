@@ -16,7 +16,8 @@ maps ``M01``-``M20``, tiles ``T01``-``T30``)::
      "deck": [...], "discard": [...],          # Action cards (the deck is an unordered multiset)
      "turn": {"played": [], "actions": {"S": 0, "D": 0, "A": 0, "R": 0}, "used": [], "attacked": [],
               "moves": 0, "limit_from": -1, "flags": ""},
-     "pending": [["pickup", 0, "1,0", "R25"]]}   # steps still to resolve, first first
+     "pending": [["pickup", 0, "1,0", "R25"]],   # steps still to resolve, first first
+     "modules": {...}}           # optional; the module parts, see `modules.py` (V1-V3)
 
 A tile not named in ``tiles`` is face down and not yet dealt: it is drawn from the unused
 tiles when revealed (C8). Every card, map and treasure must appear exactly once.
@@ -31,18 +32,22 @@ from typing import Any
 from explorer.core.errors import PositionError
 from explorer.core.view import View
 
-from .data import BASE_DECK, CAPTAINS, CELLS, DAMAGE, ICONS, MAPS, TILES, TREASURES, cell_name, parse_cell
-from .flow import AUTOMATIC, CHANCE, DECISION, build
+from .data import BASE_DECK, CAPTAINS, CELLS, DAMAGE, FULL_DECK, ICONS, MAPS, TILES, TREASURES, cell_name, parse_cell
+from .flow import AUTOMATIC, CHANCE, DECISION, build, off_bank
 from .model import Ship, Turn, UseEffect
+from .modules import hide_modules, in_flight, modules_in, modules_out
 from .notation import parse
 from .ships import limited
 
 PHASES = ("setup", "start", "play", "main", "over")
 KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up", "display", "map_deck", "map_discard",
-        "treasure_deck", "treasure_discard", "deck", "discard", "turn", "pending")
+        "treasure_deck", "treasure_discard", "deck", "discard", "turn", "pending", "modules")
 SHIP_KEYS = ("captain", "cell", "loot", "curse", "doubloons", "damage", "treasures", "hand", "shells", "peeks")
 TASKS = CHANCE | DECISION | frozenset(AUTOMATIC) | {"peek_tile"}
-NO_PLAYER = {"pair", "map", "treasure", "kraken", "first", "first_player", "turn_start", "to_play", "next_turn"}
+NO_PLAYER = {"pair", "map", "treasure", "kraken", "first", "first_player", "turn_start", "to_play", "next_turn",
+             "setup_tile", "ghost_turn", "ghost_card", "ghost_act", "ghost_hunt", "ghost_fire", "ghost_end",
+             "ghost_repair"}
+CELL_TASKS = ("enter", "pickup", "tile", "peek_tile")
 
 
 def _task_out(task: tuple) -> list:
@@ -50,7 +55,7 @@ def _task_out(task: tuple) -> list:
     for i, x in enumerate(task):
         if isinstance(x, UseEffect):
             out.append(str(x))
-        elif isinstance(x, int) and i == 2 and task[0] in ("enter", "pickup", "tile", "peek_tile"):
+        elif (isinstance(x, int) and i == 2 and task[0] in CELL_TASKS) or (i == 1 and task[0] == "setup_tile"):
             out.append(cell_name(x))
         else:
             out.append(x)
@@ -80,6 +85,7 @@ def to_dict(s) -> dict:
                  "used": list(t.used), "attacked": list(t.attacked), "moves": t.moves,
                  "limit_from": t.limit_from, "flags": t.flags},
         "pending": [_task_out(task) for task in s.pending],
+        "modules": modules_out(s.mods),
     }
 
 
@@ -139,7 +145,7 @@ def _ship(data: Any, field: str, game) -> Ship:
     return Ship(captain, _cell(data["cell"], f"{field}.cell"), _int(data["loot"], f"{field}.loot"),
                 _int(data["curse"], f"{field}.curse", 0, 5), _int(data["doubloons"], f"{field}.doubloons"), counts,
                 _ids(data["treasures"], f"{field}.treasures", TREASURES),
-                tuple(sorted(_ids(data["hand"], f"{field}.hand", BASE_DECK))),
+                tuple(sorted(_ids(data["hand"], f"{field}.hand", FULL_DECK))),
                 _int(data["shells"], f"{field}.shells", 0, 2),
                 tuple(sorted({_cell(c, f"{field}.peeks") for c in _list(data["peeks"], f"{field}.peeks")})))
 
@@ -154,7 +160,7 @@ def _task(raw: Any, field: str) -> tuple:
         if isinstance(x, str) and x.startswith("effect "):
             item = parse(x)
             out.append(item)
-        elif isinstance(x, str) and i == 2 and "," in x:
+        elif isinstance(x, str) and (i == 2 or kind == "setup_tile") and "," in x:
             out.append(_cell(x, f"{field}.{i}"))
         elif isinstance(x, (int, str)) and not isinstance(x, bool):
             out.append(x)
@@ -167,13 +173,13 @@ def _turn(data: Any) -> Turn:
     data = _dict(data, "turn")
     try:
         actions = _dict(data["actions"], "turn.actions")
-        return Turn(_ids(data["played"], "turn.played", BASE_DECK),
+        return Turn(_ids(data["played"], "turn.played", FULL_DECK),
                     tuple(_int(actions[i], f"turn.actions.{i}") for i in ICONS),
-                    tuple(sorted(_ids(data["used"], "turn.used", BASE_DECK))),
-                    tuple(sorted(_int(x, "turn.attacked", 0, 4) for x in _list(data["attacked"], "turn.attacked"))),
+                    tuple(sorted(_ids(data["used"], "turn.used", FULL_DECK))),
+                    tuple(sorted(_int(x, "turn.attacked", -1, 4) for x in _list(data["attacked"], "turn.attacked"))),
                     _int(data["moves"], "turn.moves"), _int(data["limit_from"], "turn.limit_from", -1),
-                    data["flags"] if isinstance(data["flags"], str) and set(data["flags"]) <= set("cgmb") else
-                    _bad("turn.flags", "letters among c g m b"))
+                    data["flags"] if isinstance(data["flags"], str) and set(data["flags"]) <= set("cgmbk") else
+                    _bad("turn.flags", "letters among c g m b k"))
     except KeyError as err:
         raise PositionError(f"turn.{err.args[0]}", "missing") from None
 
@@ -202,7 +208,7 @@ def from_dict(game, data: Any):
     for key in data:
         if key not in KEYS:
             raise PositionError(key, "unknown field")
-    for key in KEYS[1:]:
+    for key in KEYS[1:-1]:
         if key not in data:
             raise PositionError(key, "missing")
     n = game.players
@@ -236,33 +242,38 @@ def from_dict(game, data: Any):
         display.append(tuple(pair))
     decks = {k: _ids(data[k], k, MAPS if k.startswith("map") else TREASURES)
              for k in ("map_deck", "map_discard", "treasure_deck", "treasure_discard")}
-    deck, discard = _ids(data["deck"], "deck", BASE_DECK), _ids(data["discard"], "discard", BASE_DECK)
+    all_cards = FULL_DECK if game.options["weather"] else BASE_DECK
+    deck, discard = _ids(data["deck"], "deck", all_cards), _ids(data["discard"], "discard", all_cards)
     turn = _turn(data["turn"])
     if phase in ("play", "main") and 0 <= active and turn.limit_from < 0 and limited(ships[active]):
         turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
     pending = tuple(_task(t, f"pending.{i}") for i, t in enumerate(_list(data["pending"], "pending")))
+    mods = modules_in(game, data.get("modules"), tiles, in_flight(pending))
     for i, task in enumerate(pending):
         if task[0] not in NO_PLAYER and (len(task) < 2 or not isinstance(task[1], int) or not 0 <= task[1] < n):
             raise PositionError(f"pending.{i}", f"{task[0]} needs a player 0..{n - 1} second")
     _once("deck", [("deck", deck), ("discard", discard), ("turn.played", turn.played),
-                   *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships))], BASE_DECK)
+                   *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships)),
+                   ("modules.ghost.cards", mods.ghost.cards if mods.ghost else ())], all_cards)
     _once("map_deck", [("map_deck", decks["map_deck"]), ("map_discard", decks["map_discard"]),
                        ("display", tuple(m for m, _ in display)),
                        ("pending", tuple(t[1] for t in pending if t[0] == "treasure"))], MAPS)
     _once("treasure_deck", [("treasure_deck", decks["treasure_deck"]),
                             ("treasure_discard", decks["treasure_discard"]),
                             ("display", tuple(t for _, t in display)),
-                            *((f"ships.{i}.treasures", s.treasures) for i, s in enumerate(ships))], TREASURES)
+                            *((f"ships.{i}.treasures", s.treasures) for i, s in enumerate(ships)),
+                            ("modules.ghost.treasures", mods.ghost.treasures if mods.ghost else ())], TREASURES)
+    ghost_damage = mods.ghost.damage if mods.ghost else (0,) * 5
     for i, k in enumerate(DAMAGE):
-        if sum(s.damage[i] for s in ships) > 5:
+        if sum(s.damage[i] for s in ships) + ghost_damage[i] > 5:
             raise PositionError("ships", f"more than 5 {k} tokens in play (K08)")
     bank = game.options["bank_limit"]
-    if bank is not None and sum(s.doubloons for s in ships) > bank:
+    if bank is not None and sum(s.doubloons for s in ships) + off_bank(mods) > bank:
         raise PositionError("ships", f"more doubloons than the bank's {bank} (R32)")
     return build(RumState, game, None, (), ships, tuple(tiles), face_up, tuple(display),
                  tuple(sorted(decks["map_deck"])), tuple(sorted(decks["map_discard"])),
                  tuple(sorted(decks["treasure_deck"])), tuple(sorted(decks["treasure_discard"])),
-                 tuple(sorted(deck)), tuple(sorted(discard)), active, phase, turn, pending, winner, turns)
+                 tuple(sorted(deck)), tuple(sorted(discard)), active, phase, turn, pending, winner, turns, mods)
 
 
 # -- views --------------------------------------------------------------------------------------
@@ -280,6 +291,7 @@ def view(s, player: int | None) -> View:
         data["tiles"] = {cell_name(c): t for c, t in enumerate(s.tiles) if t and (s.face_up >> c & 1 or c in mine)}
         for key in ("deck", "map_deck", "treasure_deck"):
             data[key] = len(data[key])
+        hide_modules(data, player)
     return View(data, board_svg)
 
 
@@ -292,7 +304,10 @@ def sample_state(game, seen: Mapping[str, Any], rng: random.Random):
     known = set(seen["discard"]) | set(seen["turn"]["played"])
     if me is not None:
         known |= set(seen["ships"][me]["hand"])
-    unseen = [c for c in BASE_DECK if c not in known]
+    ghost = (seen.get("modules") or {}).get("ghost")
+    if ghost:
+        known |= set(ghost["cards"])
+    unseen = [c for c in (FULL_DECK if game.options["weather"] else BASE_DECK) if c not in known]
     rng.shuffle(unseen)
     for ship in data["ships"]:
         if isinstance(ship["hand"], int):
@@ -306,10 +321,18 @@ def sample_state(game, seen: Mapping[str, Any], rng: random.Random):
             if cell not in tiles:
                 tiles[cell] = free.pop()
     data["tiles"] = tiles
+    if "modules" in seen:
+        from .modules import sample_modules
+
+        data["pending"] = [list(t) for t in seen["pending"]]
+        sample_modules(data, me, rng)
     for deck, discard, table, shown in (("map_deck", "map_discard", MAPS, 0), ("treasure_deck", "treasure_discard",
                                                                                TREASURES, 1)):
         used = set(seen[discard]) | {pair[shown] for pair in seen["display"]}
+        if not shown:       # a map turned up whose treasure is still to come (S2, R27)
+            used |= {t[1] for t in seen["pending"] if t[0] == "treasure"}
         if shown:
             used |= {t for ship in seen["ships"] for t in ship["treasures"]}
+            used |= set(ghost["treasures"]) if ghost else set()
         data[deck] = sorted(set(table) - used)
     return from_dict(game, data)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .data import CARDS, CELLS, COLOURS, EFFECTS, TILES, TREASURES, map_tile
+from .data import BOUNTIES, CARDS, CELLS, COLOURS, TILES, TREASURES, map_tile
+from .describe import card_name
 
 SIZE = 30                     # hex radius in pixels
 CX, CY = 250, 245             # board centre
@@ -54,7 +55,8 @@ def _cells(v: dict) -> list[str]:
         if label:
             out.append(_text(x, y - 9, label[:14], 7, fill="#fff" if i == 0 or name not in face_up else "#222"))
         if tile and name in face_up:
-            marks = ("●" if TILES[tile].doubloon else "") + ("▲" if TILES[tile].reef else "")
+            marks = ("●" if TILES[tile].doubloon else "") + ("▲" if TILES[tile].reef else "") \
+                + ("⚑" if TILES[tile].kind == "outpost" else "")
             if marks:
                 out.append(_text(x, y + 15, marks, 9, fill="#7a5a00"))
         if tile in treasure_at:
@@ -108,7 +110,7 @@ def _board(v: dict, p: int, x: float, y: float) -> list[str]:
         out.append(_text(x + 8, y + 74, "Hand:", 8, "start"))
         for i, c in enumerate(hand[:7]):
             out.append(f'<text data-place="card:{c}" x="{x + 36 + 38 * i}" y="{y + 74}" font-size="8">'
-                       f'<title>{escape(EFFECTS[CARDS[c].effect].name if CARDS[c].effect in EFFECTS else "Kraken")}'
+                       f'<title>{escape(card_name(c))}'
                        f' {CARDS[c].icons}</title>{c}</text>')
     return out
 
@@ -127,7 +129,7 @@ def _cards_panel(v: dict, x: float, y: float) -> list[str]:
     turn = v["turn"]
     if v["phase"] == "main":
         acts = " ".join(f"{k}×{n}" for k, n in turn["actions"].items())
-        played = ", ".join(f"{c} {EFFECTS[CARDS[c].effect].name}" for c in turn["played"])
+        played = ", ".join(f"{c} {card_name(c)}" for c in turn["played"])
         out.append(_text(x, y2 + 14, f"Played: {played}"[:48], 8, "start"))
         out.append(_text(x, y2 + 26, f"Unused actions: {acts}", 8, "start"))
     return out
@@ -136,11 +138,12 @@ def _cards_panel(v: dict, x: float, y: float) -> list[str]:
 def _legend(x: float, y: float) -> list[str]:
     out = [_text(x, y, "Legend", 10, "start", "bold")]
     items = [("#2c4a5e", "face-down tile"), ("#e8d49a", "island"), ("#7fb7d8", "open sea"),
-             ("#b03a2e", "Pirates' Hideout"), ("#f1c40f", "treasure (value)")]
+             ("#b03a2e", "Pirates' Hideout"), ("#f1c40f", "treasure (value)"), ("#c9b38a", "⚑ Outpost (V1)")]
     for i, (fill, label) in enumerate(items):
         out.append(f'<rect x="{x}" y="{y + 6 + 14 * i}" width="10" height="10" fill="{fill}"/>')
         out.append(_text(x + 14, y + 15 + 14 * i, label, 8, "start"))
-    out.append(_text(x, y + 88, "● doubloon icon  ▲ reef", 8, "start"))
+    out.append(_text(x, y + 100, "● doubloon icon  ▲ reef", 8, "start"))
+    out.append(_text(x, y + 112, "◎ Maelstrom  ○ coin  white ship: the Ghost", 8, "start"))
     return out
 
 
@@ -161,6 +164,59 @@ def _tracks(v: dict, x: float, y: float) -> list[str]:
     return out
 
 
+def _modules_on_board(v: dict) -> list[str]:
+    """Ghost-mode coins (S13), the Maelstrom (R65), the Ghost's white ship and its last path (R76)."""
+    m = v.get("modules") or {}
+    out = []
+    for cell in m.get("coins", []):
+        x, y = _xy(*(int(n) for n in cell.split(",")))
+        out.append(f'<circle data-place="coin:{cell}" cx="{x + 14:.1f}" cy="{y - 2:.1f}" r="4.5" fill="#f4d03f" '
+                   f'stroke="#7a5a00"><title>a doubloon lies here (R70)</title></circle>')
+    for end, cell in enumerate(m.get("maelstrom", [])):
+        x, y = _xy(*(int(n) for n in cell.split(",")))
+        out.append(f'<g data-place="maelstrom:{cell}"><circle cx="{x - 14:.1f}" cy="{y - 2:.1f}" r="7" fill="#5dade2" '
+                   f'stroke="#1b4f72" stroke-width="1.5"/><circle cx="{x - 14:.1f}" cy="{y - 2:.1f}" r="3.5" '
+                   f'fill="none" stroke="#1b4f72"/><title>Maelstrom end {end + 1} (R66)</title></g>')
+    ghost = m.get("ghost")
+    if ghost and ghost.get("cell"):
+        path = ghost.get("path") or []
+        if len(path) > 1:
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (_xy(*(int(n) for n in c.split(","))) for c in path))
+            out.append(f'<polyline data-place="ghost-path" points="{points}" fill="none" stroke="#fdfefe" '
+                       f'stroke-width="3" stroke-dasharray="6 4" opacity="0.9"><title>the Ghost\'s last path'
+                       f'</title></polyline>')
+        x, y = _xy(*(int(n) for n in ghost["cell"].split(",")))
+        out.append(f'<path data-place="ship:ghost" d="M{x + 2:.1f},{y - 20:.1f} l12,0 l-2,5 l-8,0 Z M{x + 8:.1f},'
+                   f'{y - 28:.1f} l0,8 l5,-1 Z" fill="#ffffff" stroke="#555" stroke-width="0.8">'
+                   f'<title>the Ghost (white ship)</title></path>')
+    return out
+
+
+def _modules_panel(v: dict, x: float, y: float) -> list[str]:
+    """Bounties (V1) and the Ghost's board (V3), as far as the view may show them."""
+    m = v.get("modules") or {}
+    out = []
+    if m.get("bounties"):
+        deck = m["bounty_deck"] if isinstance(m["bounty_deck"], int) else len(m["bounty_deck"])
+        top = m.get("bounty_top")
+        out.append(_text(x, y, f"Bounty deck {deck}" + (f", top {top[0]} (known to P{top[1]})" if top else ""),
+                         8, "start", "bold"))
+        for p, held in enumerate(m["bounties"]):
+            shown = f"{held} hidden" if isinstance(held, int) else ", ".join(
+                f"{b} {BOUNTIES[b].name}" for b in held) or "none"
+            done = ", ".join(m["claimed"][p]) or "-"
+            out.append(_text(x, y + 11 + 10 * p, f"P{p} bounties: {shown}; claimed {done}"[:70], 7, "start"))
+        y += 14 + 10 * len(m["bounties"])
+    ghost = m.get("ghost")
+    if ghost:
+        damage = ghost["damage"] if isinstance(ghost["damage"], int) else sum(ghost["damage"].values())
+        aboard = ", ".join(TREASURES[t].name for t in ghost["treasures"]) or "no treasure"
+        out.append(_text(x, y, f"Ghost: {ghost['doubloons']}/5 doubloons, {damage}/3 face-down tokens", 8,
+                         "start", "bold"))
+        out.append(_text(x, y + 11, f"Ghost hold: {aboard}"[:70], 7, "start"))
+    return out
+
+
 def board_svg(v: dict) -> str:
     """The whole picture of a view: board, ships, display, legend and one board per captain."""
     n = len(v["ships"])
@@ -170,8 +226,9 @@ def board_svg(v: dict) -> str:
              f'font-family="Georgia, serif">',
              f'<rect width="720" height="{height}" fill="#d6eaf8"/>',
              _text(10, 20, f"The Last Bottle of Rum — {who}, phase {v['phase']}", 13, "start", "bold"),
-             *_cells(v), *_ships(v), *_cards_panel(v, 470, 50), *_legend(470, 300),
-             *_tracks(v, 470, 420)]
+             *_cells(v), *_modules_on_board(v), *_ships(v), *_cards_panel(v, 470, 50), *_legend(470, 300),
+             *_tracks(v, 470, 420), *_modules_panel(v, 10, 470 - 24 * bool((v.get("modules") or {}).get("ghost"))
+                                                     - 12 * len((v.get("modules") or {}).get("bounties") or ()))]
     for p in range(n):
         parts += _board(v, p, 10 + 310 * (p % 2), 500 + 86 * (p // 2))
     if v.get("winner") is not None:

@@ -5,8 +5,25 @@ Each handler cites the digest IDs it applies, in its docstring and in its events
 
 from __future__ import annotations
 
+from . import bounty as bt
+from . import ghost as gh
 from . import ships as sh
-from .data import CARDS, CELLS, DAMAGE, EFFECTS, FIRE, HIDEOUT, ICONS, KRAKEN, TILES, TREASURES, cell_name, map_tile
+from . import weather as wx
+from .data import (
+    CARDS,
+    CELLS,
+    DAMAGE,
+    EFFECTS,
+    FIRE,
+    HIDEOUT,
+    ICONS,
+    KRAKEN,
+    TILES,
+    TREASURES,
+    WEATHER,
+    cell_name,
+    map_tile,
+)
 from .flow import Work, distance
 from .model import (
     Attack,
@@ -26,6 +43,8 @@ from .model import (
     Token,
     TreasureCard,
     UseEffect,
+    Weather,
+    Whirl,
 )
 
 
@@ -66,6 +85,16 @@ def outcome(w: Work, task: tuple, item: object) -> None:
         _kraken_roll(w, task[1], item.skulls)
     elif kind == "token":
         _token(w, task[1], item.kind, task[2])
+    elif kind == "setup_tile":
+        gh.deal(w, task[1], item.tile)
+    elif kind == "ghost_card":
+        gh.card(w, item.card)
+    elif kind == "ghost_token":
+        gh.token(w, task[1], item.kind)
+    elif kind == "ghost_repair":
+        gh.repaired(w, item.kind)
+    elif kind == "bounty_draw":
+        bt.drawn(w, task, item.bounty)
 
 
 def _card(w: Work, task: tuple, card: str) -> None:
@@ -83,6 +112,10 @@ def _card(w: Work, task: tuple, card: str) -> None:
         w.push(("draw", p, n, setup))
         return
     w.deck = _remove(w.deck, card)
+    if card in WEATHER and not setup and w.phase == "main" and p == w.active:
+        wx.play_drawn(w, p, card)
+        w.push(("draw", p, n - 1 if n > 0 else n, setup))
+        return
     ship = w.ships[p]
     w.set(p, hand=tuple(sorted((*ship.hand, card))))
     w.say(f"{w.name(p)} draws a card", "T2", "R4", detail=card, visible_to=p)
@@ -92,6 +125,8 @@ def _card(w: Work, task: tuple, card: str) -> None:
 def _reveal(w: Work, p: int, cell: int) -> None:
     """R19: the tile turns face up and the ship enters it."""
     w.face_up |= 1 << cell
+    if p == w.active:
+        bt.bump(w, bt.REVEALED)
     tile = TILES[w.tiles[cell]]
     extra = ("R20",) * tile.doubloon + ("R21",) * tile.reef
     w.say(f"{w.name(p)} reveals {tile.name} at {cell_name(cell)}", "R19", "C8", *extra)
@@ -116,6 +151,9 @@ def _attack_roll(w: Work, task: tuple, skulls: int) -> None:
         if w.ships[p].captain == sh.GROG and "g" not in w.turn.flags:
             w.push(("grog", p, target))
         return
+    if target < 0:
+        gh.hit(w, p, skulls)
+        return
     w.push(("damage", target, skulls, "R37"))
 
 
@@ -127,6 +165,8 @@ def _kraken_roll(w: Work, p: int, skulls: int) -> None:
     w.say(f"The Kraken rolls {skulls} against {w.name(p)}: Loot {ship.loot} -> {max(0, ship.loot - skulls)}, "
           f"Curse {ship.curse} -> {max(0, ship.curse - skulls)}", "R53", "C5",
           *(("TR06", "C12") if sh.has(ship, "rabbit_foot") else ()))
+    if skulls == 0:
+        bt.event(w, p, "B10")
     if shortfall:
         w.say(f"{w.name(p)} lacks {shortfall} Loot and draws damage instead", "R54")
         w.push(("damage", p, shortfall, "R54"))
@@ -139,6 +179,8 @@ def _token(w: Work, p: int, kind: str, rule: str) -> None:
     damage = (*ship.damage[:i], ship.damage[i] + 1, *ship.damage[i + 1:])
     w.set(p, damage=damage)
     w.say(f"{w.name(p)} draws a {kind} token", rule, "R38", "C3")
+    bt.note_hit(w, p, rule)
+    bt.note_damage(w, p)
     ship = w.ships[p]
     if p == w.active:
         w.update_limit()
@@ -180,7 +222,9 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
         actions[3] += sh.has(ship, "extra_repair")
     w.set(p, hand=hand)
     w.turn = w.turn._replace(played=w.turn.played + cards, actions=tuple(actions))
-    w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11")
+    w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11",
+          *(("R64",) if any(c in WEATHER for c in cards) else ()))
+    wx.after_play(w, p)
 
 
 def _spend(w: Work, icon: str, n: int = 1) -> None:
@@ -224,6 +268,10 @@ def _attack(w: Work, p: int, item: Attack) -> None:
     _spend(w, "A", need)
     cost = 0 if sh.has(ship, "free_attacks") else 1
     w.set(p, doubloons=ship.doubloons - cost)
+    bt.bump(w, bt.SPENT, cost)
+    if w.mods.stats:
+        stats = w.mods.stats
+        w.mods = w.mods._replace(stats=(*stats[:bt.BURST], 0, *stats[bt.BURST + 1:]))
     chain = "c" in w.turn.flags
     w.turn = w.turn._replace(attacked=tuple(sorted((*w.turn.attacked, item.target))),
                              flags=w.turn.flags.replace("c", ""))
@@ -282,6 +330,8 @@ def _effect(w: Work, p: int, item: UseEffect) -> None:
     ship = w.ships[p]
     w.turn = w.turn._replace(used=tuple(sorted((*w.turn.used, item.card))))
     w.set(p, doubloons=ship.doubloons - effect.doubloons)
+    bt.bump(w, bt.SPENT, effect.doubloons)
+    bt.bump(w, bt.CURSED, int(effect.curse))
     w.say(f"{w.name(p)} uses {effect.name} ({item.card})", "R13", "R15", effect.id)
     if effect.curse:
         w.push(("curse", p, sh.curse_cost(ship), "R14"), ("effect", p, item))
@@ -289,7 +339,22 @@ def _effect(w: Work, p: int, item: UseEffect) -> None:
         resolve_effect(w, p, item)
 
 
-MAIN = {Sail: _sail, Earn: _earn, Attack: _attack, Repair: _repair, Exchange: _exchange, Peek: _peek,
+def _weather(w: Work, p: int, item: Weather) -> None:
+    """V13 `anytime`: a played Weather card's effect, carried out when the player chooses (R63)."""
+    wx.resolve(w, p, item.card)
+
+
+def _whirl(w: Work, p: int, item: Whirl) -> None:
+    """R66: 1 Sail action to the other Maelstrom token, 1 move, 1 damage draw."""
+    _spend(w, "S")
+    other = wx.whirl_target(w.mods, w.ships[p].cell)
+    w.say(f"{w.name(p)} rides the Maelstrom to {cell_name(other)}", "R66", "A21")
+    w.push(("damage", p, 1, "R66"))
+    move(w, p, other)
+
+
+MAIN = {Weather: _weather, Whirl: _whirl,
+        Sail: _sail, Earn: _earn, Attack: _attack, Repair: _repair, Exchange: _exchange, Peek: _peek,
         EndTurn: _end, UseEffect: _effect}
 
 

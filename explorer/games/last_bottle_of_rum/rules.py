@@ -15,23 +15,30 @@ from explorer.core.errors import IllegalAction
 from explorer.core.game import State
 
 from . import ships as sh
+from . import weather as wx
+from .bounty import check_turn
 from .data import CAPTAINS, DAMAGE, DAMAGE_COUNT, DIE, DISTANCE, EFFECTS, HIDEOUT, ICONS, NEIGHBOURS, TILES
 from .effects import affordable, targets
-from .flow import Work, settle
+from .flow import Work, off_bank, settle
 from .model import (
     EARN,
     END,
     FACES,
+    GHOST,
     LEAVE,
     ROLLS,
     STOP,
     TOKENS,
+    WHIRL,
     Attack,
+    BountyCard,
     ChooseCaptain,
+    Claim,
     Discard,
     DrawCard,
     Exchange,
     FirstPlayer,
+    KeepBounty,
     Lose,
     MapCard,
     Peek,
@@ -44,6 +51,7 @@ from .model import (
     Trade,
     TreasureCard,
     UseEffect,
+    Weather,
 )
 from .resolve import decide, outcome
 
@@ -79,13 +87,13 @@ class RumState(State):
     (chance draws, forced choices) in the order the rules resolve them."""
 
     __slots__ = ("_legal", "_node", "active", "deck", "discard", "display", "face_up", "map_deck",
-                 "map_discard", "pending", "phase", "ships", "tiles", "treasure_deck", "treasure_discard",
+                 "map_discard", "mods", "pending", "phase", "ships", "tiles", "treasure_deck", "treasure_discard",
                  "turn", "turns", "winner")
 
     def _key(self) -> tuple:
         return (self.ships, self.tiles, self.face_up, self.display, self.map_deck, self.map_discard,
                 self.treasure_deck, self.treasure_discard, self.deck, self.discard, self.active,
-                self.phase, self.turn, self.pending, self.winner, self.turns)
+                self.phase, self.turn, self.pending, self.winner, self.turns, self.mods)
 
     # -- node ------------------------------------------------------------------------------------
     @property
@@ -117,12 +125,14 @@ class RumState(State):
         kind = task[0]
         if kind == "card":
             return DrawCard(self.deck[rng.randrange(len(self.deck))])
-        if kind in ("tile", "peek_tile"):
+        if kind in ("tile", "peek_tile", "setup_tile"):
             left = sorted(ALL_TILES.difference(self.tiles))
             return FACES[left[rng.randrange(len(left))]]
+        if kind == "ghost_card":
+            return DrawCard(self.deck[rng.randrange(len(self.deck))])
         if kind == "roll" and task[3] == 0:
             return ROLLS[DIE[rng.randrange(6)]]
-        if kind == "token":
+        if kind in ("token", "ghost_token"):
             bag = _bag(self)
             ticket = rng.randrange(sum(bag))
             for i, n in enumerate(bag):
@@ -140,6 +150,9 @@ class RumState(State):
         else:
             decide(w, self.pending[0] if self.pending else None, item)
         settle(w)
+        if w.mods.bounties:
+            check_turn(w)
+            settle(w)
         w.update_limit()
         return w.freeze(self, item)
 
@@ -194,6 +207,9 @@ def _bag(s: RumState) -> list[int]:
     for ship in s.ships:
         for i, n in enumerate(ship.damage):
             counts[i] -= n
+    if s.mods.ghost is not None:
+        for i, n in enumerate(s.mods.ghost.damage):
+            counts[i] -= n
     return counts
 
 
@@ -207,9 +223,11 @@ def outcomes(s: RumState) -> tuple:
     kind = task[0]
     if kind == "first":
         return _uniform(range(len(s.ships)), FirstPlayer)
-    if kind == "card":
+    if kind in ("card", "ghost_card"):
         return _uniform(s.deck, DrawCard)
-    if kind in ("tile", "peek_tile"):
+    if kind == "bounty_draw":
+        return bounty_outcomes(s.mods)
+    if kind in ("tile", "peek_tile", "setup_tile"):
         return _uniform(sorted(ALL_TILES.difference(s.tiles)), FACES.__getitem__)
     if kind == "map":
         return _uniform(s.map_deck, MapCard)
@@ -219,7 +237,10 @@ def outcomes(s: RumState) -> tuple:
         return _dice(BEST_OF_TWO if task[3] else ONE_DIE)
     if kind == "kraken_roll":
         return _dice(WORST_OF_TWO if sh.has(s.ships[task[1]], "rabbit_foot") else ONE_DIE)
-    if kind == "token":
+    if kind == "ghost_repair":
+        held = s.mods.ghost.damage
+        return tuple((TOKENS[i], Fraction(n, sum(held))) for i, n in enumerate(held) if n)
+    if kind in ("token", "ghost_token"):
         bag = _bag(s)
         total = sum(bag)
         return tuple((TOKENS[i], Fraction(n, total)) for i, n in enumerate(bag) if n)
@@ -232,20 +253,26 @@ def legal(s: RumState) -> list:
         task = s.pending[0]
         return FORCED_LEGAL[task[0]](s, task)
     if s.phase == "play":
-        hand = s.ships[s.active].hand
-        return [Play(c) for c in combinations(hand, min(2, len(hand)))]
+        return wx.plays(s.ships[s.active].hand)
     return main_actions(s)
+
+
+def bounty_outcomes(mods) -> tuple:
+    """C10: the known top card comes first for certain; otherwise uniform over the deck."""
+    if mods.bounty_top:
+        return ((BountyCard(mods.bounty_top), Fraction(1)),)
+    return _uniform(mods.bounty_deck, BountyCard)
 
 
 def can_move(s: RumState) -> bool:
     """R45, R46: with a 1-move limit, 1 move counted from when it began."""
     t = s.turn
-    return t.limit_from < 0 or t.moves < t.limit_from + 1
+    return "k" not in t.flags and (t.limit_from < 0 or t.moves < t.limit_from + 1)
 
 
 def bank(s: RumState) -> int | None:
     limit = s.game.options["bank_limit"]
-    return None if limit is None else limit - sum(x.doubloons for x in s.ships)
+    return None if limit is None else limit - sum(x.doubloons for x in s.ships) - off_bank(s.mods)
 
 
 def attack_targets(s: RumState, p: int) -> list[int]:
@@ -261,6 +288,10 @@ def attack_targets(s: RumState, p: int) -> list[int]:
             continue
         if sh.attack_need(ship, DISTANCE[ship.cell][other.cell]) <= t.actions[2]:
             out.append(q)
+    ghost = s.mods.ghost
+    if ghost is not None and GHOST not in t.attacked and ghost.cell >= 0 \
+            and sh.attack_need(ship, DISTANCE[ship.cell][ghost.cell]) <= t.actions[2]:
+        out.append(GHOST)     # R36, R81: the Ghost is one more opponent
     return out
 
 
@@ -272,6 +303,8 @@ def main_actions(s: RumState) -> list:
     acts: list = []
     if sail and can_move(s):
         acts += SAILS[ship.cell]
+        if wx.whirl_target(s.mods, ship.cell) >= 0:
+            acts.append(WHIRL)
     if earn and sh.can_gain_doubloons(ship) and bank(s) != 0:
         acts.append(EARN)
     if attack:
@@ -287,7 +320,11 @@ def main_actions(s: RumState) -> list:
             acts += targets(s.ships, p, card, s.game.options)
     if ship.captain == sh.MACAW and "m" not in t.flags:
         acts += [Peek(c) for c in macaw_cells(s, p)]
-    acts.append(END)
+    waiting = wx.unresolved(t)
+    if waiting:
+        acts += [Weather(c) for c in waiting]     # V13 anytime: carried out before the turn ends (R63)
+    else:
+        acts.append(END)
     return acts
 
 
@@ -341,7 +378,16 @@ def _hands(s, task):
     return [*(Play((c,)) for c in s.ships[task[1]].hand), STOP]
 
 
+def _keep(s, task):
+    return [KeepBounty(c) for c in dict.fromkeys(task[2:])]
+
+
 FORCED_LEGAL = {
+    "weather": lambda s, t: [Weather(c) for c in wx.unresolved(s.turn)],
+    "maelstrom": lambda s, t: list(wx.PLACES),
+    "gale": lambda s, t: list(SAILS[s.ships[t[1]].cell]),
+    "bounty_keep": _keep,
+    "claim": lambda s, t: [Claim(t[2], True), Claim(t[2], False)],
     "captain": _captains, "pickup": _pickup, "trade": _trade,
     "fire": lambda s, t: [Lose(x) for x in dict.fromkeys(s.ships[t[1]].treasures)],
     "bowsprit": lambda s, t: [Discard(c) for c in s.ships[t[1]].hand],

@@ -6,7 +6,7 @@ their lines are built from the data file.
 
 from __future__ import annotations
 
-from .data import EFFECTS, TILES
+from .data import BOUNTIES, EFFECTS, TILES
 
 _LINES = """
 S1|The Hideout sits in the centre; all 30 island tiles lie face down around it in random order.
@@ -20,8 +20,8 @@ S8|Everyone draws 4 Action cards, Humboldt 5.
 S9|A Kraken dealt at setup goes back into the deck, which is reshuffled, and a replacement is drawn.
 S10|The first player is chosen at random (or by the first_player option).
 S11|All ships start in the Pirates' Hideout.
-S12|Weather module: the Maelstrom tokens start off the board (module not available yet).
-S13|Ghost module: tiles face up, coins on icon tiles, 2 pairs, Ghost ship on Skull Cave (not available yet).
+S12|Weather module: the two Maelstrom tokens start off the board.
+S13|Ghost module: tiles dealt face up, a coin on each doubloon-icon tile, 2 pairs, white ship on the Skull Cave.
 T1|Start of turn: take a new treasure on your tile if there is room, then suffer start-of-turn penalties.
 T2|Refill your hand to your hand size; Krakens drawn resolve at once and are replaced.
 T3|Play exactly two cards from your hand face up.
@@ -87,47 +87,47 @@ R56|A Kraken called by a Curse cost resolves before the paid effect; one drawn m
 R57|Only at setup does a Kraken card simply go back into the deck.
 R58|Each captain has a unique ability (table D9).
 R59|Before Crabby Jones draws damage he may spend a Shell to draw one fewer.
-R60|Bounty module: entering an Outpost draws 2 Bounty cards, keep 1 (not available yet).
-R61|Bounty module: at most 1 Bounty card per turn (not available yet).
-R62|Bounty module: a completed bounty is shown for +1 Loot (not available yet).
-R63|Weather module: a Weather card gives actions and a mandatory effect (not available yet).
-R64|Weather module: Weather cards in hand must all be played (not available yet).
-R65|Weather module: a Maelstrom card places both Maelstrom tokens (not available yet).
-R66|Weather module: 1 Sail action crosses between Maelstroms for 1 damage (not available yet).
-R67|Weather module: Maelstrom tokens stay until the end (not available yet).
-R68|Ghost module: only with exactly 2 players (not available yet).
-R69|Ghost module: no tile is face down (not available yet).
-R70|Ghost module: a coin on a tile goes to the first player entering it (not available yet).
-R71|Ghost module: the Ghost plays after both players (not available yet).
-R72|Ghost module: the Ghost turns 2 Action cards and counts their icons (not available yet).
-R73|Ghost module: Ghost doubloons trigger its power at 5 (not available yet).
-R74|Ghost module: Ghost repairs per R icon (not available yet).
-R75|Ghost module: the Ghost hunts the most valuable treasure (not available yet).
-R76|Ghost module: the Ghost moves along a shortest path (not available yet).
-R77|Ghost module: the Ghost takes the treasure it reaches (not available yet).
-R78|Ghost module: the Ghost never scores and ignores reefs (not available yet).
-R79|Ghost module: the Ghost damages every ship in its range (not available yet).
-R80|Ghost module: the Ghost's cards are discarded (not available yet).
-R81|Ghost module: players may attack the Ghost (not available yet).
-R82|Ghost module: 3 damage sink the Ghost (not available yet).
+R60|Bounty Hunt: entering an Outpost draws 2 Bounty cards; keep 1 face down, the other goes back on top, known to you.
+R61|Bounty Hunt: at most 1 Bounty card per turn; a second Outpost visit gives nothing.
+R62|Bounty Hunt: a bounty whose condition is met is shown for +1 Loot and set aside; one event may complete several.
+R63|Weather: a Weather card gives 1 or 2 actions and a mandatory effect carried out this turn.
+R64|Weather: cards never kept; 1 in hand is played with 1 other, 2+ alone; one drawn mid-turn is played at once.
+R65|Weather: a Maelstrom card puts (or moves) both Maelstrom tokens on two different tiles, never the Hideout.
+R66|Weather: on one Maelstrom token, 1 Sail action takes you to the other for 1 move and 1 damage draw.
+R67|Weather: the Maelstrom tokens stay until the game ends.
+R68|Ghost: the automa plays only in 2-player games.
+R69|Ghost: no tile is ever face down.
+R70|Ghost: a coin on a tile goes to the first player ship entering it (not a holed hull, never the Ghost).
+R71|Ghost: it takes a turn after both players have had theirs.
+R72|Ghost: it turns the top 2 Action cards (a Kraken resolves, is replaced) and acts: doubloons, repair, hunt, fire.
+R73|Ghost: 1 doubloon per D icon; at 5 its power Haunting strikes and its doubloons go back to the bank.
+R74|Ghost: each R icon removes 1 of its face-down damage tokens.
+R75|Ghost: it hunts the most valuable treasure on an island or a ship outside the Hideout; ties: nearest, lowest TR id.
+R76|Ghost: 1 tile per S icon, shortest path, never the Hideout, ending in range of most players; then E NE NW W SW SE.
+R77|Ghost: reaching its target it takes it (3 slots, the oldest is discarded) and hunts on with the moves left.
+R78|Ghost: it never scores, reefs never hurt it, and it ignores Maelstroms and Outposts.
+R79|Ghost: at the end of its turn every player ship within range R (its Attack icons) outside the Hideout draws 1 token.
+R80|Ghost: its 2 cards then go to the discard pile.
+R81|Ghost: players may attack it normally; each hit gives it 1 face-down token from the bag.
+R82|Ghost: 3 tokens sink it: the last attacker takes its newest treasure if there is room; back to the Skull Cave.
 E1|The game ends the moment a captain has 10 Loot; that captain wins.
 E2|Loot comes only from trades and bounties, minus Kraken losses; nothing else scores.
 E3|There is no other end; decks reshuffle; events resolve one at a time, so nobody ties.
-E4|The Ghost never wins (module not available yet).
-V1|bounty_hunt: the Bounty Hunt module (off; not available yet).
-V2|weather: Weather cards and Maelstrom (off; not available yet).
-V3|ghost: the Ghost automa for 2 players (off; not available yet).
+E4|The Ghost never wins and has no score.
+V1|bounty_hunt: the Bounty Hunt module (off).
+V2|weather: the Weather module with the Maelstrom (off).
+V3|ghost: the Ghost automa for 2 players (off).
 V4|hideout_trade_mode: trade all treasures, or any subset.
 V5|reef_damage: reefs hurt on every entry, or only on reveal.
 V6|allow_futile_attacks: may a ship at 5 damage be attacked.
-V7|ghost_damage_per_skull: Ghost module option (not available yet).
-V8|ghost_may_stop_early: Ghost module option (not available yet).
-V9|ghost_loses_all_treasures_on_sinking: Ghost module option (not available yet).
+V7|ghost_damage_per_skull: the Ghost takes 1 token per skull instead of 1 per hit (off).
+V8|ghost_may_stop_early: the Ghost may stop short of its moves to stay in range (off).
+V9|ghost_loses_all_treasures_on_sinking: a sinking Ghost loses every treasure (off).
 V10|starting_doubloons: doubloons each captain starts with (0).
 V11|bank_limit: 34 doubloons, or unlimited.
 V12|hideout_protects_from_kraken: may the Hideout shelter ships from the Kraken.
-V13|weather_timing: Weather module option (not available yet).
-V14|bounty_auto_claim: Bounty module option (not available yet).
+V13|weather_timing: Weather effects at once ('immediate') or any time before the turn ends ('anytime').
+V14|bounty_auto_claim: completed bounties are claimed automatically (on) or when the owner chooses.
 V15|min_hand_size: the smallest hand size damage can leave (2).
 """
 
@@ -139,3 +139,5 @@ for _effect in EFFECTS.values():
 for _tile in TILES.values():
     _marks = ", ".join(filter(None, ["doubloon icon" if _tile.doubloon else "", "reef" if _tile.reef else ""]))
     RULES[_tile.id] = f"Tile {_tile.name}: {_tile.kind.replace('_', ' ')}{', ' + _marks if _marks else ''} (D2)."
+for _bounty in BOUNTIES.values():
+    RULES[_bounty.id] = f"Bounty {_bounty.name}: {_bounty.condition} (D8)."

@@ -6,7 +6,7 @@ card, map and treasure not mentioned sits in its deck, so it is always a valid p
 
 from __future__ import annotations
 
-from .data import BASE_DECK, DAMAGE, MAPS, TREASURES
+from .data import BASE_DECK, DAMAGE, FULL_DECK, MAPS, TREASURES
 
 DEFAULT_CAPTAINS = ("Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana")
 
@@ -24,26 +24,32 @@ def ship(captain: str = "", cell: str = "0,0", loot: int = 0, curse: int = 0, do
 
 def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tuple = (), actions: str = "",
           tiles: dict | None = None, face_up: tuple = (), display: tuple = (), pending: tuple = (),
-          discard: tuple = (), used: tuple = (), moves: int = 0, deck: tuple | None = None, **options):
-    """A position of len(ships) captains; `actions` are the unused action letters (``"SDDA"``)."""
+          discard: tuple = (), used: tuple = (), moves: int = 0, deck: tuple | None = None, flags: str = "",
+          modules: dict | None = None, **options):
+    """A position of len(ships) captains; `actions` are the unused action letters (``"SDDA"``);
+    `modules` is the position's ``"modules"`` object (V1-V3), e.g. ``{"ghost": {"cell": "2,0"}}``."""
     import explorer
 
     for i, s in enumerate(ships):
         if not s["captain"]:
             s["captain"] = DEFAULT_CAPTAINS[i]
     game = explorer.load("last_bottle_of_rum", players=len(ships), **options)
-    held = {c for s in ships for c in s["hand"]} | set(played) | set(discard)
-    aboard = {t for s in ships for t in s["treasures"]} | {t for _, t in display}
+    modules = dict(modules or {})
+    ghost = modules.get("ghost") or {}
+    held = {c for s in ships for c in s["hand"]} | set(played) | set(discard) | set(ghost.get("cards", ()))
+    aboard = {t for s in ships for t in s["treasures"]} | {t for _, t in display} | set(ghost.get("treasures", ()))
     maps = {m for m, _ in display}
     data = {
         "phase": phase, "active": active, "winner": None, "turns": 0, "ships": ships,
         "tiles": dict(tiles or {}), "face_up": list(face_up), "display": [list(p) for p in display],
         "map_deck": [m for m in MAPS if m not in maps], "map_discard": [],
         "treasure_deck": [t for t in TREASURES if t not in aboard], "treasure_discard": [],
-        "deck": list(deck) if deck is not None else [c for c in BASE_DECK if c not in held],
+        "deck": list(deck) if deck is not None else [c for c in (FULL_DECK if options.get("weather") else BASE_DECK)
+                                                     if c not in held],
         "discard": list(discard),
         "turn": {"played": list(played), "actions": {k: actions.count(k) for k in "SDAR"}, "used": list(used),
-                 "attacked": [], "moves": moves, "limit_from": -1, "flags": ""},
+                 "attacked": [], "moves": moves, "limit_from": -1, "flags": flags},
         "pending": [list(p) for p in pending],
+        "modules": modules,
     }
     return game.state_from_dict(data)
