@@ -1,4 +1,4 @@
-"""The Last Bottle of Rum: sailing, exploring, treasures and doubloons (R18-R32, E1-E3)."""
+"""The Last Bottle of Rum (`last_bottle_of_rum`): sailing, exploring, treasures and doubloons (R18-R32, E1-E3)."""
 
 from __future__ import annotations
 
