@@ -131,6 +131,13 @@ def _progress(total: int, enabled: bool, label: str) -> Any:
     return tqdm(total=total, disable=not enabled, desc=label, unit="game")
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run and keeps finished games."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
     rows: list[list] = []
     if workers == 1:
@@ -141,7 +148,7 @@ def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
         except KeyboardInterrupt:
             return rows, True
         return rows, False
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     pending: dict[Future, int] = {pool.submit(run_chunk, payload): size
                                   for payload, size in zip(p.payloads, p.sizes, strict=True)}
     try:
