@@ -2,7 +2,7 @@
 rule-of-thumb policy, seat 0 against everyone else, over N games each (default 200).
 
 Run: ``python benchmarks/ismcts_strength.py [--games 200] [--names sjoroveroya ...]
-[--iterations 20] [--rollout-steps 16] [--rollout rule_of_thumb] [--option turn_cap=30]``.
+[--iterations 10] [--rollout-steps 8] [--rollout random] [--option turn_cap=20]``.
 Every seat but 0 plays the opponent policy; the seats rotate by the seed-drawn first
 player. It prints a table; it asserts nothing. Games may be long under random play
 (Sjørøverøya with 2 players: ~26k steps), so `--option turn_cap=N` is the default here.
@@ -17,7 +17,7 @@ import explorer
 from explorer.analysis.rollouts import rollouts
 from explorer.analysis.scale import format_table
 
-DEFAULT_OPTIONS = {"sjoroveroya": {"turn_cap": 30}}
+DEFAULT_OPTIONS = {"sjoroveroya": {"turn_cap": 20}}
 
 
 def _value(text: str) -> object:
@@ -34,9 +34,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--names", nargs="*", default=list(explorer.games()))
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--iterations", type=int, default=20)
-    parser.add_argument("--rollout-steps", type=int, default=16)
-    parser.add_argument("--rollout", default="rule_of_thumb")
+    parser.add_argument("--iterations", type=int, default=10)
+    parser.add_argument("--rollout-steps", type=int, default=8)
+    parser.add_argument("--rollout", default="random")
     parser.add_argument("--option", action="append", default=[], help="name=value, repeatable")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
