@@ -5,7 +5,7 @@ It prints figures; it asserts nothing.
 Run: ``python benchmarks/analysis.py [--games name ...] [--rollouts 1000] [--players N]
 [--option name=value]``. A mid-game position is reached by seeded random play
 (`--advance` steps from the start). Random two-player Sjørøverøya games last ~26k
-steps on average (some far longer), so two players are measured with `turn_cap`.
+steps on average (some far longer), so every count is measured with `turn_cap`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from explorer.analysis import chance_distribution, rollouts
 from explorer.core.play import advance
 
 # (players, options, rollouts): long random games get fewer rollouts, scaled to 1,000.
-# Two-player Sjørøverøya under random play needs `turn_cap`: from a mid-game position
-# a random game can run past a million steps (the endgame is a random walk).
+# Sjørøverøya under random play needs `turn_cap`: from a mid-game position a random
+# game (2 or 3 players) can run past a million steps (the endgame is a random walk).
 CASES: dict[str, list[tuple[int, dict, int]]] = {
-    "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {}, 200), (4, {}, 200)],
+    "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 300), (4, {"turn_cap": 40}, 300)],
 }
 
 
