@@ -14,7 +14,7 @@ import argparse
 import time
 
 import explorer
-from explorer.analysis.rollouts import rollouts
+from explorer.analysis.rollouts import policy_factories, rollouts
 from explorer.analysis.scale import format_table
 
 DEFAULT_OPTIONS = {"sjoroveroya": {"turn_cap": 20}}
@@ -45,9 +45,10 @@ def main() -> None:
         extra = dict(DEFAULT_OPTIONS.get(name, {}))
         extra.update({k: _value(v) for k, v in (o.split("=", 1) for o in args.option)})
         game = explorer.load(name, players=args.players, **extra)
-        rollout = args.rollout if args.rollout in game.policies() else "random"
+        names = policy_factories(game)
+        rollout = args.rollout if args.rollout in names else "random"
         bot = ("ismcts", {"iterations": args.iterations, "rollout_steps": args.rollout_steps, "rollout": rollout})
-        for opponent in [p for p in ("random", "rule_of_thumb") if p in game.policies()]:
+        for opponent in [p for p in ("random", "rule_of_thumb") if p in names]:
             seats = [bot] + [opponent] * (game.players - 1)
             start = time.perf_counter()
             result = rollouts(game.new_state(), args.games, seed=2026, policies=seats, workers=args.workers,

@@ -73,10 +73,13 @@ class ISMCTS:
             raise PositionError("seconds", f"{seconds!r} is not a positive time")
         if rollout_steps < 0:
             raise PositionError("rollout_steps", f"{rollout_steps} is negative")
-        if rollout not in game.policies():
-            raise PositionError("rollout", f"unknown policy {rollout!r}; known: {', '.join(game.policies())}")
+        from explorer.analysis.rollouts import policy_factories
+
+        factories = policy_factories(game)
+        if rollout not in factories:
+            raise PositionError("rollout", f"unknown policy {rollout!r}; known: {', '.join(factories)}")
         self.game = game
-        self.rollout = game.policies()[rollout](game)
+        self.rollout = factories[rollout](game)
         self.score_scale = score_scale
         self._seats = [self.rollout] * game.players
         self.iterations = iterations

@@ -22,7 +22,7 @@ from explorer.analysis.results import Outcome, RolloutResult
 from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 from explorer.core.play import advance
-from explorer.core.policy import Policy
+from explorer.core.policy import Policy, RandomPolicy
 
 PolicySpec = str | tuple[str, Mapping[str, Any]]
 Seats = Mapping[int, PolicySpec] | Sequence[PolicySpec] | PolicySpec | None
@@ -35,6 +35,17 @@ def derive_seed(master: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def policy_factories(game: Game) -> dict[str, Any]:
+    """The game's named policies, ``"random"`` always among them.
+
+    A game whose policies module is not installed yet still offers ``"random"``.
+    """
+    try:
+        return {"random": RandomPolicy, **game.policies()}
+    except ImportError:
+        return {"random": RandomPolicy}
+
+
 def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
     """A policy from its name (``"random"``, the game's own, ``"ismcts"``) or (name, params)."""
     name, params = (spec, {}) if isinstance(spec, str) else spec
@@ -42,7 +53,7 @@ def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
         from explorer.analysis.ismcts import ISMCTS
 
         return ISMCTS(game, **params)
-    factories = game.policies()
+    factories = policy_factories(game)
     if name not in factories:
         known = ", ".join([*factories, "ismcts"])
         raise PositionError("policies", f"unknown policy {name!r} for {game.name}; known: {known}")
