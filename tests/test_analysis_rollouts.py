@@ -153,7 +153,6 @@ def test_seat_and_option_studies_share_seeds():
 
 
 def test_dask_gives_the_process_pool_result(start):
-    pytest.importorskip("dask.distributed")
     pool = rollouts(start, 24, seed=8, workers=2, chunk=4, progress=False)
     dask = rollouts(start, 24, seed=8, workers=2, chunk=4, progress=False, backend="dask")
     assert dask.outcomes == pool.outcomes and dask.games == 24
