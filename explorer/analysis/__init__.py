@@ -1,5 +1,30 @@
-"""Analysis through the game contract alone: what-if trees, exact and sampled evaluation."""
+"""Analysis through the game contract alone: what-if trees, exact and sampled evaluation,
+search bots and scale-out. Nothing here knows a particular game."""
 
+from explorer.analysis.exact import action_values, chance_distribution, distribution, expectation, probability
+from explorer.analysis.ismcts import ISMCTS
+from explorer.analysis.results import Outcome, RolloutResult, paired_difference
+from explorer.analysis.rollouts import after_moves, compare, derive_seed, rollouts
+from explorer.analysis.scale import format_table, option_effect, seat_advantage
 from explorer.analysis.tree import Node, PositionTree
 
-__all__ = ["Node", "PositionTree"]
+__all__ = [
+    "ISMCTS",
+    "Node",
+    "Outcome",
+    "PositionTree",
+    "RolloutResult",
+    "action_values",
+    "after_moves",
+    "chance_distribution",
+    "compare",
+    "derive_seed",
+    "distribution",
+    "expectation",
+    "format_table",
+    "option_effect",
+    "paired_difference",
+    "probability",
+    "rollouts",
+    "seat_advantage",
+]

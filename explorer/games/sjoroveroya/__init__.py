@@ -127,6 +127,11 @@ class Sjoroveroya(Game):
             raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
                                       "discard H, layout 1 HSDC, first 2, draw H, reveal H", text) from None
 
+    def sample_state(self, view: Mapping[str, Any], rng: Any) -> SjoroveroyaState:
+        from .sampling import sample_state
+
+        return sample_state(self, view, rng)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

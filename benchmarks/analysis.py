@@ -1,0 +1,83 @@
+"""Analysis figures for every game: seconds per 1,000 random rollouts from a mid-game
+position on 1 and 2 workers (the scaling), and the exact chance distribution latency.
+It prints figures; it asserts nothing.
+
+Run: ``python benchmarks/analysis.py [--games name ...] [--rollouts 1000] [--players N]
+[--option name=value]``. A mid-game position is reached by seeded random play
+(`--advance` steps from the start). Random two-player Sjørøverøya games last ~26k
+steps on average (some far longer), so every count is measured with `turn_cap`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import explorer
+from explorer.analysis import chance_distribution, rollouts
+from explorer.core.play import advance
+
+# (players, options, rollouts): long random games get fewer rollouts, scaled to 1,000.
+# Sjørøverøya under random play needs `turn_cap`: from a mid-game position a random
+# game (2 or 3 players) can run past a million steps (the endgame is a random walk).
+CASES: dict[str, list[tuple[int, dict, int]]] = {
+    "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 300), (4, {"turn_cap": 40}, 300)],
+}
+
+
+def mid_game(game: explorer.Game, steps: int) -> explorer.State:
+    state = advance(game.start(1), 1, steps=steps)
+    while state.is_chance:
+        state = advance(state, 2)
+    return state
+
+
+def chance_latency(game: explorer.Game, samples: int = 2000) -> tuple[float, int]:
+    """Mean microseconds for the exact distribution at the chance nodes of random games."""
+    rng = random.Random(0)
+    nodes = []
+    state = game.start(3)
+    while len(nodes) < 200 and not state.is_over:
+        state = advance(state, rng)
+        if state.is_chance:
+            nodes.append(state)
+    if not nodes:
+        return float("nan"), 0
+    start = time.perf_counter()
+    for k in range(samples):
+        node = nodes[k % len(nodes)]
+        chance_distribution(node)
+    return (time.perf_counter() - start) / samples * 1e6, len(nodes)
+
+
+def timed_rollouts(state: explorer.State, n: int, workers: int) -> tuple[float, float]:
+    start = time.perf_counter()
+    result = rollouts(state, n, seed=1, workers=workers, progress=False)
+    return time.perf_counter() - start, result.mean_steps()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", nargs="*", default=list(explorer.games()))
+    parser.add_argument("--rollouts", type=int, default=1000)
+    parser.add_argument("--advance", type=int, default=60)
+    args = parser.parse_args()
+    print(f"{'game':<14}{'players':>8}{'options':>16}{'steps/game':>11}{'1 worker s':>11}{'2 workers s':>12}"
+          f"{'speed-up':>9}{'games/s':>9}{'chance µs':>10}", flush=True)
+    for name in args.games:
+        for players, options, n in CASES.get(name, [(explorer.load(name).players, {}, args.rollouts)]):
+            game = explorer.load(name, players=players, **options)
+            state = mid_game(game, args.advance)
+            n = min(n, args.rollouts)
+            one, steps = timed_rollouts(state, n, 1)
+            two, _ = timed_rollouts(state, n, 2)
+            one, two = one * 1000 / n, two * 1000 / n     # seconds per 1,000 rollouts
+            latency, _ = chance_latency(game)
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+            print(f"{name:<14}{players:>8}{label:>16}{steps:>11.0f}{one:>11.2f}{two:>12.2f}{one / two:>9.2f}"
+                  f"{1000 / two:>9.1f}{latency:>10.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""A fair search bot: single-observer information-set Monte Carlo tree search (ISMCTS).
+
+Each iteration fills in what the bot cannot see with ``game.sample_state(view, rng)``
+(a determinization drawn with the right probabilities), walks one shared tree of
+actions with UCB1 corrected for availability (an action exists only in some
+determinizations), plays on for at most `rollout_steps` steps (random moves, or the
+game's named `rollout` policy), and scores the end by rank, or a cut-off by the lead
+in `scores`. It sees only its own view, like any policy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from explorer.core.errors import PositionError
+from explorer.core.game import Game, State
+from explorer.core.play import advance
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player          # who chose the move into this node
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[str, _Node] = {}
+
+
+def rank_rewards(state: State, scale: float = 2.0) -> list[float]:
+    """Each player's reward in [0, 1].
+
+    At the end of the game: the share of opponents beaten in the official ranking (ties
+    half). Before it (a cut-off rollout): a logistic of the player's lead over the mean
+    of the others' `scores`, `scale` score points making the odds e:1.
+    """
+    n = state.game.players
+    if n == 1:
+        return [1.0]
+    if state.is_over:
+        place = {p: k for k, group in enumerate(state.winners()) for p in group}
+        keys = [-place.get(p, n) for p in range(n)]
+        return [sum(1.0 if keys[p] > keys[q] else 0.5 if keys[p] == keys[q] else 0.0
+                    for q in range(n) if q != p) / (n - 1) for p in range(n)]
+    scores = [float(x) for x in state.scores()]
+    total = sum(scores)
+    leads = [(scores[p] - (total - scores[p]) / (n - 1)) / scale for p in range(n)]
+    return [1 / (1 + math.exp(-max(-50.0, min(50.0, lead)))) for lead in leads]
+
+
+class ISMCTS:
+    """ISMCTS as a `Policy`: ``ISMCTS(game, iterations=500)`` or ``ISMCTS(game, seconds=0.2)``."""
+
+    name = "ismcts"
+    needs_view = True
+
+    def __init__(self, game: Game, iterations: int | None = 300, seconds: float | None = None,
+                 exploration: float = 0.7, rollout_steps: int = 40, rollout: str = "random",
+                 score_scale: float = 2.0) -> None:
+        if not isinstance(game, Game):
+            raise PositionError("game", f"ISMCTS needs the Game to sample hidden states from, not {game!r}")
+        if iterations is None and seconds is None:
+            raise PositionError("iterations", "give an iteration budget, a time budget (seconds) or both")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
+            raise PositionError("iterations", f"{iterations!r} is not a positive whole number")
+        if seconds is not None and not seconds > 0:
+            raise PositionError("seconds", f"{seconds!r} is not a positive time")
+        if rollout_steps < 0:
+            raise PositionError("rollout_steps", f"{rollout_steps} is negative")
+        from explorer.analysis.rollouts import policy_factories
+
+        factories = policy_factories(game)
+        if rollout not in factories:
+            raise PositionError("rollout", f"unknown policy {rollout!r}; known: {', '.join(factories)}")
+        self.game = game
+        self.rollout = factories[rollout](game)
+        self.score_scale = score_scale
+        self._seats = [self.rollout] * game.players
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_steps = rollout_steps
+
+    def __repr__(self) -> str:
+        return f"ISMCTS({self.game!r}, iterations={self.iterations}, seconds={self.seconds})"
+
+    def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        if view is None:
+            raise PositionError("view", "ISMCTS needs the player's view (needs_view is True)")
+        root = _Node(None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and \
+                (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, self.game.sample_state(view, rng), rng)
+            done += 1
+        by_name = {str(a): a for a in legal}
+        best = max((c for c in root.children.items() if c[0] in by_name), key=lambda c: c[1].visits, default=None)
+        return by_name[best[0]] if best else legal[rng.randrange(len(legal))]
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+        node, path = root, []
+        while not state.is_over:
+            if state.is_chance:
+                state = state._step(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            names = [str(a) for a in legal]
+            for name in names:
+                child = node.children.get(name)
+                if child is not None:
+                    child.avail += 1
+            untried = [k for k, name in enumerate(names) if name not in node.children]
+            if untried:
+                k = untried[rng.randrange(len(untried))]
+                child = node.children[names[k]] = _Node(state.player)
+                child.avail = 1
+                path.append(child)
+                state = state._step(legal[k])
+                break
+            k = self._select(node, names)
+            node = node.children[names[k]]
+            path.append(node)
+            state = state._step(legal[k])
+        state = advance(state, rng, self._seats, self.rollout_steps)
+        rewards = rank_rewards(state, self.score_scale)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.player]
+
+    def _select(self, node: _Node, names: list[str]) -> int:
+        c = self.exploration
+        best, best_value = 0, -math.inf
+        for k, name in enumerate(names):
+            child = node.children[name]
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = k, value
+        return best

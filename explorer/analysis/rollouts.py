@@ -1,0 +1,228 @@
+"""Sampled evaluation: seeded rollouts with named policies, on all cores or on Dask.
+
+Rollout ``i`` of a run with master seed ``s`` plays with its own generator seeded by
+`derive_seed(s, i)`, so results depend only on the seed, never on the number of
+workers or the order they finish in; comparing branches with the same seeds gives
+common random numbers (a paired, tighter comparison). Workers receive JSON text
+(position data, policy names, seeds), never pickled objects of ours.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.analysis.results import Outcome, RolloutResult
+from explorer.core.errors import PositionError
+from explorer.core.game import Game, State
+from explorer.core.play import advance
+from explorer.core.policy import Policy, RandomPolicy
+
+PolicySpec = str | tuple[str, Mapping[str, Any]]
+Seats = Mapping[int, PolicySpec] | Sequence[PolicySpec] | PolicySpec | None
+BACKENDS = ("processes", "dask")
+
+
+def derive_seed(master: int, index: int) -> int:
+    """The seed of rollout `index` of a run seeded `master` (stable across Python versions)."""
+    digest = hashlib.sha256(f"{master}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def policy_factories(game: Game) -> dict[str, Any]:
+    """The game's named policies, ``"random"`` always among them.
+
+    A game whose policies module is not installed yet still offers ``"random"``.
+    """
+    try:
+        return {"random": RandomPolicy, **game.policies()}
+    except ImportError:
+        return {"random": RandomPolicy}
+
+
+def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
+    """A policy from its name (``"random"``, the game's own, ``"ismcts"``) or (name, params)."""
+    name, params = (spec, {}) if isinstance(spec, str) else spec
+    if name == "ismcts":
+        from explorer.analysis.ismcts import ISMCTS
+
+        return ISMCTS(game, **params)
+    factories = policy_factories(game)
+    if name not in factories:
+        known = ", ".join([*factories, "ismcts"])
+        raise PositionError("policies", f"unknown policy {name!r} for {game.name}; known: {known}")
+    if params:
+        raise PositionError("policies", f"policy {name!r} takes no parameters")
+    return factories[name](game)
+
+
+def seat_specs(game: Game, policies: Seats) -> dict[int, PolicySpec]:
+    """Validate `policies` into ``{seat: spec}`` (a single spec means every seat)."""
+    if policies is None:
+        return {}
+    if isinstance(policies, str) or (isinstance(policies, tuple) and len(policies) == 2
+                                     and isinstance(policies[0], str) and isinstance(policies[1], Mapping)):
+        seats = dict.fromkeys(range(game.players), policies)
+    elif isinstance(policies, Mapping):
+        seats = dict(policies)
+    elif isinstance(policies, Sequence):
+        seats = dict(enumerate(policies))
+    else:
+        raise PositionError("policies", "give a policy name, a list with one per seat, or {seat: name}")
+    for seat, spec in seats.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise PositionError("policies", f"{seat!r} is not a seat of {game.players} players")
+        resolve_policy(game, spec)   # fails now, with the name, rather than in a worker
+    return seats
+
+
+def _spec_json(spec: PolicySpec) -> Any:
+    return spec if isinstance(spec, str) else [spec[0], dict(spec[1])]
+
+
+def _spec_back(data: Any) -> PolicySpec:
+    return data if isinstance(data, str) else (data[0], data[1])
+
+
+def play_one(start: State, seats: Mapping[int, Policy], index: int, seed: int, max_steps: int) -> Outcome:
+    """One rollout from `start`, driven by its own seeded generator."""
+    rng = random.Random(seed)
+    state = advance(start, rng, seats, max_steps)
+    if not state.is_over:
+        raise RuntimeError(f"rollout {index} did not end within {max_steps} steps")
+    ranking = state.winners()
+    steps = len(state.history) - len(start.history)
+    return Outcome(index, tuple(float(x) for x in state.scores()), tuple(ranking[0]) if ranking else (), steps)
+
+
+def run_chunk(payload: str) -> list[list]:
+    """Worker entry point: JSON in (position, seats, indices, seeds), JSON-ready rows out."""
+    import explorer
+
+    job = json.loads(payload)
+    start = explorer.state_from_dict(job["state"])
+    seats = {int(k): resolve_policy(start.game, _spec_back(v)) for k, v in job["seats"].items()}
+    return [play_one(start, seats, i, derive_seed(job["seed"], i), job["max_steps"]).to_row()
+            for i in job["indices"]]
+
+
+def _chunks(indices: Sequence[int], size: int) -> Iterator[list[int]]:
+    for k in range(0, len(indices), size):
+        yield list(indices[k:k + size])
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a run needs, as JSON payloads per chunk."""
+
+    payloads: list[str]
+    sizes: list[int]
+
+
+def plan(start: State, seats: Mapping[int, PolicySpec], n: int, seed: int, chunk: int, max_steps: int,
+         offset: int = 0) -> Plan:
+    base = {"state": start.to_dict(), "seats": {str(k): _spec_json(v) for k, v in seats.items()},
+            "seed": seed, "max_steps": max_steps}
+    payloads, sizes = [], []
+    for part in _chunks(range(offset, offset + n), chunk):
+        payloads.append(json.dumps({**base, "indices": part}))
+        sizes.append(len(part))
+    return Plan(payloads, sizes)
+
+
+def _progress(total: int, enabled: bool, label: str) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, disable=not enabled, desc=label, unit="game")
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run and keeps finished games."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
+    rows: list[list] = []
+    if workers == 1:
+        try:
+            for payload, size in zip(p.payloads, p.sizes, strict=True):
+                rows.extend(run_chunk(payload))
+                bar.update(size)
+        except KeyboardInterrupt:
+            return rows, True
+        return rows, False
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pending: dict[Future, int] = {pool.submit(run_chunk, payload): size
+                                  for payload, size in zip(p.payloads, p.sizes, strict=True)}
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                rows.extend(future.result())
+                bar.update(pending.pop(future))
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        return rows, True
+    pool.shutdown()
+    return rows, False
+
+
+def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None, *, workers: int | None = None,
+             progress: bool = True, backend: str = "processes", address: str | None = None,
+             chunk: int | None = None, max_steps: int = 1_000_000, label: str = "rollouts") -> RolloutResult:
+    """Play `n` games from `start` and summarise them (win rates, mean scores, intervals).
+
+    `policies` names a policy per seat (``["ismcts", "random"]``, ``{0: "rule_of_thumb"}``,
+    or one name for all; ``("ismcts", {"iterations": 100})`` passes parameters); unnamed
+    seats play randomly. `workers` defaults to every core; ``backend="dask"`` runs the
+    same chunks on `dask.distributed` (a local cluster, or the scheduler at `address`).
+    Ctrl-C (KeyboardInterrupt) stops early and returns the games already finished.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise PositionError("n", f"{n!r} is not a positive number of games")
+    if backend not in BACKENDS:
+        raise PositionError("backend", f"{backend!r} is not one of {', '.join(BACKENDS)}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise PositionError("workers", f"{workers!r} is not a positive number of workers")
+    if start.is_over:
+        raise PositionError("start", "the game is already over")
+    seats = seat_specs(start.game, policies)
+    workers = workers or os.cpu_count() or 1
+    size = chunk or max(1, min(250, n // (workers * 8) or 1))
+    p = plan(start, seats, n, seed, size, max_steps)
+    with _progress(n, progress, label) as bar:
+        if backend == "dask":
+            from explorer.analysis.scale import run_dask
+
+            rows, stopped = run_dask(p, workers, address, bar)
+        else:
+            rows, stopped = _run_processes(p, workers, bar)
+    outcomes = sorted((Outcome.from_row(r) for r in rows), key=lambda o: o.index)
+    return RolloutResult(start.game.players, tuple(outcomes), n, stopped, seed)
+
+
+def compare(branches: Mapping[str, State], n: int = 1000, seed: int = 0, policies: Seats = None,
+            **options: Any) -> dict[str, RolloutResult]:
+    """Rollouts from each branch with the same seeds (common random numbers)."""
+    if not branches:
+        raise PositionError("branches", "give at least one named state to compare")
+    return {name: rollouts(state, n, seed, policies, label=str(name), **options)
+            for name, state in branches.items()}
+
+
+def after_moves(state: State, moves: Sequence[Any]) -> dict[str, State]:
+    """``{notation: state after it}`` for candidate moves at `state` (checked, so a typo
+    raises `IllegalAction` naming the rule)."""
+    result = {}
+    for move in moves:
+        parsed = state.game.parse_action(move) if isinstance(move, str) else move
+        result[str(parsed)] = state.apply(parsed)
+    return result

@@ -1,0 +1,122 @@
+"""`sample_state` for Sjørøverøya: a full position consistent with one player's view.
+
+What a player cannot see (Hidden information): the opponents' hands (their sizes are
+public) and the face-down pile (its size is public). Every card the viewer cannot
+account for is ``21 - own hand - discard - face-up display`` per suit (C3).
+
+- Before any reshuffle all hidden cards are exchangeable, so the pile and each hidden
+  hand are filled by dealing the unseen cards uniformly at random (card by card, so
+  suit counts are multivariate hypergeometric, exactly as the deal and draws make them).
+- After a reshuffle (R26, C4) the pile came from the public multiset D; the viewer
+  knows its own draws since, and the other draws are exchangeable (C3). The pile is a
+  uniform draw from ``D - own draws since``, conditioned (exactly, by counting) on
+  fitting inside the unseen cards; the hidden hands are then dealt from what remains.
+
+Opponents' inference from their own choices is ignored, as in C3. Others' counts of
+draws since the reshuffle are not known to the viewer; they are set to zero.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from explorer.core.chance import sample_counts
+from explorer.core.errors import PositionError
+
+from .data import COMPONENTS, SUITS
+from .flow import build
+from .model import NO_CARDS, Counts, SjoroveroyaState, text_counts
+
+
+def _counts(data: Mapping[str, int] | None) -> Counts:
+    if data is None:
+        return NO_CARDS
+    return tuple(int(data.get(s, 0)) for s in SUITS)  # type: ignore[return-value]
+
+
+def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    return [x - y for x, y in zip(a, b, strict=True)]
+
+
+def deal(pool: list[int], size: int, rng: random.Random) -> Counts:
+    """Take `size` cards one by one from the multiset `pool` (changed in place)."""
+    taken = [0, 0, 0, 0]
+    for _ in range(size):
+        ticket = rng.randrange(sum(pool))
+        for i, count in enumerate(pool):
+            ticket -= count
+            if ticket < 0:
+                pool[i] -= 1
+                taken[i] += 1
+                break
+    return tuple(taken)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def _tails(source: Counts, caps: Counts, size: int) -> tuple[tuple[int, ...], ...]:
+    """``tails[i][r]``: the number of ways to take r cards from suits i.. within `caps`."""
+    tails = [tuple(1 if r == 0 else 0 for r in range(size + 1))]
+    for i in reversed(range(4)):
+        after = tails[0]
+        tails.insert(0, tuple(sum(comb(source[i], x) * after[r - x] for x in range(min(caps[i], r) + 1))
+                              for r in range(size + 1)))
+    return tuple(tails)
+
+
+def _pile_after_reshuffle(source: Sequence[int], unseen: Sequence[int], size: int, rng: random.Random) -> Counts:
+    """A uniform `size`-card draw from `source`, conditioned on fitting in `unseen` (C3, C4).
+
+    Exact: suit by suit, each count is chosen with the number of card sets that extend it.
+    """
+    source = tuple(source)
+    caps = tuple(min(s, u) for s, u in zip(source, unseen, strict=True))
+    tails = _tails(source, caps, size)  # type: ignore[arg-type]
+    if tails[0][size] == 0:
+        raise PositionError("view", "no face-down pile fits both the reshuffled cards and the unseen cards")
+    pile, left = [], size
+    for i in range(4):
+        weights = [comb(source[i], x) * tails[i + 1][left - x] for x in range(min(caps[i], left) + 1)]
+        x = sample_counts(weights, rng)
+        pile.append(x)
+        left -= x
+    return tuple(pile)  # type: ignore[return-value]
+
+
+def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> SjoroveroyaState:
+    """A full state the viewer cannot tell from the real one, hidden cards filled in."""
+    if view.get("game") != game.to_dict():
+        raise PositionError("game", f"the view is of {view.get('game')!r}, not {game.to_dict()!r}")
+    viewer = view.get("viewer")
+    hands: list[Counts | None] = [None if h is None else text_counts(h) for h in view["hands"]]
+    pile_top = view["pile_top"]
+    discard = _counts(view["discard"])
+    hidden_pile = view["pile_size"] - len(pile_top)
+    if viewer is None and "pile" in view:
+        pile = _counts(view["pile"])
+    else:
+        seen = [sum(col) for col in zip(*(h for h in hands if h is not None), discard,
+                                        text_counts(pile_top), strict=True)]
+        unseen = [COMPONENTS.copies_per_suit - x for x in seen]
+        if sum(unseen) < hidden_pile + sum(view["hand_sizes"][i] for i, h in enumerate(hands) if h is None):
+            raise PositionError("view", "fewer unseen cards than hidden hands and pile hold")
+        if view["reshuffled_from"] is None:
+            pile = deal(unseen, hidden_pile, rng)
+        else:
+            mine = _counts(view["drawn_since"][viewer]) if viewer is not None else NO_CARDS
+            source = [max(0, x) for x in _minus(_counts(view["reshuffled_from"]), mine)]
+            pile = _pile_after_reshuffle(source, unseen, hidden_pile, rng)
+            unseen = _minus(unseen, pile)
+        for i, hand in enumerate(hands):
+            if hand is None:
+                hands[i] = deal(unseen, view["hand_sizes"][i], rng)
+    since = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
+    pending = view["pending"]
+    reshuffled = view["reshuffled_from"]
+    return build(SjoroveroyaState, game, None, (), view["track"], tuple(tuple(p) for p in view["pieces"]),
+                 tuple(hands), pile, pile_top, discard, view["phase"], view["to_move"], view["first_player"],
+                 view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"],
+                 view["ended"], None if reshuffled is None else _counts(reshuffled), since)
