@@ -28,15 +28,16 @@ def as_state(game_or_state: Game | State, seed: int | None = 0) -> State:
 
 
 def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
-    """The game's named policies, and a note when they could not all be loaded.
+    """The game's named policies plus the generic search bot, and a note for the seats panel."""
+    from explorer.analysis.ismcts import ISMCTS
 
-    A game whose policy module fails to import still offers the contract's default
-    (random), and the note says why the others are missing.
-    """
-    try:
-        return dict(game.policies()), ""
-    except ImportError as err:
-        return dict(Game.policies(game)), f"only the default policies: {err}"
+    def search(g: Game) -> Any:
+        return ISMCTS(g, iterations=SEARCH_ITERATIONS, rollout="rule_of_thumb")
+
+    return {**game.policies(), "search (ISMCTS)": search}, ""
+
+
+SEARCH_ITERATIONS = 40   # a search seat answers in well under a second on these machines
 
 
 class Controller(traitlets.HasTraits):

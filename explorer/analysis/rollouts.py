@@ -36,14 +36,8 @@ def derive_seed(master: int, index: int) -> int:
 
 
 def policy_factories(game: Game) -> dict[str, Any]:
-    """The game's named policies, ``"random"`` always among them.
-
-    A game whose policies module is not installed yet still offers ``"random"``.
-    """
-    try:
-        return {"random": RandomPolicy, **game.policies()}
-    except ImportError:
-        return {"random": RandomPolicy}
+    """The game's named policies, ``"random"`` always among them."""
+    return {"random": RandomPolicy, **game.policies()}
 
 
 def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
