@@ -165,6 +165,26 @@ class Game:
 
         return {"random": RandomPolicy}
 
+    # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------
+    def action_space(self) -> tuple[Any, ...]:
+        """Every decision action this set-up can ever offer, sorted by notation
+        (`explorer.core.spaces.sorted_space`): an action's index is its stable integer id."""
+        raise NotImplementedError
+
+    def chance_space(self) -> tuple[Any, ...]:
+        """Every chance outcome this set-up can ever list, sorted by notation (stable ids)."""
+        raise NotImplementedError
+
+    def max_decisions(self) -> int | None:
+        """An upper bound on the decisions (chance steps not counted) of one game, derived
+        from the options (usually a turn or round cap); None when the rules set no bound."""
+        raise NotImplementedError
+
+    def perfect_information(self) -> bool:
+        """True when every player's view is the whole position (nothing hidden but the
+        future, which chance nodes decide)."""
+        raise NotImplementedError
+
     # -- provided -----------------------------------------------------------------------
     def start(self, seed: int | None = None) -> State:
         """Resolve the setup chance nodes with a seeded generator; return the first decision."""
@@ -261,6 +281,12 @@ class State:
         elif action not in self.legal_actions():
             raise self.explain_illegal(action)
         return self._step(action)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """`view(player)` as canonical JSON text (sorted keys): equal knowledge, equal text."""
+        import json
+
+        return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
 
     def sample_chance(self, rng: random.Random) -> Any:
         """One outcome of this chance node, chosen with its exact probability."""

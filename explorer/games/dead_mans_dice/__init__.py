@@ -34,6 +34,7 @@ from typing import Any
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec
 
+from . import spaces
 from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
 from .model import (
     DECLINE,
@@ -88,6 +89,11 @@ class DeadMansDice(Game):
         OptionSpec("round_limit", 100, "guard against endless games: after this round the highest total wins "
                    "(normal games take about 10 rounds); None: no limit", kind=int, nullable=True, minimum=1),
     )
+
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
     def _check_options(self) -> None:
         text = self.options["broadside_hit_p"]

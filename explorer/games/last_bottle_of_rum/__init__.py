@@ -39,6 +39,7 @@ from typing import Any
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec
 
+from . import spaces
 from .data import BASE_DECK, CAPTAINS, CONST, MAPS, TREASURES
 from .flow import Work, build, settle
 from .model import NO_DAMAGE, NO_TURN, Ship
@@ -88,6 +89,11 @@ class LastBottleOfRum(Game):
         OptionSpec("first_player", None, "who starts; None: chosen at random (S10, C14)", "S10", kind=int,
                    nullable=True, minimum=0),
     )
+
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
     def _check_options(self) -> None:
         for name, (default, rule) in NOT_YET.items():

@@ -36,6 +36,7 @@ from typing import Any
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
+from . import spaces
 from .flow import Work, new_fields, settle
 from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
 from .rules_text import RULES
@@ -88,6 +89,11 @@ class PirateRush(Game):
         OptionSpec("gambler_icon", "none", "the Gambler's repair icon (A5)", "V19",
                    choices=("none", "structure", "ammunition", "supplies")),
     )
+
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
     def new_state(self) -> RushState:
         """Before setup: S1-S4 and S7 done; S2, S5, S8 are the first chance nodes."""

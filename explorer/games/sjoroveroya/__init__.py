@@ -27,6 +27,7 @@ from typing import Any
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
+from . import spaces
 from .data import COMPONENTS, SUITS, SYMBOLS, T0
 from .model import (
     NO_CARDS,
@@ -92,6 +93,11 @@ class Sjoroveroya(Game):
         OptionSpec("first_player", None, "who starts; None: chosen at random (S9, A15)", "S9",
                    kind=int, nullable=True, minimum=0),
     )
+
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
     def _check_options(self) -> None:
         first = self.options["first_player"]
