@@ -126,6 +126,18 @@ class Game:
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return cls.OPTIONS
 
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        """Immutable: a copy is the same value (frameworks that deep-copy states stay cheap)."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Frameworks that pickle (OpenSpiel's Python states) get `to_dict` data, rebuilt by
+        the validating loader."""
+        return (_game_from_dict, (self.to_dict(),))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key == other._key
 
@@ -314,6 +326,17 @@ class State:
             object.__setattr__(self, "_hash", value)
             return value
 
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> State:
+        """Immutable: a copy is the same value, so deep-copying frameworks pay nothing."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its `to_dict` data, rebuilt (and validated) by `explorer.state_from_dict`."""
+        return (_state_from_dict, (self.to_dict(),))
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
@@ -324,6 +347,18 @@ class State:
         import json
 
         return json.dumps(self.to_dict(), **kwargs)
+
+
+def _game_from_dict(data: Mapping[str, Any]) -> Game:
+    from explorer import load
+
+    return load(data["name"], data["players"], **data["options"])
+
+
+def _state_from_dict(data: Mapping[str, Any]) -> State:
+    from explorer import state_from_dict
+
+    return state_from_dict(data)
 
 
 def outcome_probability(state: State, outcome: Any) -> Fraction:
