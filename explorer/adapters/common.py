@@ -68,18 +68,29 @@ def win_shares(state: State, cut: bool = False) -> list[float]:
     return [1.0 / len(best) if p in best else 0.0 for p in range(n)]
 
 
+def _mixed(spec) -> bool:
+    """Choices of several types (``24`` or ``"unlimited"``): a framework parameter has one type."""
+    return len({type(choice) for choice in spec.choices}) > 1
+
+
 def option_params(game_class: type[Game]) -> dict[str, Any]:
-    """Options as framework parameters: a nullable int's None is written -1."""
+    """Options as framework parameters: a nullable int's None is written -1, a choice among
+    values of several types is written as its text."""
     params: dict[str, Any] = {"players": game_class.default_players}
     for spec in game_class.OPTIONS:
-        params[spec.name] = -1 if spec.default is None else spec.default
+        value = -1 if spec.default is None else spec.default
+        params[spec.name] = str(value) if _mixed(spec) else value
     return params
 
 
-def load_from_params(name: str, game_class: type[Game], params: dict[str, Any]) -> Game:
-    """The game named by framework parameters (the inverse of `option_params`)."""
+def load_from_params(game_class: type[Game], params: dict[str, Any]) -> Game:
+    """The game named by framework parameters (the inverse of `option_params`); a bad value
+    raises the game's own `OptionError` naming the option."""
+    defaults = option_params(game_class)
     options = {}
     for spec in game_class.OPTIONS:
-        value = params.get(spec.name, -1 if spec.default is None else spec.default)
+        value = params.get(spec.name, defaults[spec.name])
+        if _mixed(spec):
+            value = {str(choice): choice for choice in spec.choices}.get(value, value)
         options[spec.name] = None if spec.nullable and value == -1 else value
     return game_class(params.get("players", game_class.default_players), **options)

@@ -53,14 +53,14 @@ class ExplorerGame(pyspiel.Game):
         cls = game_class(self.NAME)
         params = params or {}
         values = _unescape({**spiel_params(cls), **params})
-        model = load_from_params(self.NAME, cls, values)
+        model = load_from_params(cls, values)
         table = ids(model)
         self.model = model
         self.limit = decision_limit(model, values["decision_limit"])
         info = pyspiel.GameInfo(num_distinct_actions=len(table.actions), max_chance_outcomes=len(table.outcomes),
                                 num_players=model.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=self.limit)
-        super().__init__(game_type(cls), info, params)
+        super().__init__(game_type(cls), info, _escape(_unescape(params)))
 
     def new_initial_state(self) -> ExplorerState:
         return ExplorerState(self, self.model.new_state())
@@ -151,7 +151,10 @@ def _needs_escape(text: str) -> bool:
 def spiel_params(cls: type[Game]) -> dict[str, Any]:
     """Our parameters as OpenSpiel declares them. Text that a game string would misread
     (``broadside_hit_p=1``, ``skull_characters=5,7``) is written ``text:`` + URL-quoted text."""
-    params = {**option_params(cls), "decision_limit": 0}
+    return _escape({**option_params(cls), "decision_limit": 0})
+
+
+def _escape(params: dict[str, Any]) -> dict[str, Any]:
     return {k: TEXT + quote(v, safe="") if isinstance(v, str) and _needs_escape(v) else v
             for k, v in params.items()}
 
