@@ -33,7 +33,8 @@ def run_checks(kind: str) -> subprocess.CompletedProcess:
 
 def spiel_game(name: str, **params):
     options = {k: -1 if v is None else v for k, v in CAPS.get(name, {}).items()}
-    return pyspiel.load_game(adapter.PREFIX + name, {"players": PLAYER_COUNTS[name], **options, **params})
+    players = PLAYER_COUNTS.get(name, explorer.load(name).players)
+    return pyspiel.load_game(adapter.PREFIX + name, {"players": players, **options, **params})
 
 
 def play_randomly(state, seed: int):

@@ -19,7 +19,7 @@ GAMES = explorer.games()
 
 
 def capped(name: str, **extra):
-    return env(name, PLAYER_COUNTS[name], **CAPS.get(name, {}), **extra)
+    return env(name, PLAYER_COUNTS.get(name), **CAPS.get(name, {}), **extra)
 
 
 def play(table, seed: int):
