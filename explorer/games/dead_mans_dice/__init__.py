@@ -34,7 +34,6 @@ from typing import Any
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec
 
-from . import spaces
 from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
 from .model import (
     DECLINE,
@@ -90,11 +89,6 @@ class DeadMansDice(Game):
                    "(normal games take about 10 rounds); None: no limit", kind=int, nullable=True, minimum=1),
     )
 
-    action_space = spaces.action_space
-    chance_space = spaces.chance_space
-    max_decisions = spaces.max_decisions
-    perfect_information = spaces.perfect_information
-
     def _check_options(self) -> None:
         text = self.options["broadside_hit_p"]
         try:
@@ -134,6 +128,9 @@ class DeadMansDice(Game):
             raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll A1, broadside B, "
                                       "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
                                       "face S, stray none, steady, topple, hit, miss", text) from None
+
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

@@ -39,7 +39,6 @@ from typing import Any
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec
 
-from . import spaces
 from .data import BASE_DECK, CAPTAINS, CONST, MAPS, TREASURES
 from .flow import Work, build, settle
 from .model import NO_DAMAGE, NO_TURN, Ship
@@ -90,11 +89,6 @@ class LastBottleOfRum(Game):
                    nullable=True, minimum=0),
     )
 
-    action_space = spaces.action_space
-    chance_space = spaces.chance_space
-    max_decisions = spaces.max_decisions
-    perfect_information = spaces.perfect_information
-
     def _check_options(self) -> None:
         for name, (default, rule) in NOT_YET.items():
             if self.options[name] != default:
@@ -144,6 +138,9 @@ class LastBottleOfRum(Game):
         from .position import sample_state
 
         return sample_state(self, view, rng)
+
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

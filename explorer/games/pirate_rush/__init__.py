@@ -36,7 +36,6 @@ from typing import Any
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
-from . import spaces
 from .flow import Work, new_fields, settle
 from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
 from .rules_text import RULES
@@ -90,11 +89,6 @@ class PirateRush(Game):
                    choices=("none", "structure", "ammunition", "supplies")),
     )
 
-    action_space = spaces.action_space
-    chance_space = spaces.chance_space
-    max_decisions = spaces.max_decisions
-    perfect_information = spaces.perfect_information
-
     def new_state(self) -> RushState:
         """Before setup: S1-S4 and S7 done; S2, S5, S8 are the first chance nodes."""
         s = make(self, new_fields(self))
@@ -123,6 +117,9 @@ class PirateRush(Game):
         if head in OUTCOME_KINDS and arg:
             return Outcome(head, arg)
         raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
+
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

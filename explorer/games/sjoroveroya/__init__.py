@@ -27,7 +27,6 @@ from typing import Any
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
-from . import spaces
 from .data import COMPONENTS, SUITS, SYMBOLS, T0
 from .model import (
     NO_CARDS,
@@ -94,11 +93,6 @@ class Sjoroveroya(Game):
                    kind=int, nullable=True, minimum=0),
     )
 
-    action_space = spaces.action_space
-    chance_space = spaces.chance_space
-    max_decisions = spaces.max_decisions
-    perfect_information = spaces.perfect_information
-
     def _check_options(self) -> None:
         first = self.options["first_player"]
         if first is not None and first >= self.players:
@@ -132,6 +126,9 @@ class Sjoroveroya(Game):
         except (ValueError, IndexError, KeyError):
             raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
                                       "discard H, layout 1 HSDC, first 2, draw H, reveal H", text) from None
+
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
