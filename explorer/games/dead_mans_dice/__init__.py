@@ -118,6 +118,9 @@ class DeadMansDice(Game):
 
         return sample_state(self, view)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read the notation of the module docstring (case-insensitive)."""
         if not isinstance(text, str):
@@ -128,9 +131,6 @@ class DeadMansDice(Game):
             raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll A1, broadside B, "
                                       "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
                                       "face S, stray none, steady, topple, hit, miss", text) from None
-
-    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

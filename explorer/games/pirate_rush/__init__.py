@@ -101,6 +101,9 @@ class PirateRush(Game):
 
         return from_dict(self, data)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ..."""
         if not isinstance(text, str):
@@ -117,9 +120,6 @@ class PirateRush(Game):
         if head in OUTCOME_KINDS and arg:
             return Outcome(head, arg)
         raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
-
-    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

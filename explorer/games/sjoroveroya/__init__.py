@@ -115,6 +115,9 @@ class Sjoroveroya(Game):
 
         return from_dict(self, data)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
         ``first 2``, ``draw H``, ``reveal H``."""
@@ -126,9 +129,6 @@ class Sjoroveroya(Game):
         except (ValueError, IndexError, KeyError):
             raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
                                       "discard H, layout 1 HSDC, first 2, draw H, reveal H", text) from None
-
-    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
