@@ -17,7 +17,7 @@ from interop_support import CAPS, PLAYER_COUNTS
 import explorer
 import explorer.adapters.openspiel as adapter
 from explorer.adapters.common import DEFAULT_DECISION_LIMIT
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import IllegalAction, OptionError, PositionError
 from explorer.core.play import choose
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -184,6 +184,15 @@ class TestMistakes:
         with pytest.raises(IllegalAction, match=r"\(R\d+\)|\(T\d+\)|\(V\d+\)"):
             state.apply_action(illegal)
         assert state.model is before
+
+
+    def test_an_id_out_of_range_is_named(self):
+        state = spiel_game("dead_mans_dice").new_initial_state()
+        with pytest.raises(PositionError, match=r"action: 999999 is not an action id of dead_mans_dice: ids run"):
+            state.apply_action(999_999)
+        state.apply_action(state.legal_actions()[0])
+        with pytest.raises(PositionError, match="not a chance outcome id"):
+            state.apply_action(999_999)
 
 
 class TestOpenSpielAlgorithms:

@@ -135,6 +135,12 @@ class TestMistakes:
         with pytest.raises(OptionError, match="decision_limit"):
             env("dead_mans_dice", decision_limit=-3)
 
+    def test_an_id_out_of_range_is_refused_by_the_standard_wrapper(self):
+        table = capped("dead_mans_dice")
+        table.reset(seed=0)
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            table.step(10**6)
+
     def test_a_view_too_large_for_the_buffer_is_named(self):
         table = raw_env("sjoroveroya", 2, observation_bytes=10)
         table.reset(seed=0)

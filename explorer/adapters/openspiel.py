@@ -18,6 +18,7 @@ from urllib.parse import quote, unquote
 
 import pyspiel
 
+from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 from explorer.games import game_class, names
 
@@ -100,6 +101,11 @@ class ExplorerState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         table = ids(self.model.game)
+        space = table.outcomes if self.model.is_chance else table.actions
+        if not 0 <= action < len(space):
+            kind = "a chance outcome" if self.model.is_chance else "an action"
+            raise PositionError("action", f"{action} is not {kind} id of {self.model.game.name}: "
+                                          f"ids run from 0 to {len(space) - 1}")
         if self.model.is_chance:
             self.model = self.model.apply(table.outcomes[action])
         else:
