@@ -126,6 +126,18 @@ class Game:
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return cls.OPTIONS
 
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        """Immutable: a copy is the same value (frameworks that deep-copy states stay cheap)."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Frameworks that pickle (OpenSpiel's Python states) get `to_dict` data, rebuilt by
+        the validating loader."""
+        return (_game_from_dict, (self.to_dict(),))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key == other._key
 
@@ -164,6 +176,26 @@ class Game:
         from explorer.core.policy import RandomPolicy
 
         return {"random": RandomPolicy}
+
+    # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------
+    def action_space(self) -> tuple[Any, ...]:
+        """Every decision action this set-up can ever offer, sorted by notation
+        (`explorer.core.spaces.sorted_space`): an action's index is its stable integer id."""
+        raise NotImplementedError
+
+    def chance_space(self) -> tuple[Any, ...]:
+        """Every chance outcome this set-up can ever list, sorted by notation (stable ids)."""
+        raise NotImplementedError
+
+    def max_decisions(self) -> int | None:
+        """An upper bound on the decisions (chance steps not counted) of one game, derived
+        from the options (usually a turn or round cap); None when the rules set no bound."""
+        raise NotImplementedError
+
+    def perfect_information(self) -> bool:
+        """True when every player's view is the whole position (nothing hidden but the
+        future, which chance nodes decide)."""
+        raise NotImplementedError
 
     # -- provided -----------------------------------------------------------------------
     def start(self, seed: int | None = None) -> State:
@@ -262,6 +294,12 @@ class State:
             raise self.explain_illegal(action)
         return self._step(action)
 
+    def observation_string(self, player: int | None = None) -> str:
+        """`view(player)` as canonical JSON text (sorted keys): equal knowledge, equal text."""
+        import json
+
+        return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+
     def sample_chance(self, rng: random.Random) -> Any:
         """One outcome of this chance node, chosen with its exact probability."""
         return sample(self.chance_outcomes(), rng)
@@ -288,6 +326,17 @@ class State:
             object.__setattr__(self, "_hash", value)
             return value
 
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> State:
+        """Immutable: a copy is the same value, so deep-copying frameworks pay nothing."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its `to_dict` data, rebuilt (and validated) by `explorer.state_from_dict`."""
+        return (_state_from_dict, (self.to_dict(),))
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
@@ -298,6 +347,18 @@ class State:
         import json
 
         return json.dumps(self.to_dict(), **kwargs)
+
+
+def _game_from_dict(data: Mapping[str, Any]) -> Game:
+    from explorer import load
+
+    return load(data["name"], data["players"], **data["options"])
+
+
+def _state_from_dict(data: Mapping[str, Any]) -> State:
+    from explorer import state_from_dict
+
+    return state_from_dict(data)
 
 
 def outcome_probability(state: State, outcome: Any) -> Fraction:

@@ -118,6 +118,9 @@ class DeadMansDice(Game):
 
         return sample_state(self, view)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read the notation of the module docstring (case-insensitive)."""
         if not isinstance(text, str):

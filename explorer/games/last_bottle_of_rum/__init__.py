@@ -135,6 +135,9 @@ class LastBottleOfRum(Game):
 
         return from_dict(self, data)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read the notation in the module docstring."""
         if not isinstance(text, str):

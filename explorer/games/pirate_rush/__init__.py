@@ -101,6 +101,9 @@ class PirateRush(Game):
 
         return from_dict(self, data)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ..."""
         if not isinstance(text, str):

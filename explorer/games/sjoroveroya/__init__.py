@@ -115,6 +115,9 @@ class Sjoroveroya(Game):
 
         return from_dict(self, data)
 
+    # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
+    from .spaces import action_space, chance_space, max_decisions, perfect_information
+
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
         ``first 2``, ``draw H``, ``reveal H``."""

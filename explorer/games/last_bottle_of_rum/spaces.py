@@ -1,0 +1,91 @@
+"""The Last Bottle of Rum's fixed action and outcome spaces and its length bound (for adapters)."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations_with_replacement, permutations
+
+from explorer.core.spaces import sorted_space
+
+from .data import CAPTAINS, CARDS, CELLS, CONST, DAMAGE, ICONS, MAPS, TREASURES
+from .model import (
+    DRAWS,
+    EARN,
+    END,
+    FACES,
+    LEAVE,
+    ROLLS,
+    STOP,
+    TOKENS,
+    Attack,
+    ChooseCaptain,
+    Discard,
+    Exchange,
+    FirstPlayer,
+    Lose,
+    MapCard,
+    Peek,
+    Play,
+    Repair,
+    Reroll,
+    Sail,
+    Shell,
+    Take,
+    Trade,
+    TreasureCard,
+    UseEffect,
+)
+
+MOST_TREASURES = CONST["base_slots"] + 1   # R28: two slots, Archie Stoneshell three
+
+
+def _orders(items, most: int) -> list[tuple[str, ...]]:
+    """Every ordered selection of up to `most` items (hands and holds keep their order)."""
+    return [order for size in range(most + 1) for order in permutations(items, size)]
+
+
+def _effects(cards, seats, treasures) -> list[UseEffect]:
+    """A played card's effect, alone, at a captain, or at a captain's treasure (E01-E10)."""
+    uses = [UseEffect(card) for card in cards]
+    uses += [UseEffect(card, seat) for card in cards for seat in seats]
+    uses += [UseEffect(card, seat, treasure) for card in cards for seat in seats for treasure in treasures]
+    return uses
+
+
+@cache
+def action_space(game) -> tuple:
+    """Every choice of the base game: captains (S5), plays of one or two cards (R8, E08),
+    sails and peeks at any cell, earn, attack, repair, exchange (R12), effects, treasure
+    choices (R23-R26, R47), discards (R50), Shell (R59), re-roll and the turn's end (T5)."""
+    cards, seats, treasures = sorted(CARDS), range(game.players), sorted(TREASURES)
+    plays = [Play(order) for order in _orders(cards, CONST["cards_played"]) if order]
+    gives = ["".join(give) for give in combinations_with_replacement(ICONS, CONST["exchange_rate"])]
+    cells = range(len(CELLS))
+    return sorted_space([
+        *(ChooseCaptain(name) for name in CAPTAINS), *plays, *(Sail(c) for c in cells), EARN,
+        *(Attack(p) for p in seats), *(Repair(kind) for kind in (*DAMAGE, "shell")),
+        *(Exchange(give, get) for give in gives for get in ICONS), *_effects(cards, seats, treasures),
+        *(Peek(c) for c in cells), *(Take(t) for t in treasures), LEAVE,
+        *(Trade(order) for order in _orders(treasures, MOST_TREASURES)), *(Lose(t) for t in treasures),
+        *(Discard(card) for card in cards), Shell(True), Shell(False), Reroll(True), Reroll(False), STOP, END])
+
+
+@cache
+def chance_space(game) -> tuple:
+    """Who starts (S10), card draws, tile faces, map and treasure cards, skull-die rolls
+    (C1) and damage tokens from the bag (C3)."""
+    return sorted_space([*(FirstPlayer(p) for p in range(game.players)), *DRAWS.values(), *FACES.values(),
+                         *(MapCard(m) for m in MAPS), *(TreasureCard(t) for t in sorted(TREASURES)),
+                         *ROLLS, *TOKENS])
+
+
+def max_decisions(game) -> int | None:
+    """Not derived yet: a turn's choices depend on the cards' icons and effects, for which no
+    bound is proved here, and without ``turn_limit`` (E3) the game has no fixed end."""
+    return None
+
+
+def perfect_information(game) -> bool:
+    """Hands of cards and face-down tiles are hidden (S8, R17)."""
+    return False
+
