@@ -65,6 +65,7 @@ def step(s, action):
     else:
         decide(w, task, action)
     settle(w)
+    track(s, w)
     return w.freeze(s, action)
 
 
@@ -266,5 +267,6 @@ def new_fields(game) -> dict:
 # late imports: these modules build on Work and the helpers above
 from .chance_steps import apply_outcome, auto_chance  # noqa: E402
 from .island_events import run_event_task  # noqa: E402
+from .knowledge import track  # noqa: E402
 from .powers import power_decision  # noqa: E402
 from .turn import turn_action  # noqa: E402

@@ -143,12 +143,12 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random):
         raise PositionError("slots", "the view does not account for all 40 loot tiles")
     kinds = [k or "" for _, k in places]
     mine = {t for t, k in enumerate(kinds) if k}
+    facts = [(fact["kind"], tuple(fact["zones"])) for fact in view["vague"]]
+    spots = [[t for t, (z, _) in enumerate(places) if z in zones and not kinds[t]] for _, zones in facts]
     vague = []
-    for fact in view["vague"]:
-        spots = [t for t, (z, _) in enumerate(places) if z in fact["zones"] and not kinds[t]]
-        t = spots[rng.randrange(len(spots))]
-        kinds[t] = fact["kind"]
-        vague.append((t, tuple(fact["zones"])))
+    for (kind, zones), t in zip(facts, _match(spots, rng), strict=True):
+        kinds[t] = kind
+        vague.append((t, zones))
     left = dict(TOTAL)
     for k in kinds:
         if k:
@@ -180,6 +180,35 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random):
     })
     assert set(fields) == set(FIELDS)
     return make(game, fields)
+
+
+def _match(spots: list[list[int]], rng: random.Random) -> list[int]:
+    """One distinct token per vague fact, each among its own spots (facts may share zones).
+
+    Independent uniform draws, redrawn on a clash; a randomized search if clashes persist.
+    """
+    for _ in range(50):
+        if not all(spots):
+            break
+        picks = [options[rng.randrange(len(options))] for options in spots]
+        if len(set(picks)) == len(picks):
+            return picks
+    orders = [rng.sample(options, len(options)) for options in spots]
+
+    def extend(k: int, used: list[int]) -> list[int] | None:
+        if k == len(orders):
+            return used
+        for t in orders[k]:
+            if t not in used:
+                found = extend(k + 1, [*used, t])
+                if found is not None:
+                    return found
+        return None
+
+    found = extend(0, [])
+    if found is None:
+        raise PositionError("vague", "the remembered tiles do not fit the zones they are remembered in")
+    return found
 
 
 def _islands(view: Mapping[str, Any], n: int, rng: random.Random) -> tuple[tuple[str, ...], tuple]:

@@ -5,6 +5,8 @@ Per player: ``known`` (tokens whose kind and place he can follow exactly) and ``
 ``I5`` after Perdidos, or a loot pile ``P2`` / the discard ``D`` after a blind move).
 When a pirate sees a tile of a kind he holds a vague fact about in the same zone, the
 vague fact is dropped: he cannot tell the tiles apart, and keeping it could leak.
+After every step `track` revises the vague facts whose zones tiles have left, so that
+each stays true of the real position (the public log says where every tile went).
 """
 
 from __future__ import annotations
@@ -83,3 +85,65 @@ def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
     zones = set(islands)
     return any(w.known[p] & tokens or any(zones & set(z) for _, z in w.vague[p])
                for p in range(w.game.players))
+
+
+def _zones_of(s) -> dict[int, str]:
+    """token -> zone ("I3", "P2" or "D") for every loot token."""
+    out = {t: "D" for t in s.discard}
+    for j, row in enumerate(s.slots):
+        for t in row:
+            if t >= 0:
+                out[t] = f"I{j + 1}"
+    for p, pile in enumerate(s.loot):
+        for t in pile:
+            out[t] = f"P{p}"
+    return out
+
+
+def track(before, w) -> None:
+    """Keep every vague fact true after a step (H2, H7-H12): revise it when tiles leave its zones.
+
+    A tile `x` that left zone A for zone B, for a pirate remembering "a `k` somewhere in zones Z"
+    with A in Z: if he already knew `x` exactly, it was not his tile and nothing changes; if he has
+    now seen `x` and it is a `k`, he cannot tell whether his tile left, so the fact is dropped
+    (`see` has dropped it already when `x` was his tile); if he has seen `x` and it is not a `k`,
+    nothing changes; if he did not see it, his tile may have gone with it: Z widens to Z + B.
+    Then a zone where he can place no unidentified tile any more is taken out of Z.
+    """
+    if not any(w.vague):
+        return
+    old, new = _zones_of(before), _zones_of(w)
+    moved = [(x, old[x], new[x]) for x in new if old[x] != new[x]]
+    for p in range(w.game.players):
+        facts = w.vague[p]
+        if not facts:
+            continue
+        revised = []
+        for t, zones in facts:
+            z = set(zones)
+            gone = False
+            for x, a, b in moved:
+                if a not in zones or x in before.known[p]:
+                    continue
+                if x in w.known[p]:
+                    gone = gone or (x != t and w.kinds[x] == w.kinds[t])
+                else:
+                    z.add(b)
+            if not gone:
+                revised.append((t, z))
+        w.vague = _set(w.vague, p, _prune(w, p, revised, new))
+
+
+def _prune(w, p: int, facts, zone_of: dict[int, str]) -> tuple:
+    """Drop the zones of each fact where `p` has no unidentified tile left to put it.
+
+    A fact left with no zone could only come from a hand-made position that was already
+    wrong; it is dropped rather than kept false.
+    """
+    open_zones = {zone_of[t] for t in zone_of if t not in w.known[p]}
+    out = []
+    for t, z in facts:
+        z = tuple(sorted(z & open_zones))
+        if z:
+            out.append((t, z))
+    return tuple(sorted(out))
