@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 
 from explorer.core.spaces import sorted_space
 
@@ -60,9 +60,9 @@ def _effects(cards, seats, treasures) -> list[UseEffect]:
 
 
 def _modules(game) -> list:
-    """The module choices of this set-up: keep or claim a bounty (V1: R60-R62, A22), carry out a
-    Weather card, place the Maelstrom and sail through it (V2: R63-R66), attack the Ghost
-    (V3: R36, R81)."""
+    """The module choices of this set-up: keep or claim a bounty (V1: R60-R62, A22); play all
+    the Weather cards in hand at once (more than two, R64), carry out a Weather card, place
+    the Maelstrom and sail through it (V2: R63-R66); attack the Ghost (V3: R36, R81)."""
     opts = game.options
     acts: list = []
     if opts["bounty_hunt"]:
@@ -70,7 +70,10 @@ def _modules(game) -> list:
         acts += [KeepBounty(b) for b in bounties]
         acts += [Claim(b, use) for b in bounties for use in (True, False)]
     if opts["weather"]:
-        acts += [*(Weather(card) for card in sorted(WEATHER)), *PLACES, WHIRL]
+        weather = sorted(WEATHER)   # hands are kept sorted: R64 plays every Weather card held
+        forced = [Play(cards) for size in range(CONST["cards_played"] + 1, len(weather) + 1)
+                  for cards in combinations(weather, size)]
+        acts += [*forced, *(Weather(card) for card in weather), *PLACES, WHIRL]
     if opts["ghost"]:
         acts.append(Attack(GHOST))
     return acts
