@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import explorer
 import widgets
 from explorer.core.game import Game
@@ -65,9 +67,19 @@ class _NoPolicies(Game):
         raise ImportError("No module named 'missing_policies'")
 
 
-def test_policies_that_fail_to_import_leave_the_default_and_say_why():
-    factories, note = policy_factories(_NoPolicies(1))
-    assert list(factories) == ["random"] and "missing_policies" in note
+def test_a_game_whose_policies_fail_to_import_fails_loudly():
+    """A broken policy module is a bug in the game: it is not hidden behind a fallback."""
+    with pytest.raises(ImportError, match="missing_policies"):
+        policy_factories(_NoPolicies(1))
+
+
+def test_seats_offer_the_games_policies_and_the_search_bot():
+    import explorer
+
+    factories, note = policy_factories(explorer.load("sjoroveroya", players=3))
+    assert {"random", "rule_of_thumb", "search (ISMCTS)"} <= set(factories) and note == ""
+    bot = factories["search (ISMCTS)"](explorer.load("sjoroveroya", players=3))
+    assert bot.needs_view
 
 
 def test_explore_names_an_unknown_game():
