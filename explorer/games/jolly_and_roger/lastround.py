@@ -93,7 +93,7 @@ class LastRound:
         c = np.minimum(np.maximum(e, low), cap) - low                # same answer in this box
         span = cap - low + 1
         code = ((c[:, 0] * span[1] + c[:, 1]) * span[2] + c[:, 2]) * span[3] + c[:, 3]
-        keys, first, back = np.unique(code, return_index=True, return_inverse=True)
+        _, first, back = np.unique(code, return_index=True, return_inverse=True)
         rows = c[first] + low
         add, need, gold = self.arrays(mine)
         best, lo, shape = self.table(theirs)
