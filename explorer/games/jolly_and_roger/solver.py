@@ -12,6 +12,10 @@ clipped once no remaining card could change their sign. In one placement phase o
 final assignment matters (solver notes 4): a card goes to crew, parrot at a ship or the
 chest, and a boarding is legal iff the player holds the ship after the phase's crew and
 parrots; outcomes worse for the actor in every ship and in gold are pruned.
+
+Earlier rounds reach the final round from many start differences: a first pass collects
+them, `lastround.LastRound` solves each (unseen, splitter) batch at once, and a second pass
+reads them back, so two rounds from round 7's split take seconds instead of minutes.
 """
 
 from __future__ import annotations
