@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from toy_games import DiceGame
 
 import explorer
 from explorer.analysis import action_values, chance_distribution, distribution, expectation, probability
 from explorer.core.errors import IllegalAction, PositionError
-from tests.toy_games import DiceGame
 
 
 def after(state, *moves):

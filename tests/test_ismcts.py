@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from toy_games import DiceGame
 
 import explorer
 from explorer.analysis import ISMCTS
 from explorer.analysis.ismcts import rank_rewards
 from explorer.core.errors import PositionError
 from explorer.core.play import advance, choose
-from tests.toy_games import DiceGame
 
 
 def test_it_rolls_two_dice_when_one_cannot_win():

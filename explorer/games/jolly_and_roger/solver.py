@@ -12,6 +12,10 @@ clipped once no remaining card could change their sign. In one placement phase o
 final assignment matters (solver notes 4): a card goes to crew, parrot at a ship or the
 chest, and a boarding is legal iff the player holds the ship after the phase's crew and
 parrots; outcomes worse for the actor in every ship and in gold are pruned.
+
+Earlier rounds reach the final round from many start differences: a first pass collects
+them, `lastround.LastRound` solves each (unseen, splitter) batch at once, and a second pass
+reads them back, so two rounds from round 7's split take seconds instead of minutes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from math import comb
 from typing import Any
 
 from .data import CARD_INDEX, SHIP_VALUE
+from .lastround import LastRound
 from .model import JollyState
 from .rules import rounds
 
@@ -98,6 +103,8 @@ class Solver:
         self._phase: dict[tuple, Fraction | int] = {}
         self._reach: dict[Hand, Diffs] = {}
         self._caps: dict[tuple, list[int]] = {}
+        self._collect: dict[tuple, set[Diffs]] | None = None
+        self._last = LastRound(self._adds, self.reach, draws, splits)
 
     @property
     def positions(self) -> int:
@@ -225,9 +232,24 @@ class Solver:
         key = (d, unseen, left, splitter)
         found = self._rounds.get(key)
         if found is None:
+            if left == 1 and self._collect is not None:       # first pass: only note the final round's starts
+                self._collect.setdefault((unseen, splitter), set()).add(d)
+                return 0
             found = self._expect(d, (), unseen, left - 1, splitter)
             self._rounds[key] = found
         return found
+
+    def _final_rounds(self, solve) -> None:
+        """Run `solve` once to collect every final-round start it reaches, then solve them in batches."""
+        kept, self._phase, self._collect = self._phase, {}, {}
+        try:
+            solve()
+            for (unseen, splitter), ds in self._collect.items():
+                ds = sorted(ds)
+                for d, v in zip(ds, self._last.values(ds, unseen, splitter), strict=True):
+                    self._rounds[(d, unseen, 1, splitter)] = v
+        finally:
+            self._phase, self._collect = kept, None
 
     def _expect(self, d, table: Hand, unseen, left, splitter) -> Fraction:
         """Expected value over the cards still to draw this round, then the split."""
@@ -281,6 +303,11 @@ class Solver:
             raise ValueError(f"{left + 1} rounds to go; this solver reaches {self.max_rounds} (raise max_rounds "
                              "or use estimate())")
         unseen = tuple(a + b for a, b in zip(s.pile[:20], s.aside[:20], strict=True))
+        if left:
+            self._final_rounds(lambda: self._solve(s, d, unseen, left))
+        return self._solve(s, d, unseen, left)
+
+    def _solve(self, s: JollyState, d: Diffs, unseen: tuple[int, ...], left: int) -> Fraction | int:
         idx = CARD_INDEX.__getitem__
         if s.phase == "draw":
             return self._expect(d, tuple(sorted(map(idx, s.table))), unseen, left, s.splitter)
