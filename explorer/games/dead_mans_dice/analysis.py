@@ -129,7 +129,8 @@ def score_distribution(state: State, die: int, plunder_best: bool = True) -> dic
 
 
 def _best_plunder(state: State, p: int) -> State:
-    return max((state._step(a) for a in state.legal_actions()), key=lambda s: (s.score_now()[p], -len(s.piles[p])))
+    r0 = state.round
+    return max((state._step(a) for a in state.legal_actions()), key=lambda s: (standing(s, p, r0), -len(s.piles[p])))
 
 
 def pile_value(pile: tuple[int, ...]) -> int:
@@ -225,11 +226,11 @@ def opening_unique_lowest(n: int) -> Fraction:
 
 def plunder_choice(state: State) -> Plunder | None:
     """The plunder that raises the active pirate's score now the most (None: stop)."""
-    p = state.to_move
-    best, best_value = None, state.score_now()[p]
+    p, r0 = state.to_move, state.round
+    best, best_value = None, standing(state, p, r0)
     for a in state.legal_actions():
-        if isinstance(a, Plunder):
-            value = state._step(a).score_now()[p]
+        if isinstance(a, Plunder):         # standing: a final plunder (V7) ends and scores the round
+            value = standing(state._step(a), p, r0)
             if value > best_value:
                 best, best_value = a, value
     return best
