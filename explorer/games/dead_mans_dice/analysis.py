@@ -6,15 +6,16 @@
   play of the rest of the turn (expectimax over the real model, C9);
 - `score_distribution`: the exact distribution of the roller's score now after a roll;
 - `pile_value_distribution`: a pile's round-end value after rolling dice onto it;
-- `round_outcome`: a whole round's outcome, exactly by enumeration when the tree is
-  small, else by seeded sampling with a 95% confidence interval.
+- `round_outcome`: a whole round's outcome, exactly (the round as a Markov chain with
+  cycles, solved over Fractions in `round_exact`) when few positions are reachable,
+  else by seeded sampling with a normal confidence interval (95% by default).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -24,6 +25,7 @@ from explorer.core.chance import sample
 from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, VALUE, die_faces
 from .flow import config, plunderable
 from .model import DeadMansDiceState, Plunder, Roll
+from .round_exact import ExactRound, exact_round
 
 State = DeadMansDiceState
 
@@ -129,7 +131,8 @@ def score_distribution(state: State, die: int, plunder_best: bool = True) -> dic
 
 
 def _best_plunder(state: State, p: int) -> State:
-    return max((state._step(a) for a in state.legal_actions()), key=lambda s: (s.score_now()[p], -len(s.piles[p])))
+    r0 = state.round
+    return max((state._step(a) for a in state.legal_actions()), key=lambda s: (standing(s, p, r0), -len(s.piles[p])))
 
 
 def pile_value(pile: tuple[int, ...]) -> int:
@@ -156,64 +159,49 @@ def pile_value_distribution(pile: tuple[int, ...], dice: tuple[int, ...]) -> dic
 
 @dataclass(frozen=True, slots=True)
 class RoundOutcome:
-    """Mean round score per pirate (totals change), exact or sampled with a 95% interval half-width."""
+    """Mean change of every total over the rest of a round, exact or sampled.
+
+    Sampled: `half_width` is the normal-approximation interval half-width at `z`
+    (1.96: 95%, 2.576: 99%). Exact: `half_width` is 0 and `distribution` holds the
+    exact `ExactRound` (who ends the round, every pirate's round score, and states).
+    """
 
     exact: bool
     mean: tuple[Fraction | float, ...]
     half_width: tuple[float, ...]
     samples: int
+    distribution: ExactRound | None = None
 
 
 def round_outcome(state: State, choose: Callable[[State], Any], max_nodes: int = 20_000, samples: int = 2_000,
-                  seed: int = 0) -> RoundOutcome:
+                  seed: int = 0, z: float = 1.96) -> RoundOutcome:
     """The change of every total over the rest of this round, `choose` deciding for everyone.
 
-    Exact by enumerating the tree (merging equal positions) when it closes within
-    `max_nodes` positions; otherwise sampled from `seed` with a normal 95% interval.
+    Exact (`round_exact.exact_round`: the round as a Markov chain, solved over
+    Fractions) when at most `max_nodes` positions are reachable; otherwise sampled
+    from `seed`, with a normal interval of half-width z standard errors.
     """
-    exact = _enumerate(state, choose, max_nodes)
+    exact = exact_round(state, choose, max_nodes)
     if exact is not None:
-        return RoundOutcome(True, exact, (0.0,) * len(exact), 0)
-    return _sampled(state, choose, samples, seed)
+        return RoundOutcome(True, exact.mean, (0.0,) * len(exact.mean), 0, exact)
+    return _sampled(state, choose, samples, seed, z)
 
 
-def _enumerate(state: State, choose: Callable[[State], Any], max_nodes: int) -> tuple[Fraction, ...] | None:
-    n, r0 = state.game.players, state.round
-    layer = {state: Fraction(1)}
-    mean = [Fraction(0)] * n
-    seen = 0
-    while layer:
-        nxt: dict[State, Fraction] = {}
-        for s, q in layer.items():
-            seen += 1
-            if seen > max_nodes:
-                return None
-            if s.round != r0 or s.is_over:
-                for p in range(n):
-                    mean[p] += q * (s.totals[p] - state.totals[p])
-                continue
-            moves = s.chance_outcomes() if s.is_chance else ((choose(s), Fraction(1)),)
-            for move, w in moves:
-                t = s._step(move)
-                nxt[t] = nxt.get(t, Fraction(0)) + q * w
-        layer = nxt
-    return tuple(mean)
-
-
-def _sampled(state: State, choose: Callable[[State], Any], samples: int, seed: int) -> RoundOutcome:
+def _sampled(state: State, choose: Callable[[State], Any], samples: int, seed: int, z: float) -> RoundOutcome:
     rng = random.Random(seed)
     n, r0 = state.game.players, state.round
     sums, squares = [0.0] * n, [0.0] * n
     for _ in range(samples):
         s = state
         while s.round == r0 and not s.is_over:
-            s = s._step(sample(s.chance_outcomes(), rng) if s.is_chance else choose(s))
+            move = sample(s.chance_outcomes(), rng) if s.is_chance else choose(s)
+            s = s._step(sample(tuple(move.items()), rng) if isinstance(move, Mapping) else move)
         for p in range(n):
             x = s.totals[p] - state.totals[p]
             sums[p] += x
             squares[p] += x * x
     means = tuple(t / samples for t in sums)
-    spread = tuple(math.sqrt(max(0.0, sq / samples - m * m) / samples) * 1.96 for sq, m in zip(squares, means,
+    spread = tuple(math.sqrt(max(0.0, sq / samples - m * m) / samples) * z for sq, m in zip(squares, means,
                                                                                                strict=True))
     return RoundOutcome(False, means, spread, samples)
 
@@ -225,16 +213,16 @@ def opening_unique_lowest(n: int) -> Fraction:
 
 def plunder_choice(state: State) -> Plunder | None:
     """The plunder that raises the active pirate's score now the most (None: stop)."""
-    p = state.to_move
-    best, best_value = None, state.score_now()[p]
+    p, r0 = state.to_move, state.round
+    best, best_value = None, standing(state, p, r0)
     for a in state.legal_actions():
-        if isinstance(a, Plunder):
-            value = state._step(a).score_now()[p]
+        if isinstance(a, Plunder):         # standing: a final plunder (V7) ends and scores the round
+            value = standing(state._step(a), p, r0)
             if value > best_value:
                 best, best_value = a, value
     return best
 
 
-__all__ = ["RANK", "FaceResult", "RollReport", "RoundOutcome", "die_advice", "expected_gain",
+__all__ = ["RANK", "ExactRound", "FaceResult", "RollReport", "RoundOutcome", "die_advice", "expected_gain",
            "opening_unique_lowest", "pile_value", "pile_value_distribution", "plunder_choice", "roll_report",
            "round_outcome", "score_distribution", "stack_chance", "standing"]
