@@ -62,9 +62,14 @@ class Greedy(_ViewPolicy):
 
 
 class Cautious(_ViewPolicy):
-    """Rolls the die most likely to stack, never fires, passes (V4) on a safe skull top."""
+    """Rolls the die most likely to stack, never fires, passes (V4) on a safe skull top, and
+    keeps its Jolly Roger die back at the opening as the safest last roll (a skull always fits)."""
 
     name = "cautious"
+
+    @staticmethod
+    def base_die(legal: Sequence[Any]) -> Any:
+        return legal[0]
 
     def turn(self, state: Any, legal: Sequence[Any]) -> Any:
         advice = die_advice(state)
