@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.errors import PositionError
+from explorer.core.positions import check_root
 from explorer.core.view import View
 
 from .data import ALL_COUNTS, CARD_INDEX, CARDS, CARDS_PER_ROUND, PIRATE_COUNTS, PIRATES, SHIP_VALUE, SHIPS, VALUE
@@ -125,13 +126,7 @@ def _deck(opts: Mapping[str, Any], setup_left: tuple[int, ...]) -> tuple[int, ..
 
 def from_dict(game: Any, data: Mapping[str, Any]) -> JollyState:
     """Validate position data and build the state; `PositionError` names the first bad field."""
-    if not isinstance(data, Mapping):
-        raise PositionError("(root)", f"position data must be an object, not {type(data).__name__}")
-    unknown = sorted(set(data) - KNOWN)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown field; fields: {', '.join(sorted(KNOWN))}")
-    if "game" in data and data["game"] != game.to_dict():
-        raise PositionError("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
+    check_root(game, data, KNOWN)
     opts, last = game.options, rounds(game)
     if "piles" not in data:
         raise PositionError("piles", "missing (required)")

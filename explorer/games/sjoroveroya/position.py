@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.core.errors import PositionError
+from explorer.core.positions import check_root
 from explorer.core.view import View
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
@@ -120,15 +121,7 @@ def _check_track(track: str, phase: str) -> None:
 
 def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
     """Validate position data and build the state; `PositionError` names the first bad field."""
-    if not isinstance(data, Mapping):
-        raise PositionError("(root)", f"position data must be an object, not {type(data).__name__}")
-    unknown = sorted(set(data) - KNOWN)
-    if unknown:
-        raise PositionError(unknown[0], f"unknown field; fields: {', '.join(sorted(KNOWN))}")
-    if "game" in data and data["game"] != game.to_dict():
-        from explorer.core.errors import PositionError as PE
-
-        raise PE("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
+    check_root(game, data, KNOWN)
     n = game.players
     cfg = config(game)
     for required in ("track", "pieces", "hands"):
