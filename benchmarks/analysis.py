@@ -51,6 +51,21 @@ def chance_latency(game: explorer.Game, samples: int = 2000) -> tuple[float, int
     return (time.perf_counter() - start) / samples * 1e6, len(nodes)
 
 
+def rum_two_attacks(repeats: int = 20) -> list[tuple[tuple[int, ...], float, int]]:
+    """Milliseconds for the exact damage distribution of attacks sharing one bag (C2 + C3),
+    each computed from nothing (the bag-draw cache cleared first)."""
+    from explorer.games.last_bottle_of_rum.analysis import _bag_draws, several_attacks
+
+    rows = []
+    for targets in ((0, 0), (2, 1), (4, 4)):
+        start = time.perf_counter()
+        for _ in range(repeats):
+            _bag_draws.cache_clear()
+            outcomes = len(several_attacks(targets))
+        rows.append((targets, (time.perf_counter() - start) / repeats * 1000, outcomes))
+    return rows
+
+
 def timed_rollouts(state: explorer.State, n: int, workers: int) -> tuple[float, float]:
     start = time.perf_counter()
     result = rollouts(state, n, seed=1, workers=workers, progress=False)
@@ -63,6 +78,9 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--advance", type=int, default=60)
     args = parser.parse_args()
+    if "last_bottle_of_rum" in args.games:
+        for targets, ms, outcomes in rum_two_attacks():
+            print(f"Rum: two attacks on ships holding {targets} tokens: {ms:.1f} ms ({outcomes} outcomes)")
     print(f"{'game':<14}{'players':>8}{'options':>16}{'steps/game':>11}{'1 worker s':>11}{'2 workers s':>12}"
           f"{'speed-up':>9}{'games/s':>9}{'chance µs':>10}", flush=True)
     for name in args.games:

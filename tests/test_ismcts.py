@@ -62,3 +62,37 @@ def test_bad_budgets_name_the_argument(kwargs, field):
 def test_it_needs_the_game():
     with pytest.raises(PositionError, match="Game"):
         ISMCTS("sjoroveroya")
+
+
+def test_a_full_share_prior_plays_the_prior_move():
+    game = explorer.load("sjoroveroya", players=2)
+    rule = game.policies()["rule_of_thumb"](game)
+    bot = ISMCTS(game, iterations=6, rollout_steps=4, prior="rule_of_thumb", prior_share=1.0)
+    state, rng, checked = game.start(11), random.Random(11), 0
+    while checked < 8:
+        if state.is_chance:
+            state = state._step(state.sample_chance(rng))
+            continue
+        view, legal = state.view(state.player), state.legal_actions()
+        if len(legal) > 1:
+            assert bot.choose(view, legal, random.Random(checked)) == rule.choose(view, legal, random.Random(checked))
+            checked += 1
+        state = state._step(rule.choose(view, legal, rng))
+
+
+def test_the_search_overrules_a_poor_prior():
+    game = DiceGame(2)
+    state = game.state_from_dict({"totals": [6, 0], "to_move": 1, "dice_left": 0})
+    seeds = [seed for seed in range(40) if random.Random(seed).randrange(2) == 0][:3]   # random prior says "one"
+    bot = ISMCTS(game, iterations=300, prior="random", prior_share=0.25)
+    assert [bot.choose(state.view(1), state.legal_actions(), random.Random(seed)) for seed in seeds] == ["two"] * 3
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"prior": "grandmaster"}, "prior"), ({"prior": "random", "prior_share": 1.5}, "prior_share"),
+    ({"prior": "random", "prior_share": True}, "prior_share"),
+])
+def test_bad_priors_name_the_argument(kwargs, field):
+    with pytest.raises(PositionError) as err:
+        ISMCTS(DiceGame(2), **kwargs)
+    assert err.value.field == field

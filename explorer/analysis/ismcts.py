@@ -6,6 +6,11 @@ actions with UCB1 corrected for availability (an action exists only in some
 determinizations), plays on for at most `rollout_steps` steps (random moves, or the
 game's named `rollout` policy), and scores the end by rank, or a cut-off by the lead
 in `scores`. It sees only its own view, like any policy.
+
+A `prior` policy (the game's rule of thumb, say) makes it conservative, as a policy prior
+does in AlphaZero-style search: the prior's move at the root is credited with a share of
+the budget in visits, so the bot plays it unless the search finds a move clearly better
+(one that earns more visits than the prior's move and its credit together).
 """
 
 from __future__ import annotations
@@ -61,7 +66,7 @@ class ISMCTS:
 
     def __init__(self, game: Game, iterations: int | None = 300, seconds: float | None = None,
                  exploration: float = 0.7, rollout_steps: int = 40, rollout: str = "random",
-                 score_scale: float = 2.0) -> None:
+                 score_scale: float = 2.0, prior: str | None = None, prior_share: float = 0.25) -> None:
         if not isinstance(game, Game):
             raise PositionError("game", f"ISMCTS needs the Game to sample hidden states from, not {game!r}")
         if iterations is None and seconds is None:
@@ -76,8 +81,13 @@ class ISMCTS:
         from explorer.analysis.rollouts import policy_factories
 
         factories = policy_factories(game)
-        if rollout not in factories:
-            raise PositionError("rollout", f"unknown policy {rollout!r}; known: {', '.join(factories)}")
+        for field, name in (("rollout", rollout), ("prior", prior)):
+            if name is not None and name not in factories:
+                raise PositionError(field, f"unknown policy {name!r}; known: {', '.join(factories)}")
+        if isinstance(prior_share, bool) or not isinstance(prior_share, int | float) or not 0 <= prior_share <= 1:
+            raise PositionError("prior_share", f"{prior_share!r} is not a share between 0 and 1")
+        self.prior = None if prior is None else factories[prior](game)
+        self.prior_share = float(prior_share)
         self.game = game
         self.rollout = factories[rollout](game)
         self.score_scale = score_scale
@@ -90,11 +100,18 @@ class ISMCTS:
     def __repr__(self) -> str:
         return f"ISMCTS({self.game!r}, iterations={self.iterations}, seconds={self.seconds})"
 
+    def _prior_choice(self, view: dict, legal: Sequence[Any], rng: random.Random) -> str | None:
+        """The prior policy's move from the bot's own view (it sees nothing more)."""
+        if self.prior is None:
+            return None
+        return str(self.prior.choose(view if getattr(self.prior, "needs_view", False) else None, legal, rng))
+
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
         if view is None:
             raise PositionError("view", "ISMCTS needs the player's view (needs_view is True)")
+        favourite = self._prior_choice(view, legal, rng)
         root = _Node(None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -103,8 +120,12 @@ class ISMCTS:
             self._iterate(root, self.game.sample_state(view, rng), rng)
             done += 1
         by_name = {str(a): a for a in legal}
-        best = max((c for c in root.children.items() if c[0] in by_name), key=lambda c: c[1].visits, default=None)
-        return by_name[best[0]] if best else legal[rng.randrange(len(legal))]
+        weight = {name: node.visits for name, node in root.children.items() if name in by_name}
+        if favourite in by_name:
+            weight[favourite] = weight.get(favourite, 0) + self.prior_share * done
+        if not weight:
+            return legal[rng.randrange(len(legal))]
+        return by_name[max(weight, key=lambda name: (weight[name], name == favourite))]
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
         node, path = root, []

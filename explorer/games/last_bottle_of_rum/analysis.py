@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 from . import ships as sh
@@ -59,6 +60,12 @@ def attacks_in_a_turn(targets: Iterable[int]) -> Dist:
 
 def bag_draws(bag: tuple[int, ...], n: int) -> Dist:
     """C3: the types of `n` tokens drawn without replacement, as sorted tuples of names."""
+    return dict(_bag_draws(tuple(bag), n))
+
+
+@cache
+def _bag_draws(bag: tuple[int, ...], n: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """`bag_draws` kept as items: several attacks meet the same bag contents again and again."""
     out: Dist = {(): Fraction(1)}
     for _ in range(n):
         step: Dist = {}
@@ -72,7 +79,7 @@ def bag_draws(bag: tuple[int, ...], n: int) -> Dist:
                     key = tuple(sorted((*drawn, DAMAGE[i]), key=DAMAGE.index))
                     step[key] = step.get(key, Fraction(0)) + p * Fraction(c, total)
         out = step
-    return out
+    return tuple(out.items())
 
 
 def attack_outcomes(on_board: int = 0, bag: tuple[int, ...] = tuple(DAMAGE_COUNT), mode: str = "plain") -> Dist:
@@ -94,7 +101,7 @@ def several_attacks(on_boards: Iterable[int], bag: tuple[int, ...] = tuple(DAMAG
         step: Dist = {}
         for (drawn, left), p in out.items():
             for n, q in tokens_drawn(k).items():
-                for types, r in bag_draws(left, n).items():
+                for types, r in _bag_draws(left, n):
                     rest = tuple(c - types.count(DAMAGE[i]) for i, c in enumerate(left))
                     key = ((*drawn, types), rest)
                     step[key] = step.get(key, Fraction(0)) + p * q * r
