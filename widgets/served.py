@@ -1,7 +1,8 @@
 """The served app: the same ESM views and controller in Panel (`panel serve apps/explorer_app.py`).
 
-Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, and Bokeh draws the
-chance chart, so nothing here repeats the logic of the notebook components.
+Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, Bokeh draws the chance
+chart and the position editor answers through `widgets.editing`, like the notebook's, so
+nothing here repeats the logic of the notebook components.
 """
 
 from __future__ import annotations
@@ -48,7 +49,11 @@ def chance_chart(controller: Controller) -> Any:
     def refresh(_change: Any = None) -> None:
         rows = present.chance_data(controller)["rows"]
         if rows:
-            update_chance_figure(fig, rows)
+            # A click that arrives while a widget change is pending (type in the editor, then
+            # click) runs without Bokeh's document lock; hold() sends these raw Bokeh model
+            # changes itself (without it: "_pending_writes should be non-None").
+            with pn.io.hold():
+                update_chance_figure(fig, rows)
         pane.visible = bool(rows)
 
     controller.observe(refresh, "revision")
