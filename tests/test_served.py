@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import explorer
 import widgets
 from explorer.core.game import Game
-from widgets import served
+from widgets import present, served
 from widgets.components import VIEWS
 from widgets.controller import Controller, policy_factories
 
@@ -86,3 +88,64 @@ def test_explore_names_an_unknown_game():
     note = widgets.explore("treasure_island")
     assert "no game named 'treasure_island'" in note.value
     assert isinstance(widgets.explore("sjoroveroya", players=3).controller, Controller)
+
+
+def editor_parts(layout):
+    """The served editor's text box, message pane and buttons, found as a user would: by label."""
+    text, = layout.select(served.pn.widgets.TextAreaInput)
+    message, = [p for p in layout.select(served.pn.pane.HTML) if "pre-editor-message" in p.css_classes]
+    buttons = {b.label: b for b in layout.select(served.pn.widgets.Button)}
+    return text, message, buttons["Copy current position"], buttons["Explore from here"]
+
+
+class TestServedEditor:
+    """The served app's position editor: the notebook editor's logic (`widgets.editing`) behind Panel widgets."""
+
+    @pytest.fixture
+    def layout(self):
+        layout = served.explorer_layout(explorer.load("dead_mans_dice", players=3))
+        ctl = layout.controller
+        ctl.play(ctl.state.legal_actions()[0])
+        return layout
+
+    def test_bad_json_and_bad_field_are_named_inline_and_change_nothing(self, layout):
+        ctl = layout.controller
+        text, message, _, apply = editor_parts(layout)
+        tree, path, revision = ctl.tree, ctl.path, ctl.revision
+        text.value = "{not json"
+        apply.clicks += 1
+        assert message.object.startswith('<span class="pre-invalid"') and "(json): not valid JSON" in message.object
+        data = ctl.tree.root.state.to_dict()
+        data["totals"][1] = "x"
+        text.value = json.dumps(data)
+        apply.clicks += 1
+        assert "totals.1: must be a whole number" in message.object and "pre-invalid" in message.object
+        assert (ctl.tree, ctl.path, ctl.revision) == (tree, path, revision)
+
+    def test_a_valid_edit_explores_from_the_edited_position(self, layout):
+        ctl = layout.controller
+        text, message, take, apply = editor_parts(layout)
+        board, = panes(layout, "board")
+        take.clicks += 1
+        data = json.loads(text.value)
+        assert data == ctl.state.to_dict() and ctl.path != ()
+        data["totals"][1] = 42
+        assert ">42</text>" not in board.data["svg"]
+        text.value = json.dumps(data)
+        apply.clicks += 1
+        assert "pre-ok" in message.object
+        assert ctl.path == () and ctl.tree.root.children == []
+        assert ctl.state == explorer.state_from_dict(data) and ctl.state.to_dict()["totals"] == [0, 42, 0]
+        assert board.data == present.board_data(ctl) and ">42</text>" in board.data["svg"]
+
+    def test_a_players_view_empties_the_editor(self, layout):
+        ctl = layout.controller
+        text, message, take, _ = editor_parts(layout)
+        assert json.loads(text.value) == ctl.tree.root.state.to_dict()
+        ctl.set_viewer(2)
+        assert text.value == "" and "viewer: the position editor shows hidden information" in message.object
+        take.clicks += 1
+        assert text.value == ""
+        ctl.set_viewer(None)
+        take.clicks += 1
+        assert json.loads(text.value) == ctl.state.to_dict() and message.object == ""

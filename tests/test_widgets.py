@@ -262,6 +262,24 @@ class TestEditor:
         assert app.controller.state == explorer.state_from_dict(data)
 
 
+    def test_the_controller_names_the_field_and_keeps_its_tree(self, app):
+        ctl = app.controller
+        ctl.play(first_action(app))
+        tree, path = ctl.tree, ctl.path
+        with pytest.raises(PositionError) as bad_json:
+            ctl.load_position_text("[1,")
+        assert bad_json.value.field == "(json)"
+        data = ctl.state.to_dict()
+        data["moves_used"] = -1
+        with pytest.raises(PositionError) as bad_field:
+            ctl.load_position_text(json.dumps(data))
+        assert bad_field.value.field == "moves_used"
+        assert (ctl.tree, ctl.path) == (tree, path)
+        ctl.set_viewer(1)
+        with pytest.raises(PositionError, match=r"^viewer: the position editor shows hidden information"):
+            ctl.position_text()
+
+
 class TestSeats:
     def test_policies_play_on_until_a_person_must_act(self, app):
         ctl = app.controller

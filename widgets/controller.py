@@ -7,6 +7,7 @@ game state of its own. Front-ends (anywidget, Panel) send plain request dicts to
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -158,6 +159,20 @@ class Controller(traitlets.HasTraits):
         self.tree = PositionTree(state)
         self._policies.clear()
         self._changed(())
+
+    def position_text(self) -> str:
+        """The current position as editable JSON: hidden information too, so only in everyone's view."""
+        if self.viewer is not None:
+            raise PositionError("viewer", "the position editor shows hidden information; switch to everyone's view")
+        return json.dumps(self.state.to_dict(), indent=1, ensure_ascii=False)
+
+    def load_position_text(self, text: str) -> None:
+        """Explore from edited JSON text; a bad field or bad JSON raises `PositionError`, nothing changes."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise PositionError("(json)", f"not valid JSON: {err}") from None
+        self.load_position(data)
 
     # -- seats --------------------------------------------------------------------------------
     def set_seat(self, player: int, policy: str | None) -> None:

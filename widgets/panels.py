@@ -3,14 +3,12 @@ editor and seats. Each takes a controller (or a game or state) and only observes
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.errors import ExplorerError
 from explorer.core.game import Game, State
-from widgets import present
+from widgets import editing, present
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ChanceControls, controller_of
 from widgets.controller import Controller, policy_factories
@@ -64,36 +62,24 @@ class PositionEditor(W.VBox):
         self.apply.on_click(lambda _: self.explore())
         super().__init__([self.text, W.HBox([self.take, self.apply]), self.message], **kwargs)
         self.add_class("pre-editor")
-        self.controller.observe(lambda change: change["new"] is not None and self.copy_current(), "viewer")
+        self.controller.observe(lambda _: self._show(editing.viewer_changed(self.controller)), "viewer")
         self.copy_current()
 
     def copy_current(self) -> None:
         """Copy the whole position (hidden information too), so only in everyone's view."""
-        if self.controller.viewer is not None:
-            self.text.value = ""
-            self._fail("viewer: the position editor shows hidden information; switch to everyone's view")
-            return
-        self.text.value = json.dumps(self.controller.state.to_dict(), indent=1, ensure_ascii=False)
-        self.message.value = ""
+        self._show(editing.copy_current(self.controller))
 
     def explore(self) -> bool:
         """Validate the edited data; on success the explorer restarts from it."""
-        try:
-            data = json.loads(self.text.value)
-        except json.JSONDecodeError as err:
-            return self._fail(f"(json): not valid JSON: {err}")
-        try:
-            self.controller.load_position(data)
-        except ExplorerError as err:
-            return self._fail(str(err))
-        self.message.value = '<span class="pre-ok">Exploring from the edited position.</span>'
-        return True
+        return self._show(editing.explore(self.controller, self.text.value))
 
-    def _fail(self, text: str) -> bool:
-        from html import escape
-
-        self.message.value = f'<span class="pre-invalid" style="color:#b00020">{escape(text)}</span>'
-        return False
+    def _show(self, reply: editing.EditorReply | None) -> bool:
+        if reply is None:
+            return True
+        if reply.text is not None:
+            self.text.value = reply.text
+        self.message.value = reply.message
+        return reply.ok
 
 
 class Seats(W.VBox):

@@ -1,7 +1,8 @@
 """The served app: the same ESM views and controller in Panel (`panel serve apps/explorer_app.py`).
 
-Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, and Bokeh draws the
-chance chart, so nothing here repeats the logic of the notebook components.
+Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, Bokeh draws the chance
+chart and the position editor answers through `widgets.editing`, like the notebook's, so
+nothing here repeats the logic of the notebook components.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import panel as pn
 import param
 
 from explorer.core.game import Game, State
-from widgets import present
+from widgets import editing, present
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS
 from widgets.controller import Controller, policy_factories
@@ -48,7 +49,11 @@ def chance_chart(controller: Controller) -> Any:
     def refresh(_change: Any = None) -> None:
         rows = present.chance_data(controller)["rows"]
         if rows:
-            update_chance_figure(fig, rows)
+            # A click that arrives while a widget change is pending (type in the editor, then
+            # click) runs without Bokeh's document lock; hold() sends these raw Bokeh model
+            # changes itself (without it: "_pending_writes should be non-None").
+            with pn.io.hold():
+                update_chance_figure(fig, rows)
         pane.visible = bool(rows)
 
     controller.observe(refresh, "revision")
@@ -81,8 +86,30 @@ def seats(controller: Controller) -> Any:
     return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
 
 
+def position_editor(controller: Controller) -> Any:
+    """Edit the position as JSON, a bad field named inline, then explore from it (`widgets.editing`)."""
+    text = pn.widgets.TextAreaInput(height=220, sizing_mode="stretch_width", css_classes=["pre-editor-text"])
+    message = pn.pane.HTML("", css_classes=["pre-editor-message"])
+    take = pn.widgets.Button(label="Copy current position", css_classes=["pre-editor-copy"])
+    apply = pn.widgets.Button(label="Explore from here", color="primary", css_classes=["pre-editor-apply"])
+
+    def show(reply: editing.EditorReply | None) -> None:
+        if reply is None:
+            return
+        if reply.text is not None:
+            text.value = reply.text
+        message.object = reply.message
+
+    take.on_click(lambda _: show(editing.copy_current(controller)))
+    apply.on_click(lambda _: show(editing.explore(controller, text.value)))
+    controller.observe(lambda _: show(editing.viewer_changed(controller)), "viewer")
+    show(editing.copy_current(controller))
+    return pn.Card(text, pn.Row(take, apply), message, title="Position editor", collapsed=True,
+                   sizing_mode="stretch_width", css_classes=["pre-editor"])
+
+
 def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
-    """Board, picker, chance, tree and log around one controller."""
+    """Board, picker, chance, tree, log, seats and position editor around one controller."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
     left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
@@ -90,7 +117,8 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
                       "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=480)
     layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
-                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), sizing_mode="stretch_width")
+                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
+                       sizing_mode="stretch_width")
     layout.controller = ctl
     return layout
 

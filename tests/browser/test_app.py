@@ -1,11 +1,14 @@
 """The served app (`panel serve apps/explorer_app.py`): pick a game, play, branch, and
-check that a player's view keeps the other hands out of the page."""
+check that a player's view keeps the other hands out of the page; edit a position."""
+
+import json
+import re
 
 from playwright.sync_api import expect
 
 import explorer
 
-from .explorer_steps import SHOTS, click_board, click_picker, revision, wait_rerender
+from .explorer_steps import SHOTS, click_board, click_picker, current_label, revision, wait_rerender
 
 HAND_CARDS = ".pre-board svg rect[data-place^='suit:']"
 
@@ -94,3 +97,52 @@ def _steps(path, players):
     for move in path:
         state = state.apply(move)
         yield state
+
+
+def test_position_editor_names_bad_fields_and_explores_an_edit(panel_app, page):
+    """Open the editor, see bad JSON and a bad field named inline with nothing changed, then explore an edit."""
+    page.goto(panel_app("apps/explorer_app.py"))
+    app = page.locator("body")
+    expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
+    expect(page.locator(".pre-game select")).to_have_value("dead_mans_dice")
+    click_picker(app)
+    tree = page.locator(".pre-tree")
+    played = current_label(app)
+    assert played != "start"
+
+    page.locator(".pre-editor .card-header").click()
+    text = page.locator(".pre-editor-text textarea")
+    expect(text).to_be_visible()
+    opened_with = text.input_value()  # filled when the app opened: the start position
+    start = json.loads(opened_with)
+    assert start == explorer.load("dead_mans_dice", players=3).start(seed=0).to_dict()
+    page.get_by_role("button", name="Copy current position").click()
+    expect(text).not_to_have_value(opened_with)  # the server's copy has arrived
+    data = json.loads(text.input_value())
+    assert data == explorer.state_from_dict(start).apply(played).to_dict() and data["totals"] == [0, 0, 0]
+    message = page.locator(".pre-editor-message")
+    apply = page.get_by_role("button", name="Explore from here")
+    before = revision(app)
+
+    text.fill("{not json")
+    apply.click()
+    expect(message.locator(".pre-invalid")).to_contain_text("(json): not valid JSON")
+    data["totals"][1] = "x"
+    text.fill(json.dumps(data))
+    apply.click()
+    expect(message.locator(".pre-invalid")).to_contain_text("totals.1: must be a whole number, not 'x'")
+    assert revision(app) == before and current_label(app) == played
+
+    score_42 = page.locator(".pre-board svg text", has_text=re.compile(r"^42$"))
+    expect(score_42).to_have_count(0)
+    data["totals"][1] = 42
+    text.fill(json.dumps(data, indent=1))
+    apply.click()
+    wait_rerender(app, before)
+    expect(message.locator(".pre-ok")).to_have_text("Exploring from the edited position.")
+    expect(score_42).to_have_count(1)
+    expect(tree.locator(".pre-node")).to_have_count(1)
+    expect(tree.locator(".pre-node.pre-current")).to_have_text("start")
+    page.locator(".pre-editor").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "app-position-editor.png"), full_page=True)
+    assert page.errors == []
