@@ -254,7 +254,10 @@ class State:
         raise NotImplementedError
 
     def scores(self) -> tuple[int | Fraction, ...]:
-        """One number per player, higher is better (see `Game.score_name`)."""
+        """One number per player, higher is better (see `Game.score_name`).
+
+        During play: what each player would score if the game were judged now, so a
+        search cut off before the end can compare positions."""
         raise NotImplementedError
 
     def winners(self) -> tuple[tuple[int, ...], ...]:

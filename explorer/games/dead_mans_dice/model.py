@@ -246,7 +246,11 @@ class DeadMansDiceState(State):
         return _rules.explain_illegal(self, action)
 
     def scores(self) -> tuple[int, ...]:
-        return self.totals
+        """Totals (R39); during a round, plus each pile's score if the round ended now (E5),
+        so a search cut off mid-round still sees what the dice on the table are worth."""
+        if self.is_over:
+            return self.totals
+        return tuple(t + s for t, s in zip(self.totals, _rules.round_scores(self), strict=True))
 
     def winners(self) -> tuple[tuple[int, ...], ...]:
         return _rules.winners(self)
