@@ -2,22 +2,37 @@
 rule-of-thumb policy, seat 0 against everyone else, over N games each (default 200).
 
 Run: ``python benchmarks/ismcts_strength.py [--games 200] [--names sjoroveroya ...]
-[--iterations 10] [--rollout-steps 8] [--rollout random] [--option turn_cap=20]``.
-Every seat but 0 plays the opponent policy; the seats rotate by the seed-drawn first
-player. It prints a table; it asserts nothing. Games may be long under random play
-(Sjørøverøya with 2 players: ~26k steps), so `--option turn_cap=N` is the default here.
+[--opponents random rule_of_thumb] [--bot '{"iterations": 30}'] [--option turn_cap=20]``.
+Every seat but 0 plays the opponent policy; who starts is drawn from the seed, so seat 0
+is not always first. Each game has its own bot settings (`BOTS`, chosen for a budget of a
+few seconds per game on one core); `--bot` overrides them. It prints a table with 95%
+Wilson intervals; it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 import explorer
 from explorer.analysis.rollouts import policy_factories, rollouts
 from explorer.analysis.scale import format_table
 
-DEFAULT_OPTIONS = {"sjoroveroya": {"turn_cap": 20}}
+# Long random games are capped (house rules, see each game's options).
+OPTIONS = {"sjoroveroya": {"turn_cap": 40}, "last_bottle_of_rum": {"turn_limit": 40}}
+
+# Every bot takes the game's rule of thumb as its prior: it plays that move unless the
+# search finds one clearly better.
+BOTS: dict[str, dict] = {
+    "jolly_and_roger": {"iterations": 60, "rollout_steps": 200, "prior": "rule_of_thumb"},
+    "dead_mans_dice": {"iterations": 20, "rollout_steps": 10, "rollout": "rule_of_thumb",
+                       "prior": "rule_of_thumb", "prior_share": 0.3},
+    "sjoroveroya": {"iterations": 30, "rollout_steps": 20, "rollout": "rule_of_thumb",
+                    "prior": "rule_of_thumb", "prior_share": 0.3},
+    "last_bottle_of_rum": {"iterations": 10, "rollout_steps": 20, "prior": "rule_of_thumb", "prior_share": 0.3},
+    "pirate_rush": {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3},
+}
 
 
 def _value(text: str) -> object:
@@ -34,32 +49,31 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--names", nargs="*", default=list(explorer.games()))
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--iterations", type=int, default=10)
-    parser.add_argument("--rollout-steps", type=int, default=8)
-    parser.add_argument("--rollout", default="random")
+    parser.add_argument("--opponents", nargs="*", default=["random", "rule_of_thumb"])
+    parser.add_argument("--bot", default=None, help="JSON of ISMCTS settings for every game")
     parser.add_argument("--option", action="append", default=[], help="name=value, repeatable")
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rows = []
     for name in args.names:
-        extra = dict(DEFAULT_OPTIONS.get(name, {}))
+        extra = dict(OPTIONS.get(name, {}))
         extra.update({k: _value(v) for k, v in (o.split("=", 1) for o in args.option)})
         game = explorer.load(name, players=args.players, **extra)
+        settings = json.loads(args.bot) if args.bot else BOTS.get(name, {"iterations": 30})
         names = policy_factories(game)
-        rollout = args.rollout if args.rollout in names else "random"
-        bot = ("ismcts", {"iterations": args.iterations, "rollout_steps": args.rollout_steps, "rollout": rollout})
-        for opponent in [p for p in ("random", "rule_of_thumb") if p in names]:
-            seats = [bot] + [opponent] * (game.players - 1)
+        for opponent in [p for p in args.opponents if p in names]:
+            seats = [("ismcts", settings)] + [opponent] * (game.players - 1)
             start = time.perf_counter()
-            result = rollouts(game.new_state(), args.games, seed=2026, policies=seats, workers=args.workers,
+            result = rollouts(game.new_state(), args.games, seed=args.seed, policies=seats, workers=args.workers,
                               progress=False)
             low, high = result.win_interval(0)
             rows.append({"game": name, "players": game.players, "opponent": opponent, "games": result.games,
                          "ismcts_win": result.win_rate(0), "low": low, "high": high,
-                         "fair_share": 1 / game.players, "seconds": time.perf_counter() - start})
+                         "fair_share": 1 / game.players, "beats": "yes" if low > 1 / game.players else "no",
+                         "seconds": time.perf_counter() - start, "bot": json.dumps(settings)})
             print(format_table(rows[-1:]), flush=True)
     print()
-    print(f"ISMCTS(iterations={args.iterations}, rollout_steps={args.rollout_steps}, rollout={args.rollout})")
     print(format_table(rows))
 
 

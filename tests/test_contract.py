@@ -52,6 +52,19 @@ def test_registry_lists_every_game_and_loads_it(name):
     assert eval(repr(game), {"explorer": explorer}) == game
 
 
+def test_player_names_are_distinct_and_the_events_use_them(name):
+    game = explorer.load(name)
+    names = [game.player_name(p) for p in range(game.players)]
+    assert len(set(names)) == game.players and all(names)
+    told, state, rng = "", game.start(1), random.Random(1)
+    for _ in range(400):
+        if state.is_over:
+            break
+        state = advance(state, rng)
+        told += " ".join(e.text for e in state.events) + " "
+    assert all(n in told for n in names), (names, told[:300])
+
+
 def test_unknown_game_lists_the_games():
     with pytest.raises(OptionError) as err:
         explorer.load("treasure_island")

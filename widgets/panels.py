@@ -91,7 +91,7 @@ class Seats(W.VBox):
         factories, note = policy_factories(game)
         options = [("person", None)] + [(name.replace("_", " "), name) for name in factories]
         self.choices = [W.Dropdown(options=options, value=self.controller.seats.get(p),
-                                   description=present.player_name(p)) for p in range(game.players)]
+                                   description=present.player_name(game, p)) for p in range(game.players)]
         for player, choice in enumerate(self.choices):
             choice.observe(lambda change, p=player: self.controller.set_seat(p, change["new"]), "value")
         self.step_button = W.Button(description="Step")

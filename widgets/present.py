@@ -16,8 +16,9 @@ from explorer.analysis.tree import Node
 from explorer.core.game import State
 
 
-def player_name(player: int | None) -> str:
-    return "everyone" if player is None else f"Player {player + 1}"
+def player_name(game: Any, player: int | None) -> str:
+    """The game's own name for a seat (`Game.player_name`), so widgets and boards agree."""
+    return "everyone" if player is None else game.player_name(player)
 
 
 def may_act(state: State, viewer: int | None) -> bool:
@@ -33,13 +34,13 @@ def kind_of(action: Any) -> str:
 
 def status(state: State, viewer: int | None) -> str:
     if state.is_over:
-        ranking = " > ".join("=".join(player_name(p) for p in group) for group in state.winners())
+        ranking = " > ".join("=".join(player_name(state.game, p) for p in group) for group in state.winners())
         return f"Game over. Ranking: {ranking}"
     if state.is_chance:
         return "Chance: roll or choose an outcome"
-    turn = f"{player_name(state.player)} to act"
+    turn = f"{player_name(state.game, state.player)} to act"
     if not may_act(state, viewer):
-        return f"{turn} (you see {player_name(viewer)}'s view)"
+        return f"{turn} (you see {player_name(state.game, viewer)}'s view)"
     return turn
 
 
@@ -151,4 +152,5 @@ def chance_data(ctl: Any) -> dict:
 
 
 def viewer_options(ctl: Any) -> list[tuple[str, int | None]]:
-    return [("Everything (teacher)", None)] + [(f"{player_name(p)}'s view", p) for p in range(ctl.game.players)]
+    seats = [(f"{player_name(ctl.game, p)}'s view", p) for p in range(ctl.game.players)]
+    return [("Everything (teacher)", None), *seats]

@@ -75,7 +75,8 @@ def seats(controller: Controller) -> Any:
     options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
     choices = []
     for player in range(controller.game.players):
-        choice = pn.widgets.Select(name=present.player_name(player), options=options, value="person", width=140)
+        choice = pn.widgets.Select(name=present.player_name(controller.game, player), options=options,
+                                   value="person", width=140)
         choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
                            "value")
         choices.append(choice)

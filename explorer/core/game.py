@@ -171,6 +171,10 @@ class Game:
         in from what is unaccounted for with their exact probabilities (for fair search bots)."""
         raise NotImplementedError
 
+    def player_name(self, player: int) -> str:
+        """How the game's own events and board name a seat; widgets use it too."""
+        return f"Player {player + 1}"
+
     def policies(self) -> Mapping[str, Any]:
         """Named policy factories: ``{"random": ..., "rule_of_thumb": ...}``."""
         from explorer.core.policy import RandomPolicy

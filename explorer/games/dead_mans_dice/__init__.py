@@ -132,6 +132,12 @@ class DeadMansDice(Game):
                                       "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
                                       "face S, stray none, steady, topple, hit, miss", text) from None
 
+    def player_name(self, player: int) -> str:
+        """A letter and a colour per pirate."""
+        from .flow import pirate_name
+
+        return pirate_name(player)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

@@ -131,6 +131,12 @@ class JollyAndRoger(Game):
                                       "take R5, crew G3, parrot G3 B, board G3, skeleton R, kraken B, tortuga, "
                                       "aside G3, draw G3, first P1", text) from None
 
+    def player_name(self, player: int) -> str:
+        """P1 and P2, as the table shows them."""
+        from .rules import NAMES
+
+        return NAMES[player]
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

@@ -153,6 +153,10 @@ class LastBottleOfRum(Game):
 
         return sample_state(self, view, rng)
 
+    def player_name(self, player: int) -> str:
+        """P0, P1, ... as the events and board name the ships."""
+        return f"P{player}"
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

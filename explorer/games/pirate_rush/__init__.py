@@ -121,6 +121,10 @@ class PirateRush(Game):
             return Outcome(head, arg)
         raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
 
+    def player_name(self, player: int) -> str:
+        """Player 0, 1, ... as the events and board say."""
+        return f"Player {player}"
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

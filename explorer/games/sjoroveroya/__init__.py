@@ -135,6 +135,12 @@ class Sjoroveroya(Game):
 
         return sample_state(self, view, rng)
 
+    def player_name(self, player: int) -> str:
+        """Seats are colours, as on the board and in the events."""
+        from .flow import player_name as name
+
+        return name(player)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 
