@@ -22,6 +22,11 @@ Format (every field required; tokens are the 40 loot tiles 0-39):
  "vague": [[[5, ["I4"]]], [], []],      // (token, zones) each pirate knows only roughly
  "peeked": [[1, 2], [], []]}            // island tiles each pirate has looked at
 ```
+
+A view (`state.view(p)`) shows no token numbers: its ``stack`` lists the pending tasks with
+each tile named by its public place, ``{"place": "I3.b"}`` or ``{"zone": "P2", "kind": "gold",
+"ref": 0}``, the kind given only to a pirate who may know it (stack_view.py), so that
+`game.sample_state(view, rng)` can rebuild the tasks at any decision.
 """
 
 from __future__ import annotations
