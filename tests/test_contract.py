@@ -15,13 +15,17 @@ import pytest
 from conftest import digest_ids
 
 import explorer
+from explorer.analysis.rollouts import policy_factories
 from explorer.core.chance import check_distribution
 from explorer.core.errors import IllegalAction, OptionError, PositionError
 from explorer.core.events import Event
-from explorer.core.play import advance
+from explorer.core.play import advance, choose
+from explorer.core.policy import RandomPolicy
 
 GAMES = explorer.games()
 STEP_GUARD = 3000  # steps checked per game here; each game's own property tests play to the end
+SHORT = {"sjoroveroya": {"turn_cap": 15}, "last_bottle_of_rum": {"turn_limit": 15},
+         "dead_mans_dice": {"round_limit": 5}}   # caps where random play runs long; others play their defaults
 
 
 def walk(game, seed, steps=STEP_GUARD):
@@ -239,3 +243,34 @@ def test_games_are_immutable(name):
     state = game.start(seed=1)
     with pytest.raises(AttributeError):
         state.game = None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sample_state_gives_back_every_players_view_at_every_decision(name, seed):
+    """A state drawn from a player's view shows him that same view (bar `events`, the last
+    move's story); drawn from the actor's view, it offers the same legal actions too. Random
+    seats on even seeds, the game's rule-of-thumb seats on odd ones."""
+    cls = type(explorer.load(name))
+    players = cls.min_players + seed // 2 % (cls.max_players - cls.min_players + 1)
+    game = explorer.load(name, players=players, **SHORT.get(name, {}))
+    policy = policy_factories(game).get("rule_of_thumb" if seed % 2 else "random", RandomPolicy)(game)
+    rng = random.Random(seed)
+    state = game.start(seed=seed)
+    decisions = 0
+    while not state.is_over:
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        decisions += 1
+        for player in range(game.players):
+            view = state.view(player)
+            drawn = game.sample_state(view, random.Random(decisions * 7 + player))
+            assert _story_aside(drawn.view(player)) == _story_aside(view), (name, decisions, player)
+            if player == state.player:
+                assert sorted(map(str, drawn.legal_actions())) == sorted(map(str, state.legal_actions()))
+        state = state.apply(choose(state, policy, rng))
+    assert decisions > 10
+
+
+def _story_aside(view) -> dict:
+    return {key: value for key, value in view.items() if key != "events"}

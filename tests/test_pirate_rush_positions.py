@@ -88,7 +88,17 @@ def test_sample_state_keeps_the_viewers_knowledge():
     p = s.player
     view = s.view(p)
     t = g.sample_state(view, random.Random(2))
-    assert t.view(p)["slots"] == view["slots"] and t.view(p)["loot"] == view["loot"]
+    assert t.view(p) == view and t.legal_actions() == s.legal_actions()
     assert explorer.playout(t, seed=1).is_over
-    with pytest.raises(PositionError):
+    with pytest.raises(PositionError) as err:     # a pending decision the stack does not hold
         g.sample_state({**view, "pending": {"node": "decision", "task": "stake", "player": p}}, random.Random(1))
+    assert err.value.field == "pending"
+    with pytest.raises(PositionError) as err:
+        g.sample_state({k: v for k, v in view.items() if k != "stack"}, random.Random(1))
+    assert err.value.field == "stack"
+    chance = advance(s, seed=6, steps=1)
+    while not chance.is_chance:
+        chance = advance(chance, seed=7, steps=1)
+    with pytest.raises(PositionError) as err:
+        g.sample_state(chance.view(0), random.Random(1))
+    assert err.value.field == "pending" and "chance" in err.value.reason

@@ -1,7 +1,7 @@
 """Property tests over 1,000+ random Pirate Rush games per run (3, 4 and 5 players, basic and
 advanced, across the options that change play): tiles conserved, limits held, the game ends,
-views hold only what their pirate has seen, `apply` never mutates, positions round-trip and
-`replay` reproduces."""
+views (and the pending tasks they list) hold only what their pirate has seen, `apply` never
+mutates, positions round-trip and `replay` reproduces."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.games.pirate_rush.data import PROSTHETICS, TOTAL
+from explorer.games.pirate_rush.knowledge import locate
+from explorer.games.pirate_rush.stack_view import LOOKS, SECRET_STAKES, TOKEN_ARG, task_tokens
 
 OPTIONS = st.fixed_dictionaries({
     "advanced": st.booleans(),
@@ -76,6 +78,32 @@ def check_views(state) -> None:
         for island, info in zip(range(8), view["islands"], strict=True):
             if info["tile"]:
                 assert state.flipped[island] or island in state.peeked[p]
+        for task, shown in zip(state.stack, view["stack"], strict=True):
+            check_stack_task(state, p, task, shown)
+
+
+def _refs(x) -> list:
+    if isinstance(x, dict):
+        return [x]
+    return [r for y in x for r in _refs(y)] if isinstance(x, list) else []
+
+
+def check_stack_task(state, p: int, task: tuple, shown: list) -> None:
+    """A pending task names a tile's kind only to a pirate who follows it and may know it is
+    the one meant (H7, H8, H11); a chosen first throw only to its thrower (C10)."""
+    assert shown[0] == task[0]
+    tokens = task_tokens(task)
+    refs = _refs(shown)
+    assert len(refs) == len(tokens)
+    for t, ref in zip(tokens, refs, strict=True):
+        zone, place = locate(state, t)
+        assert ref.get("place", ref.get("zone")) == (place if zone.startswith("I") else zone)
+        if ref.get("kind"):
+            assert t in state.known[p] and state.kinds[t] == ref["kind"]
+            assert task[0] not in LOOKS or p in task[1:3]
+            assert task[0] not in SECRET_STAKES or t in state.loot[p]
+    if task[0] == "throw" and p != task[2]:
+        assert shown[4] in (None, "")
 
 
 def check_deep(state) -> None:
@@ -105,6 +133,8 @@ def one_game(n: int, seed: int, options: dict) -> None:
         if steps % 40 == 0:
             check_views(nxt)
             check_deep(nxt)
+        elif nxt.player is not None and nxt.stack[-1][0] in TOKEN_ARG:   # a decision over named tiles
+            check_views(nxt)
         state = nxt
         assert steps < 3000, "the game must end"
     check_views(state)

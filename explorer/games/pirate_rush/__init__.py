@@ -133,7 +133,7 @@ class PirateRush(Game):
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
-        from .inference import sample_state
+        from .sampling import sample_state
 
         return sample_state(self, view, rng)
 

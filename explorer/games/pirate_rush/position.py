@@ -22,6 +22,11 @@ Format (every field required; tokens are the 40 loot tiles 0-39):
  "vague": [[[5, ["I4"]]], [], []],      // (token, zones) each pirate knows only roughly
  "peeked": [[1, 2], [], []]}            // island tiles each pirate has looked at
 ```
+
+A view (`state.view(p)`) shows no token numbers: its ``stack`` lists the pending tasks with
+each tile named by its public place, ``{"place": "I3.b"}`` or ``{"zone": "P2", "kind": "gold",
+"ref": 0}``, the kind given only to a pirate who may know it (stack_view.py), so that
+`game.sample_state(view, rng)` can rebuild the tasks at any decision.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from explorer.core.view import View
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
 from .rules import CHANCES, DECISIONS, commander, node
+from .stack_view import public_stack
 
 AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
               "jdc_reveal", "perdidos", "duel_start"}
@@ -258,9 +264,11 @@ def view(s, player: int | None = None) -> View:
                  for pile in s.loot],
         "discard": {"count": len(s.discard),
                     "known": sorted(k for k in (_kind(s, player, t) for t in s.discard) if k)},
-        "vague": ([] if player is None else
-                  [{"kind": s.kinds[t], "zones": list(z)} for t, z in s.vague[player]]),
+        "vague": ([] if player is None else     # in a fixed order that says nothing of token numbers
+                  sorted(({"kind": s.kinds[t], "zones": list(z)} for t, z in s.vague[player]),
+                         key=lambda fact: (fact["kind"], fact["zones"]))),
         "pending": pending(s, player),
+        "stack": public_stack(s, player),
     }
     if s.phase == "over" or player is None:
         data["scores"] = list(s.scores())
