@@ -4,8 +4,8 @@ rule-of-thumb policy, seat 0 against everyone else, over N games each (default 2
 Run: ``python benchmarks/ismcts_strength.py [--games 200] [--names sjoroveroya ...]
 [--opponents random rule_of_thumb] [--bot '{"iterations": 30}'] [--option turn_cap=20]``.
 Every seat but 0 plays the opponent policy; who starts is drawn from the seed, so seat 0
-is not always first. Each game has its own bot settings (`BOTS`, chosen for a budget of a
-few seconds per game on one core); `--bot` overrides them. It prints a table with 95%
+is not always first. The bot plays with the game's own `search_settings()` (its rule of
+thumb as prior, a budget of well under a second a move); `--bot` overrides them. It prints a table with 95%
 Wilson intervals; it asserts nothing.
 """
 
@@ -21,19 +21,6 @@ from explorer.analysis.scale import format_table
 
 # Long random games are capped (house rules, see each game's options).
 OPTIONS = {"sjoroveroya": {"turn_cap": 40}, "last_bottle_of_rum": {"turn_limit": 40}}
-
-# Every bot takes the game's rule of thumb as its prior: it plays that move unless the
-# search finds one clearly better.
-BOTS: dict[str, dict] = {
-    "jolly_and_roger": {"iterations": 60, "rollout_steps": 200, "prior": "rule_of_thumb"},
-    "dead_mans_dice": {"iterations": 20, "rollout_steps": 10, "rollout": "rule_of_thumb",
-                       "prior": "rule_of_thumb", "prior_share": 0.3},
-    "sjoroveroya": {"iterations": 30, "rollout_steps": 20, "rollout": "rule_of_thumb",
-                    "prior": "rule_of_thumb", "prior_share": 0.3},
-    "last_bottle_of_rum": {"iterations": 10, "rollout_steps": 20, "prior": "rule_of_thumb", "prior_share": 0.3},
-    "pirate_rush": {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3},
-}
-
 
 def _value(text: str) -> object:
     for kind in (int, float):
@@ -60,7 +47,7 @@ def main() -> None:
         extra = dict(OPTIONS.get(name, {}))
         extra.update({k: _value(v) for k, v in (o.split("=", 1) for o in args.option)})
         game = explorer.load(name, players=args.players, **extra)
-        settings = json.loads(args.bot) if args.bot else BOTS.get(name, {"iterations": 30})
+        settings = {**game.search_settings(), **(json.loads(args.bot) if args.bot else {})}
         names = policy_factories(game)
         for opponent in [p for p in args.opponents if p in names]:
             seats = [("ismcts", settings)] + [opponent] * (game.players - 1)

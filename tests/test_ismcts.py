@@ -96,3 +96,13 @@ def test_bad_priors_name_the_argument(kwargs, field):
     with pytest.raises(PositionError) as err:
         ISMCTS(DiceGame(2), **kwargs)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("name", explorer.games())
+def test_each_games_search_settings_make_a_bot_that_plays_a_legal_move(name):
+    game = explorer.load(name)
+    bot = ISMCTS(game, **game.search_settings())
+    state, rng = game.start(3), random.Random(3)
+    while state.is_chance or len(state.legal_actions()) < 2:
+        state = advance(state, rng)
+    assert choose(state, bot, random.Random(1)) in state.legal_actions()

@@ -33,12 +33,9 @@ def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
     from explorer.analysis.ismcts import ISMCTS
 
     def search(g: Game) -> Any:
-        return ISMCTS(g, iterations=SEARCH_ITERATIONS, rollout="rule_of_thumb")
+        return ISMCTS(g, **g.search_settings())   # each game's budget: well under a second a move
 
     return {**game.policies(), "search (ISMCTS)": search}, ""
-
-
-SEARCH_ITERATIONS = 40   # a search seat answers in well under a second on these machines
 
 
 class Controller(traitlets.HasTraits):

@@ -41,12 +41,14 @@ def policy_factories(game: Game) -> dict[str, Any]:
 
 
 def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
-    """A policy from its name (``"random"``, the game's own, ``"ismcts"``) or (name, params)."""
+    """A policy from its name (``"random"``, the game's own, ``"ismcts"``) or (name, params).
+
+    ``"ismcts"`` starts from the game's `search_settings()`; params override them."""
     name, params = (spec, {}) if isinstance(spec, str) else spec
     if name == "ismcts":
         from explorer.analysis.ismcts import ISMCTS
 
-        return ISMCTS(game, **params)
+        return ISMCTS(game, **{**game.search_settings(), **params})
     factories = policy_factories(game)
     if name not in factories:
         known = ", ".join([*factories, "ismcts"])

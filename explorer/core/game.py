@@ -171,6 +171,15 @@ class Game:
         in from what is unaccounted for with their exact probabilities (for fair search bots)."""
         raise NotImplementedError
 
+    def search_settings(self) -> dict[str, Any]:
+        """Settings for the generic search bot (`explorer.analysis.ISMCTS`) that suit this
+        game: a budget of well under a second a move, and the rule of thumb as its prior
+        when the game has one. Games tune them (see benchmarks/ismcts_strength.py)."""
+        settings: dict[str, Any] = {"iterations": 40, "rollout_steps": 40}
+        if "rule_of_thumb" in self.policies():
+            settings["prior"] = "rule_of_thumb"
+        return settings
+
     def player_name(self, player: int) -> str:
         """How the game's own events and board name a seat; widgets use it too."""
         return f"Player {player + 1}"
