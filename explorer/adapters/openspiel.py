@@ -84,6 +84,13 @@ class ExplorerGame(pyspiel.Game):
         """The start (built once: states are immutable, and OpenSpiel clones through here)."""
         return ExplorerState(self, self._start)
 
+    def state_at(self, model: State) -> ExplorerState:
+        """An OpenSpiel state at any position of this set-up (a what-if position from
+        `state_from_dict`, a state from a playout), for OpenSpiel's search algorithms."""
+        if not isinstance(model, State) or model.game != self.model:
+            raise PositionError("game", f"the position is not one of {self.model!r}")
+        return ExplorerState(self, model)
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ExplorerObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
