@@ -105,6 +105,21 @@ class TestEnvironment:
         assert {k: game.options[k] for k in caps} == caps
         assert raw_env(name).limit == game.max_decisions() > 0
 
+    def test_score_difference_rewards_for_two_players(self):
+        table = env("jolly_and_roger", returns="score_difference")
+        table.reset(seed=6)
+        rng = np.random.default_rng(6)
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, terminated, truncated, _ = table.last()
+            totals[agent] += reward
+            table.step(None if terminated or truncated else
+                       int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        first, second = table.unwrapped.state.scores()
+        assert [totals["player_0"], totals["player_1"]] == [first - second, second - first]
+        with pytest.raises(OptionError, match="returns: score_difference needs two players"):
+            env("sjoroveroya", 3, returns="score_difference")
+
     def test_caps_switched_off_need_an_explicit_decision_limit(self):
         with pytest.raises(OptionError, match=r"decision_limit: .*no derived length bound"):
             env("last_bottle_of_rum", turn_limit=None)
