@@ -5,8 +5,8 @@ rounds of one turn per captain) bounds it. One turn, with the Ghost's turn that 
 it, is bounded by counting what every decision uses up. Every figure below is a count of
 cards, copies or tokens from the data files, and every step cites the rule it reads.
 
-1. Cards played (R8, R64, E08): two, one more per All Hands used (each card's effect is
-   used at most once a turn, R15; 6 copies, D6), and each Weather card at most once: the
+1. Cards played (R8, R64, E08): two, one more per All Hands used (a played card's effect at
+   most once a turn, R15, and 6 All Hands cards, D6), and each Weather card at most once:
    played cards stay out of the deck until the turn ends (R17, R7).
 2. Action units (R11, R12): two icons per standard card and the Weather cards' icons,
    +1 Sail and +1 Repair from the Lucky Compass and Carpenter's Toolbox at the play (R29),
@@ -25,7 +25,7 @@ cards, copies or tokens from the data files, and every step cites the rule it re
 5. Damage events (each asks Crabby Jones' Shell question at most once, R59): reef and
    Maelstrom entries (R21, R66), one attack per opponent (R36), Sabotage (E10), Storm
    (D7), the Booby-trapped Casket's pickups (D4), the Ghost's fire (R79) and the Kraken's
-   shortfalls (R54): each of those lowers its victim's Curse by at least one (R53, R52:
+   shortfalls (R54). Each shortfall lowers its victim's Curse by at least one (R53, R52:
    victims have the most Curses, above 0), and Curses only rise by Curse icons (R14, at
    most 2 with the Haunted Mirror, D4), the Kraken's Eye (T1b) and the Ghost's Haunting
    (R73, D10, once per Ghost turn: it pays out at 5 of its doubloons, 2 cards hold at most
@@ -43,13 +43,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .bounty import END_OF_TURN
-from .data import BOUNTIES, CARDS, CONST, TREASURES
+from .data import BOUNTIES, CARDS, CONST, EFFECTS, TREASURES
 
 COPIES = Counter(card.effect for card in CARDS.values())
 STANDARD = sum(n for effect, n in COPIES.items() if effect.startswith("E"))
 WEATHER_CARDS = [card for card in CARDS.values() if card.effect == "WEATHER"]
 HAND_MOST = CONST["base_hand_size"] + 1 + sum(t.ability == "hand_plus" for t in TREASURES.values())  # R4, R5, D4
-CURSE_EFFECTS = ("E02", "E06", "E07", "E09", "E10")           # D5: the Curse-icon effects
+CURSE_EFFECTS = tuple(e.id for e in EFFECTS.values() if e.curse)   # D5: the Curse-icon effects
 
 
 @dataclass(frozen=True)
