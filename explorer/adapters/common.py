@@ -80,7 +80,7 @@ def returns_range(game: Game, kind: str) -> tuple[float, float, float]:
     bound = game.score_difference_bound()
     if game.players != 2 or bound is None:
         raise OptionError("returns", f"score_difference needs two players and a derived score bound "
-                                     f"(Game.score_difference_bound); {game!r} has neither")
+                                     f"(Game.score_difference_bound); {game!r} lacks one")
     return -float(bound), float(bound), 0.0
 
 

@@ -8,7 +8,7 @@ Parameters are the game's options (a nullable option's None is written -1; a len
 user leaves unset takes its documented adapter value, `Game.LENGTH_CAPS`), plus ``players``,
 ``decision_limit`` (0: the game's own derived bound, `Game.max_decisions`, which is also
 ``max_game_length``; N: cut the game after N decisions, everyone sharing the result; a
-set-up whose caps are all switched off has no bound and needs N) and ``returns``
+set-up left without a bound, a cap switched off, needs N) and ``returns``
 (``win_shares``: each player's share of one victory, constant-sum; ``score_difference``:
 for two players, P1's final score minus P2's and its negation, zero-sum).
 Action ids index `Game.action_space()`, chance ids `Game.chance_space()`; probabilities are

@@ -14,7 +14,7 @@ come at the end: shares of one victory (tied winners split it), or with
 ``returns="score_difference"`` (two players) the final score difference. A length cap left
 unset takes its documented adapter value (`Game.LENGTH_CAPS`), so every game ends by its
 rules within `Game.max_decisions` decisions; ``decision_limit=N`` truncates it sooner (equal
-shares), and a set-up whose caps are all switched off needs it.
+shares), and a set-up left without a bound (a cap switched off) needs it.
 """
 
 from __future__ import annotations
