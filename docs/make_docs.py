@@ -30,6 +30,11 @@ def page(name: str) -> str:
         pass
     parts += ["## Options\n", "| option | rule | default | meaning |", "|---|---|---|---|"]
     parts += [f"| `{s.name}` | {s.rule} | `{s.default!r}` | {s.doc} |" for s in type(game).OPTIONS]
+    caps = type(game).LENGTH_CAPS
+    if caps:
+        values = ", ".join(f"`{k}` = {v}" for k, v in caps.items())
+        parts += ["", f"Under OpenSpiel and PettingZoo (`docs/interop.md`) a length cap left unset takes its adapter "
+                      f"value, so the game's length bound is derived, not guessed: {values}."]
     return "\n".join(parts) + "\n"
 
 

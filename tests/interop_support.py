@@ -13,9 +13,11 @@ import explorer
 from explorer.core.errors import OptionError
 from explorer.games import game_class
 
-CAPS = {"sjoroveroya": {"turn_cap": 4}, "dead_mans_dice": {"round_limit": 1, "target_score": 30},
-        "last_bottle_of_rum": {"turn_limit": 3}}
-"""Short games: Sjørøverøya V12, Dead Man's Dice's round guard, Rum's E3 house rule."""
+CAPS = {"sjoroveroya": {"turn_cap": 4},
+        "dead_mans_dice": {"round_limit": 1, "target_score": 30, "round_turn_limit": 30, "rolloff_limit": 3},
+        "last_bottle_of_rum": {"turn_limit": 3}, "pirate_rush": {"duel_throw_limit": 3}}
+"""Short games: Sjørøverøya V12, Dead Man's Dice's round guard and house rules (R29, R9),
+Rum's E3 house rule, Pirate Rush's duel house rule (R57). Every game is then bounded."""
 
 PLAYER_COUNTS = {"sjoroveroya": 3, "dead_mans_dice": 3, "last_bottle_of_rum": 3, "pirate_rush": 4}
 

@@ -16,7 +16,6 @@ from interop_support import CAPS, PLAYER_COUNTS
 
 import explorer
 import explorer.adapters.openspiel as adapter
-from explorer.adapters.common import DEFAULT_DECISION_LIMIT
 from explorer.core.errors import IllegalAction, OptionError, PositionError
 from explorer.core.play import choose
 
@@ -76,12 +75,27 @@ class TestRegistration:
         assert (kind.information == perfect) is model.perfect_information()
         assert game.num_distinct_actions() == len(model.action_space())
         assert game.max_chance_outcomes() == len(model.chance_space())
-        assert game.max_game_length() == (model.max_decisions() or DEFAULT_DECISION_LIMIT)
+        assert game.max_game_length() == model.max_decisions() > 0
         assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
 
     def test_capped_game_length_is_derived_from_the_cap(self):
         game = pyspiel.load_game("python_sjoroveroya", {"players": 3, "turn_cap": 4})
         assert game.max_game_length() == 4 * 3 * 4 == game.model.max_decisions()
+
+    @pytest.mark.parametrize("name", GAMES)
+    def test_default_parameters_give_every_cap_its_adapter_value(self, name):
+        """No guessed bound: an unset cap takes the game's documented value (LENGTH_CAPS)."""
+        game = pyspiel.load_game(adapter.PREFIX + name)
+        caps = dict(explorer.load(name).LENGTH_CAPS)
+        assert {k: game.model.options[k] for k in caps} == caps
+        assert all(spec.nullable for spec in explorer.load(name).option_specs() if spec.name in caps)
+        assert game.max_game_length() == explorer.load(name, **caps).max_decisions() > 0
+
+    def test_caps_switched_off_need_an_explicit_decision_limit(self):
+        with pytest.raises(OptionError, match=r"decision_limit: .*no derived length bound.*round_turn_limit"):
+            pyspiel.load_game("python_dead_mans_dice", {"round_turn_limit": -1})
+        game = pyspiel.load_game("python_dead_mans_dice", {"round_turn_limit": -1, "decision_limit": 40})
+        assert game.model.options["round_turn_limit"] is None and game.max_game_length() == 40
 
     def test_options_round_trip_through_the_game_string(self):
         game = pyspiel.load_game("python_pirate_rush", {"skull_characters": "3,4,5,6,7,8",
@@ -90,7 +104,8 @@ class TestRegistration:
         assert str(again) == str(game) and again.model == game.model
         assert game.model.options["skull_characters"] == "3,4,5,6,7,8"
         assert game.model.options["prestige_supply"] == "unlimited"
-        dice = pyspiel.load_game("python_dead_mans_dice", {"broadside_hit_p": "1/2", "round_limit": -1})
+        dice = pyspiel.load_game("python_dead_mans_dice", {"broadside_hit_p": "1/2", "round_limit": -1,
+                                                           "decision_limit": 500})
         assert dice.model.options["broadside_hit_p"] == "1/2" and dice.model.options["round_limit"] is None
         assert pyspiel.load_game(str(dice)).model == dice.model
 
@@ -145,7 +160,7 @@ class TestStates:
         again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
         assert str(again) == str(state) and again.model == state.model
 
-    def test_a_game_without_a_bound_is_cut_with_equal_shares(self):
+    def test_decision_limit_cuts_a_game_short_with_equal_shares(self):
         game = spiel_game("dead_mans_dice", decision_limit=5)
         assert game.max_game_length() == 5
         state = play_randomly(game.new_initial_state(), seed=2)

@@ -92,11 +92,38 @@ class TestEnvironment:
         assert play(capped("sjoroveroya"), seed=1).state.history == first.history
         assert play(capped("sjoroveroya"), seed=2).state.history != first.history
 
-    def test_a_game_without_a_bound_is_truncated_at_the_decision_limit(self):
+    def test_decision_limit_truncates_a_game_short(self):
         table = env("dead_mans_dice", 3, decision_limit=4)
         final = play(table, seed=3)
         assert not final.state.is_over and final.decisions == 4
         assert final.agents == []
+
+    @pytest.mark.parametrize("name", GAMES)
+    def test_unset_caps_take_their_adapter_values(self, name):
+        game = raw_env(name).game
+        caps = dict(game.LENGTH_CAPS)
+        assert {k: game.options[k] for k in caps} == caps
+        assert raw_env(name).limit == game.max_decisions() > 0
+
+    def test_score_difference_rewards_for_two_players(self):
+        table = env("jolly_and_roger", returns="score_difference")
+        table.reset(seed=6)
+        rng = np.random.default_rng(6)
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, terminated, truncated, _ = table.last()
+            totals[agent] += reward
+            table.step(None if terminated or truncated else
+                       int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        first, second = table.unwrapped.state.scores()
+        assert [totals["player_0"], totals["player_1"]] == [first - second, second - first]
+        with pytest.raises(OptionError, match="returns: score_difference needs two players"):
+            env("sjoroveroya", 3, returns="score_difference")
+
+    def test_caps_switched_off_need_an_explicit_decision_limit(self):
+        with pytest.raises(OptionError, match=r"decision_limit: .*no derived length bound"):
+            env("last_bottle_of_rum", turn_limit=None)
+        assert raw_env("last_bottle_of_rum", turn_limit=None, decision_limit=30).limit == 30
 
     def test_an_illegal_id_ends_the_game_for_the_offender(self):
         table = capped("sjoroveroya")

@@ -106,8 +106,11 @@ class TestDecisionBound:
         for seed in range(5):
             assert sum(1 for s in walk(game, seed) if not s.is_chance and not s.is_over) <= game.max_decisions()
 
-    def test_dead_mans_dice_has_no_bound_even_with_a_round_limit(self):
+    def test_dead_mans_dice_has_no_bound_with_only_a_round_limit(self):
+        """Maroons (R19) and tied roll-offs (R9) repeat: only its house rules bound a round."""
         assert explorer.load("dead_mans_dice", 2, round_limit=1).max_decisions() is None
+        capped = explorer.load("dead_mans_dice", 2, round_limit=1, round_turn_limit=4, rolloff_limit=0)
+        assert capped.max_decisions() == 1 * (1 * 2 + 4 * (3 * 2 + 3))
 
     def test_caps_used_by_the_interop_tests_exist(self):
         for name, caps in CAPS.items():

@@ -4,11 +4,15 @@ each game with pyspiel as ``python_<name>``.
     >>> import pyspiel, explorer.adapters.openspiel
     >>> game = pyspiel.load_game("python_sjoroveroya", {"players": 3, "turn_cap": 5})
 
-Parameters are the game's options (a nullable option's None is written -1), plus
-``players`` and ``decision_limit`` (0: the game's own bound, `Game.max_decisions`; a game
-without one is cut after `DEFAULT_DECISION_LIMIT` decisions, everyone sharing the result).
+Parameters are the game's options (a nullable option's None is written -1; a length cap the
+user leaves unset takes its documented adapter value, `Game.LENGTH_CAPS`), plus ``players``,
+``decision_limit`` (0: the game's own derived bound, `Game.max_decisions`, which is also
+``max_game_length``; N: cut the game after N decisions, everyone sharing the result; a
+set-up left without a bound, a cap switched off, needs N) and ``returns``
+(``win_shares``: each player's share of one victory, constant-sum; ``score_difference``:
+for two players, P1's final score minus P2's and its negation, zero-sum).
 Action ids index `Game.action_space()`, chance ids `Game.chance_space()`; probabilities are
-the exact fractions as floats. Returns are shares of one victory (tied winners split it).
+the exact fractions as floats.
 """
 
 from __future__ import annotations
@@ -22,7 +26,16 @@ from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 from explorer.games import game_class, names
 
-from .common import chance_ids, decision_limit, ids, legal_ids, load_from_params, option_params, win_shares
+from .common import (
+    chance_ids,
+    decision_limit,
+    game_returns,
+    ids,
+    legal_ids,
+    load_from_params,
+    option_params,
+    returns_range,
+)
 
 PREFIX = "python_"
 
@@ -58,13 +71,25 @@ class ExplorerGame(pyspiel.Game):
         table = ids(model)
         self.model = model
         self.limit = decision_limit(model, values["decision_limit"])
+        self.returns_kind = values["returns"]
+        low, high, total = returns_range(model, self.returns_kind)
         info = pyspiel.GameInfo(num_distinct_actions=len(table.actions), max_chance_outcomes=len(table.outcomes),
-                                num_players=model.players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
+                                num_players=model.players, min_utility=low, max_utility=high, utility_sum=total,
                                 max_game_length=self.limit)
-        super().__init__(game_type(cls), info, _escape(_unescape(params)))
+        self._start = model.new_state()
+        super().__init__(game_type(cls, zero_sum=self.returns_kind == "score_difference"), info,
+                         _escape(_unescape(params)))
 
     def new_initial_state(self) -> ExplorerState:
-        return ExplorerState(self, self.model.new_state())
+        """The start (built once: states are immutable, and OpenSpiel clones through here)."""
+        return ExplorerState(self, self._start)
+
+    def state_at(self, model: State) -> ExplorerState:
+        """An OpenSpiel state at any position of this set-up (a what-if position from
+        `state_from_dict`, a state from a playout), for OpenSpiel's search algorithms."""
+        if not isinstance(model, State) or model.game != self.model:
+            raise PositionError("game", f"the position is not one of {self.model!r}")
+        return ExplorerState(self, model)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ExplorerObserver:
         if params:
@@ -80,6 +105,7 @@ class ExplorerState(pyspiel.State):
         self.model = model
         self.decisions = 0
         self.limit = game.limit
+        self.returns_kind = game.returns_kind
 
     @property
     def cut(self) -> bool:
@@ -120,14 +146,15 @@ class ExplorerState(pyspiel.State):
         return self.model.is_over or self.cut
 
     def returns(self) -> list[float]:
-        return win_shares(self.model, self.cut)
+        return game_returns(self.model, self.returns_kind, self.cut)
 
     def __str__(self) -> str:
         """The whole position (`repr` rebuilds it), plus the decision count when it can cut."""
         return f"{self.model!r}\ndecisions: {self.decisions}/{self.limit}"
 
 
-def game_type(cls: type[Game]) -> pyspiel.GameType:
+def game_type(cls: type[Game], zero_sum: bool = False) -> pyspiel.GameType:
+    """The registered type (constant-sum win shares); `zero_sum` for score-difference returns."""
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=PREFIX + cls.name, long_name=f"Python {cls.title}",
@@ -135,7 +162,8 @@ def game_type(cls: type[Game]) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information.PERFECT_INFORMATION if cls().perfect_information()
         else information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players, min_num_players=cls.min_players,
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=False,
@@ -157,7 +185,7 @@ def _needs_escape(text: str) -> bool:
 def spiel_params(cls: type[Game]) -> dict[str, Any]:
     """Our parameters as OpenSpiel declares them. Text that a game string would misread
     (``broadside_hit_p=1``, ``skull_characters=5,7``) is written ``text:`` + URL-quoted text."""
-    return _escape({**option_params(cls), "decision_limit": 0})
+    return _escape({**option_params(cls), "decision_limit": 0, "returns": "win_shares"})
 
 
 def _escape(params: dict[str, Any]) -> dict[str, Any]:

@@ -10,8 +10,11 @@ Agents are ``player_0``, ``player_1``, ... Actions are ids into `Game.action_spa
 canonical JSON bytes zero-padded to ``observation_bytes`` (decode with
 `decode_observation`), and ``action_mask`` over the action ids. Chance nodes are resolved
 inside with the exact probabilities, from a generator seeded by ``reset(seed)``. Rewards
-come at the end: shares of one victory (tied winners split it). A game with no bound of its
-own (`Game.max_decisions`) is truncated after ``decision_limit`` decisions, with shares equal.
+come at the end: shares of one victory (tied winners split it), or with
+``returns="score_difference"`` (two players) the final score difference. A length cap left
+unset takes its documented adapter value (`Game.LENGTH_CAPS`), so every game ends by its
+rules within `Game.max_decisions` decisions; ``decision_limit=N`` truncates it sooner (equal
+shares), and a set-up left without a bound (a cap switched off) needs it.
 """
 
 from __future__ import annotations
@@ -27,26 +30,29 @@ from pettingzoo.utils import wrappers
 import explorer
 from explorer.core.errors import OptionError
 from explorer.core.game import Game, State
+from explorer.games import game_class
 
-from .common import decision_limit, ids, legal_ids, win_shares
+from .common import decision_limit, game_returns, ids, legal_ids, returns_range, with_caps
 
 OBSERVATION_BYTES = 16384
 
 
 def env(name: str, players: int | None = None, render_mode: str | None = None, decision_limit: int = 0,
-        observation_bytes: int = OBSERVATION_BYTES, **options: Any) -> AECEnv:
+        observation_bytes: int = OBSERVATION_BYTES, returns: str = "win_shares", **options: Any) -> AECEnv:
     """The AEC environment of game `name`, in the standard wrappers (illegal action ends the
     game for the offender, out-of-range ids asserted, call order enforced)."""
-    table = raw_env(name, players, render_mode, decision_limit, observation_bytes, **options)
+    table = raw_env(name, players, render_mode, decision_limit, observation_bytes, returns, **options)
     table = wrappers.TerminateIllegalWrapper(table, illegal_reward=-1)
     table = wrappers.AssertOutOfBoundsWrapper(table)
     return wrappers.OrderEnforcingWrapper(table)
 
 
 def raw_env(name: str, players: int | None = None, render_mode: str | None = None, decision_limit: int = 0,
-            observation_bytes: int = OBSERVATION_BYTES, **options: Any) -> ExplorerEnv:
-    """The unwrapped environment (`env` without the wrappers)."""
-    return ExplorerEnv(explorer.load(name, players, **options), render_mode, decision_limit, observation_bytes)
+            observation_bytes: int = OBSERVATION_BYTES, returns: str = "win_shares", **options: Any) -> ExplorerEnv:
+    """The unwrapped environment (`env` without the wrappers); unset length caps take their
+    adapter values (`Game.LENGTH_CAPS`)."""
+    game = explorer.load(name, players, **with_caps(game_class(name), options))
+    return ExplorerEnv(game, render_mode, decision_limit, observation_bytes, returns)
 
 
 def decode_observation(observation: np.ndarray) -> str:
@@ -60,7 +66,7 @@ class ExplorerEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "explorer_v0", "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None, limit: int = 0,
-                 observation_bytes: int = OBSERVATION_BYTES) -> None:
+                 observation_bytes: int = OBSERVATION_BYTES, returns: str = "win_shares") -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise OptionError("render_mode", f"{render_mode!r} is not supported; use 'ansi' or None")
@@ -70,6 +76,8 @@ class ExplorerEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"{game.name}_v0"}
         self.limit = decision_limit(game, limit)
+        returns_range(game, returns)
+        self.returns = returns
         self.observation_bytes = observation_bytes
         self.possible_agents = [f"player_{p}" for p in range(game.players)]
         count = len(ids(game).actions)
@@ -122,7 +130,7 @@ class ExplorerEnv(AECEnv):
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._ended():
             cut = not self.state.is_over
-            shares = win_shares(self.state, cut)
+            shares = game_returns(self.state, self.returns, cut)
             self.rewards = {a: shares[p] for p, a in enumerate(self.possible_agents) if a in self.agents}
             flags = self.truncations if cut else self.terminations
             for a in self.agents:

@@ -80,6 +80,10 @@ class Game:
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
     RULES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     score_name: ClassVar[str] = "score"
+    LENGTH_CAPS: ClassVar[Mapping[str, int]] = MappingProxyType({})
+    """Nullable cap options (a turn or round limit, a house rule) and the value the adapters
+    (explorer/adapters) give each one the user leaves unset, so that `max_decisions` is
+    derived from a cap instead of guessed. Play through the model keeps the option defaults."""
 
     __slots__ = ("_key", "_options", "_players")
 
@@ -209,6 +213,11 @@ class Game:
         """True when every player's view is the whole position (nothing hidden but the
         future, which chance nodes decide)."""
         raise NotImplementedError
+
+    def score_difference_bound(self) -> int | None:
+        """The largest final score difference between two players, when the rules bound it
+        (adapters that return score differences need it); None when not derived."""
+        return None
 
     # -- provided -----------------------------------------------------------------------
     def start(self, seed: int | None = None) -> State:

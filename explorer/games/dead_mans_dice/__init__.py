@@ -68,6 +68,7 @@ class DeadMansDice(Game):
     default_players = 3
     score_name = "doubloons"
     RULES = MappingProxyType(RULES)
+    LENGTH_CAPS = MappingProxyType({"round_turn_limit": 200, "rolloff_limit": 10})
     OPTIONS = (
         OptionSpec("broadside", "declared", "'off': no broadsides (R30-R35 removed)", "V1",
                    choices=("declared", "off")),
@@ -87,6 +88,12 @@ class DeadMansDice(Game):
         OptionSpec("optional_placement", False, "True: a pirate may decline a die that fits (A8)", "V11"),
         OptionSpec("round_limit", 100, "guard against endless games: after this round the highest total wins "
                    "(normal games take about 10 rounds); None: no limit", kind=int, nullable=True, minimum=1),
+        OptionSpec("round_turn_limit", None, "house rule: a round also ends, scored as usual (E2-E6), once this "
+                   "many turns have ended in it; None: only an empty hand ends it (R28, R29)", "R29", kind=int,
+                   nullable=True, minimum=1),
+        OptionSpec("rolloff_limit", None, "house rule: after this many tied roll-offs the next tie goes to the "
+                   "tied pirate first in seat order; None: roll again on every tie (R9)", "R9", kind=int,
+                   nullable=True, minimum=0),
     )
 
     def _check_options(self) -> None:

@@ -43,6 +43,8 @@ class Config:
     reroll_all: bool
     optional_placement: bool
     round_limit: int | None
+    round_turn_limit: int | None
+    rolloff_limit: int | None
 
 
 @lru_cache(maxsize=256)
@@ -54,7 +56,8 @@ def config(game: Any) -> Config:
                   jr_unplunderable=o["jr_die_unplunderable"], final_plunder=o["final_plunder"],
                   target=o["target_score"], tie_shared=o["tie_rule"] == "shared",
                   reroll_all=o["opening_reroll"] == "all", optional_placement=o["optional_placement"],
-                  round_limit=o["round_limit"])
+                  round_limit=o["round_limit"], round_turn_limit=o["round_turn_limit"],
+                  rolloff_limit=o["rolloff_limit"])
 
 
 def plunderable(cfg: Config, die: int, face: int, my_top: int) -> bool:
@@ -76,7 +79,7 @@ class Work:
     """A mutable copy of a state's fields, used inside one step only."""
 
     __slots__ = ("after", "cfg", "die", "events", "face", "group", "hands", "passes", "piles", "restart_die",
-                 "round", "stacked", "step", "target", "to_move", "totals", "winners")
+                 "rolloffs", "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners")
 
     def __init__(self, s: DeadMansDiceState) -> None:
         self.cfg = config(s.game)
@@ -95,6 +98,8 @@ class Work:
         self.stacked = s.stacked
         self.winners = s.winners_
         self.restart_die = s.restart_die
+        self.turns = s.turns
+        self.rolloffs = s.rolloffs
         self.events: list[Event] = []
 
     def say(self, text: str, *rules: str) -> None:
@@ -103,7 +108,8 @@ class Work:
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
         return build(parent.game, trail, tuple(self.events), tuple(self.hands), tuple(self.piles), self.totals,
                      self.round, self.step, self.to_move, self.group, self.die, self.face, self.target,
-                     self.after, self.passes, self.stacked, self.winners, self.restart_die)
+                     self.after, self.passes, self.stacked, self.winners, self.restart_die, self.turns,
+                     self.rolloffs)
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
@@ -130,7 +136,9 @@ def return_pile(w: Work, p: int) -> list[int]:
 
 # -- the round opening (T0) ---------------------------------------------------------------
 def next_opener(w: Work) -> None:
-    """Ask the next pirate of the roll-off group without a base, or settle the roll-off (R8, R9, V10)."""
+    """Ask the next pirate of the roll-off group without a base, or settle the roll-off (R8, R9,
+    V10); with the house rule `rolloff_limit`, a tie after that many roll-offs goes to the
+    tied pirate first in seat order."""
     for p in w.group:
         if not w.piles[p]:
             w.to_move, w.step = p, "open"
@@ -143,6 +151,13 @@ def next_opener(w: Work) -> None:
         w.say(f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
         return
     names = ", ".join(PIRATE_LETTERS[p] for p in tied)
+    if w.cfg.rolloff_limit is not None:
+        if w.rolloffs >= w.cfg.rolloff_limit:
+            w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
+            w.say(f"Tie at {low} ({names}) after {w.rolloffs} roll-off(s): {pirate_name(tied[0])}, first in seat "
+                  "order, goes first (roll-off limit, house rule)", "R9", "R8")
+            return
+        w.rolloffs += 1
     if w.cfg.reroll_all:
         w.group = tuple(range(w.cfg.players))
         w.say(f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
@@ -159,6 +174,7 @@ def new_round(w: Work) -> None:
     for p in range(w.cfg.players):
         return_pile(w, p)
     w.round += 1
+    w.turns = w.rolloffs = 0
     w.group = tuple(range(w.cfg.players))
     w.die = w.face = w.target = w.restart_die = None
     w.after, w.passes, w.stacked = "", 0, False
@@ -192,6 +208,7 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     w.totals = tuple(totals)
     w.die = w.face = w.target = w.restart_die = None
     w.stacked = False
+    w.turns = w.rolloffs = 0
     best = max(totals)
     capped = w.cfg.round_limit is not None and w.round >= w.cfg.round_limit
     if best >= w.cfg.target or capped:
@@ -209,7 +226,8 @@ def end_round(w: Work, why: str, *rules: str) -> None:
 
 
 def end_turn(w: Work) -> None:
-    """T5/R28: an empty hand ends the round; otherwise the next pirate clockwise plays (R10)."""
+    """T5/R28: an empty hand ends the round, and so does the house rule `round_turn_limit`
+    (R29 has none); otherwise the next pirate clockwise plays (R10)."""
     w.stacked = False
     w.die = w.face = w.target = w.restart_die = None
     w.after = ""
@@ -217,6 +235,11 @@ def end_turn(w: Work) -> None:
     if empty:
         end_round(w, f"{pirate_name(empty[0])} has an empty hand (pistol empty)", "R28", "E1")
         return
+    if w.cfg.round_turn_limit is not None:
+        w.turns += 1
+        if w.turns >= w.cfg.round_turn_limit:
+            end_round(w, f"{w.turns} turns have been played (round turn limit, house rule)", "R29", "E1")
+            return
     w.to_move = (w.to_move + 1) % w.cfg.players
     w.step = "turn"
 

@@ -172,11 +172,13 @@ class DeadMansDiceState(State):
     roll-off), ``die`` (the die in the air), ``face`` (a rolled face awaiting
     placement), ``target`` (broadside target or restart victim), ``after`` (what follows
     a restart: ``"end"`` or ``"place"``), ``passes`` (V4), ``stacked`` (a die was stacked
-    this turn), ``winners_`` (set when over), ``restart_die`` (the victim's die in the air).
+    this turn), ``winners_`` (set when over), ``restart_die`` (the victim's die in the air),
+    ``turns`` and ``rolloffs`` (turns ended and tied roll-offs this round, counted only under
+    the house rules ``round_turn_limit`` and ``rolloff_limit``, else 0).
     """
 
-    __slots__ = ("_legal", "after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "round",
-                 "stacked", "step", "target", "to_move", "totals", "winners_")
+    __slots__ = ("_legal", "after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
+                 "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners_")
 
     hands: tuple[tuple[int, ...], ...]
     piles: tuple[Pile, ...]
@@ -193,11 +195,13 @@ class DeadMansDiceState(State):
     stacked: bool
     winners_: tuple[int, ...]
     restart_die: int | None
+    turns: int
+    rolloffs: int
 
     def _key(self) -> tuple:
         return (self.hands, self.piles, self.totals, self.round, self.step, self.to_move, self.group,
                 self.die, self.face, self.target, self.after, self.passes, self.stacked, self.winners_,
-                self.restart_die)
+                self.restart_die, self.turns, self.rolloffs)
 
     @property
     def player(self) -> int | None:
@@ -285,7 +289,7 @@ class DeadMansDiceState(State):
 
 _SLOTS = {name: getattr(DeadMansDiceState, name) for name in DeadMansDiceState.__slots__}
 FIELDS = ("hands", "piles", "totals", "round", "step", "to_move", "group", "die", "face", "target",
-          "after", "passes", "stacked", "winners_", "restart_die")
+          "after", "passes", "stacked", "winners_", "restart_die", "turns", "rolloffs")
 _SETTERS = tuple(_SLOTS[name].__set__ for name in FIELDS)
 _set_game = State.game.__set__  # type: ignore[attr-defined]
 _set_trail = State._trail.__set__  # type: ignore[attr-defined]
@@ -293,14 +297,15 @@ _set_events = State.events.__set__  # type: ignore[attr-defined]
 
 
 def build(game, trail, events, hands, piles, totals, round_, step, to_move, group, die, face, target,
-          after, passes, stacked, winners_, restart_die) -> DeadMansDiceState:
+          after, passes, stacked, winners_, restart_die, turns=0, rolloffs=0) -> DeadMansDiceState:
     """Make a state from its position fields without checks (the fast path)."""
     s = DeadMansDiceState.__new__(DeadMansDiceState)
     _set_game(s, game)
     _set_trail(s, trail)
     _set_events(s, events)
     for setter, value in zip(_SETTERS, (hands, piles, totals, round_, step, to_move, group, die, face, target,
-                                        after, passes, stacked, winners_, restart_die), strict=True):
+                                        after, passes, stacked, winners_, restart_die, turns, rolloffs),
+                             strict=True):
         setter(s, value)
     return s
 

@@ -17,7 +17,9 @@ what-if position by hand, the rest default to the start of a turn of pirate 0):
  "target": null,              // broadside target / restart victim
  "restart_die": null,         // the victim's restart die in the air
  "after": "",                 // after a restart: "end" (broadside) or "place" (stray shot)
- "passes": 0, "stacked": false, "winners": []}
+ "passes": 0, "stacked": false, "winners": [],
+ "turns": 0, "rolloffs": 0}   // turns ended and tied roll-offs this round (house rules
+                              // round_turn_limit and rolloff_limit only; else always 0)
 ```
 
 Every die of every pirate is in exactly one place (R4); a hand holds only its owner's dice
@@ -36,7 +38,7 @@ from .data import DICE_PER_PIRATE, FACE_NAMES, PIRATE_LETTERS, die_code, die_fac
 from .model import STEPS, DeadMansDiceState, build
 
 KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
-         "restart_die", "after", "passes", "stacked", "winners")
+         "restart_die", "after", "passes", "stacked", "winners", "turns", "rolloffs")
 
 
 def to_dict(s: DeadMansDiceState) -> dict:
@@ -49,6 +51,7 @@ def to_dict(s: DeadMansDiceState) -> dict:
         "face": None if s.face is None else FACE_NAMES[s.face],
         "target": s.target, "restart_die": None if s.restart_die is None else die_name(s.restart_die),
         "after": s.after, "passes": s.passes, "stacked": s.stacked, "winners": list(s.winners_),
+        "turns": s.turns, "rolloffs": s.rolloffs,
     }
 
 
@@ -167,9 +170,24 @@ def from_dict(game: Any, data: Any) -> DeadMansDiceState:
     winners = tuple(_pirate(p, f"winners.{i}", n, False) for i, p in enumerate(_list(data.get("winners", []),
                                                                                      "winners")))
     round_ = _int(data.get("round", 1), "round", 1)
+    turns, rolloffs = _counters(game, data)
     _check_step(step, to_move, hands, piles, group, die, face, target, restart_die, stacked, winners)
     return build(game, None, (), hands, piles, totals, round_, step, to_move, group, die, face, target, after,
-                 passes, stacked, winners, restart_die)
+                 passes, stacked, winners, restart_die, turns, rolloffs)
+
+
+def _counters(game: Any, data: Mapping[str, Any]) -> tuple[int, int]:
+    """The house rules' counters: below their limit, and 0 when the limit is off."""
+    out = []
+    for field, option, room in (("turns", "round_turn_limit", -1), ("rolloffs", "rolloff_limit", 0)):
+        limit = game.options[option]
+        value = _int(data.get(field, 0), field, 0)
+        if limit is None and value:
+            raise PositionError(field, f"is counted only under the house rule {option}, which is off: must be 0")
+        if limit is not None and value > limit + room:
+            raise PositionError(field, f"{value} would already have ended it ({option} = {limit})")
+        out.append(value)
+    return out[0], out[1]
 
 
 def _check_step(step: str, p: Any, hands: Any, piles: Any, group: Any, die: Any, face: Any, target: Any,

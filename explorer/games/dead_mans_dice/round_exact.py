@@ -78,7 +78,7 @@ class NeverEnds(ValueError):
 def _zeroed(s: State) -> State:
     zeros = (0,) * len(s.totals)
     return build(s.game, None, (), s.hands, s.piles, zeros, s.round, s.step, s.to_move, s.group, s.die, s.face,
-                 s.target, s.after, s.passes, s.stacked, s.winners_, s.restart_die)
+                 s.target, s.after, s.passes, s.stacked, s.winners_, s.restart_die, s.turns, s.rolloffs)
 
 
 def _moves(s: State, choose: Policy) -> Any:

@@ -47,10 +47,28 @@ def chance_space(game) -> tuple:
     return sorted_space([*FACES, *strays, STEADY, TOPPLE, HIT, MISS])
 
 
+def turn_decisions(players: int) -> int:
+    """The most decisions one turn can hold: its roll, broadside or pass (T1, R11, R30, V4);
+    a stray shot's victim restarting (V3, R34) or a broadside victim's restart (R31, R34),
+    never both; stacking or declining the rolled die (V11); one plunder per die in an
+    opponent's pile, every die of the table but the one just stacked (R21, R24: 3n - 1),
+    since plundered dice only join the plunderer's pile; and ending the turn (R25): 3n + 3."""
+    return DICE_PER_PIRATE * players + 3
+
+
 def max_decisions(game) -> int | None:
-    """No bound: the opening roll-off repeats on every tie (R9, C3) and a marooned die goes
-    back to hand (R19), so even a capped round (``round_limit``) may last for ever."""
-    return None
+    """Rounds x (opening + turns). The guard ``round_limit`` ends the game after that round
+    (E7, extra rounds E8 included); a round opens with at most ``rolloff_limit`` + 1 roll-offs
+    of one die per pirate (R7, R9) and ends after at most ``round_turn_limit`` turns (house
+    rule; R28 alone would not end it, R29), each within `turn_decisions`. Without any one of
+    the three caps a run of decisions has no end: ties re-roll (R9, C3), a marooned die goes
+    back to hand (R19) and a sunk pile's dice too (R33), and rounds repeat (E9): None."""
+    o = game.options
+    rounds, rolloffs, turns = o["round_limit"], o["rolloff_limit"], o["round_turn_limit"]
+    if rounds is None or rolloffs is None or turns is None:
+        return None
+    n = game.players
+    return rounds * ((rolloffs + 1) * n + turns * turn_decisions(n))
 
 
 def perfect_information(game) -> bool:

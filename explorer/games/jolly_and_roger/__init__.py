@@ -113,7 +113,13 @@ class JollyAndRoger(Game):
         return from_dict(self, data)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    from .spaces import (
+        action_space,
+        chance_space,
+        max_decisions,
+        perfect_information,
+        score_difference_bound,
+    )
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> JollyState:
         from .position import sample_state

@@ -12,7 +12,19 @@ from functools import cache
 
 from explorer.core.spaces import sorted_space
 
-from .data import ALL_COUNTS, CARD_INDEX, CARDS, CARDS_PER_ROUND, COMPONENTS, PIRATE_COUNTS, PIRATES, SHIPS, SPECIALS
+from .data import (
+    ALL_COUNTS,
+    CARD_INDEX,
+    CARDS,
+    CARDS_PER_ROUND,
+    COMPONENTS,
+    PIRATE_COUNTS,
+    PIRATES,
+    SHIP_VALUE,
+    SHIPS,
+    SPECIALS,
+    VALUE,
+)
 from .model import (
     ASIDE,
     DRAW,
@@ -109,6 +121,15 @@ def max_decisions(game) -> int | None:
     8 rounds, or 10 in the long game (R24, R36)."""
     rounds = COMPONENTS.long_rounds if game.options["long_game"] else COMPONENTS.rounds
     return rounds * (2 + CARDS_PER_ROUND)
+
+
+def score_difference_bound(game) -> int:
+    """A player scores at most every ship (E3) plus the gold of the most valuable cards the
+    rounds can reveal (E2: 5 a round, R24), and the other at least 0 (A2: gold = value)."""
+    rounds = COMPONENTS.long_rounds if game.options["long_game"] else COMPONENTS.rounds
+    values = sorted((VALUE[c] for c, n in zip(CARDS, PIRATE_COUNTS, strict=True) if c in VALUE
+                     for _ in range(n)), reverse=True)
+    return sum(SHIP_VALUE) + sum(values[:rounds * CARDS_PER_ROUND])
 
 
 def perfect_information(game) -> bool:

@@ -59,6 +59,7 @@ class LastBottleOfRum(Game):
     default_players = 2
     score_name = "Loot Points"
     RULES = MappingProxyType(RULES)
+    LENGTH_CAPS = MappingProxyType({"turn_limit": 50})
     OPTIONS = (
         OptionSpec("bounty_hunt", False, "module Bounty Hunt: Outposts deal Bounty cards (R60-R62)", "V1"),
         OptionSpec("weather", False, "module Weather: 10 Weather cards and the Maelstrom (R63-R67)", "V2"),

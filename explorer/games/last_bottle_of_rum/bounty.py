@@ -75,13 +75,19 @@ def end_met(w: Work, b: str, p: int) -> bool:
             "B16": sh.tokens(ship) >= 4, "B19": ship.curse == 4}.get(b, False)
 
 
+def declined(w: Work, b: str) -> bool:
+    """V14 off: the owner kept `b` hidden when it was last offered this turn (bounty ids are
+    unique, so one bit per bounty serves every owner)."""
+    return bool(w.mods.stats) and bool(w.mods.stats[DECLINED] >> int(b[1:]) & 1)
+
+
 def check_turn(w: Work) -> None:
     """After each step: the active player's per-turn bounties (R62)."""
     p = w.active
     if not on(w) or p < 0 or not w.mods.stats or w.phase == "over":
         return
     for b in w.mods.bounties[p]:
-        if not w.mods.stats[DECLINED] >> int(b[1:]) & 1 and _turn_met(w, b, p):
+        if not declined(w, b) and _turn_met(w, b, p):
             complete(w, p, b)
 
 
@@ -100,8 +106,9 @@ def check_end(w: Work) -> list[tuple]:
 
 
 def event(w: Work, p: int, b: str) -> None:
-    """An event condition (B07, B10, B17) happened to `p`."""
-    if on(w) and p >= 0 and b in w.mods.bounties[p]:
+    """An event condition (B07, B10, B17) happened to `p`; a bounty its owner kept hidden this
+    turn is not offered again (V14 off)."""
+    if on(w) and p >= 0 and b in w.mods.bounties[p] and not declined(w, b):
         complete(w, p, b)
 
 
@@ -128,9 +135,10 @@ def claim(w: Work, p: int, b: str) -> None:
 
 
 def decline(w: Work, p: int, b: str) -> None:
-    """V14 off: the owner keeps a completed bounty hidden; it is not offered again this turn."""
+    """V14 off: the owner keeps a completed bounty hidden; it is not offered again this turn,
+    whoever's turn it is (a Lucky Devil, B10, may come true at every Kraken roll)."""
     w.say(f"{w.name(p)} keeps a bounty hidden", "V14")
-    if w.mods.stats and p == w.active:
+    if w.mods.stats:
         bump(w, DECLINED, bit=int(b[1:]))
 
 

@@ -112,9 +112,11 @@ def chance_space(game) -> tuple:
 
 
 def max_decisions(game) -> int | None:
-    """Not derived yet: a turn's choices depend on the cards' icons and effects, for which no
-    bound is proved here, and without ``turn_limit`` (E3) the game has no fixed end."""
-    return None
+    """``turn_limit`` rounds (E3 house rule) of turns bounded card by card and token by token
+    (derivation and rule IDs: `length`); None without ``turn_limit`` (E3: no other end)."""
+    from .length import max_decisions as bound
+
+    return bound(game)
 
 
 def perfect_information(game) -> bool:

@@ -51,10 +51,14 @@ class PirateRush(Game):
     default_players = 4
     score_name = "points"
     RULES = MappingProxyType(RULES)
+    LENGTH_CAPS = MappingProxyType({"duel_throw_limit": 10})
     OPTIONS = (
         OptionSpec("advanced", True, "False: the basic game, no resources or events (R9, R65)", "V1"),
         OptionSpec("duel_mode", "random", "how the duel is decided (C10)", "V2",
                    choices=("random", "choice", "coin", "manual_winner")),
+        OptionSpec("duel_throw_limit", None, "house rule: after this many drawn throws (random or choice) the "
+                   "higher-ranked duellist wins (R3); None: throw until one wins (R57)", "R57", kind=int,
+                   nullable=True, minimum=1),
         OptionSpec("perdidos_scope", "ahead", "which islands Perdidos shuffles (A25)", "V3",
                    choices=("ahead", "ahead_and_current", "pooled_ahead")),
         OptionSpec("mercader_coin_to", "island_slot", "where the Mercader coin goes (A23)", "V4",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .data import CHARACTERS
 from .knowledge import blur, see
 from .model import Outcome, island_name, slot_name
+from .rules import opt, order_key
 
 
 def loot_remove(w, p: int, t: int) -> None:
@@ -120,14 +121,28 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
     elif kind == "duel_rps":
         c, q = task[1], task[2]
         if o.arg == "draw":
-            w.say("The duel is a draw: throw again", "R57", "C10")
-            w.push(task)
+            draws = (task[3] if len(task) > 3 else 0) + 1
+            duel_drawn(w, c, q, draws, ("duel_rps", c, q, draws))
         else:
             winner, loser = (c, q) if o.arg == "win" else (q, c)
             w.say(f"Player {winner} wins the duel", "R57", "C10")
             w.push(("spoils", winner, loser))
     else:
         _pick(w, task, int(o.arg))
+
+
+def duel_drawn(w, c: int, q: int, draws: int, again: tuple) -> None:
+    """R57: a drawn throw is thrown again (`again`); under the house rule `duel_throw_limit`
+    the duel goes to the higher-ranked duellist (R3) once that many throws were drawn."""
+    limit = opt(w, "duel_throw_limit")
+    if limit is None or draws < limit:
+        w.say("The duel is a draw: throw again", "R57", "C10")
+        w.push(again)
+        return
+    winner = min((c, q), key=lambda p: order_key(w, p))
+    w.say(f"{draws} drawn throws: player {winner}, the higher-ranked duellist, wins the duel (throw limit, "
+          "house rule)", "R57", "R3")
+    w.push(("spoils", winner, q if winner == c else c))
 
 
 def _pick(w, task: tuple, t: int) -> None:

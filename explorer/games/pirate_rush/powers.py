@@ -3,7 +3,7 @@ Juegos de cubierta, Duelo (R37-R46, R49-R58)."""
 
 from __future__ import annotations
 
-from .chance_steps import loot_add, loot_remove, to_discard
+from .chance_steps import duel_drawn, loot_add, loot_remove, to_discard
 from .flow import Work
 from .knowledge import blur, forget_kind, reveal
 from .model import Move, parse_slot
@@ -87,15 +87,16 @@ def power_decision(w: Work, task: tuple, a: Move) -> None:
     elif kind == "challenge":
         _duel_start(w, task[1], int(a.arg))
     elif kind == "throw":
-        _, who, c, q, first = task
+        _, who, c, q, first = task[:5]
+        draws = task[5] if len(task) > 5 else 0     # drawn throws so far (duel_throw_limit)
         if who == c:
             w.say(f"Player {c} throws in secret", "R57", "C10", detail=a.arg, to=c)
-            w.push(("throw", q, c, q, a.arg))
+            w.push(("throw", q, c, q, a.arg, draws))
         else:
             beats = {(THROWS[i], THROWS[i - 1]) for i in range(3)}
             w.say(f"Throws: {first} against {a.arg}", "R57", "C10")
             if first == a.arg:
-                w.push(("throw", c, c, q, ""))
+                duel_drawn(w, c, q, draws + 1, ("throw", c, c, q, "", draws + 1))
             else:
                 winner = c if (first, a.arg) in beats else q
                 w.push(("spoils", winner, q if winner == c else c))

@@ -8,7 +8,7 @@ from itertools import combinations
 from explorer.core.spaces import sorted_space
 
 from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES, C
-from .model import SLOT_LETTERS, Move, Outcome, island_name, slot_name
+from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, slot_name
 from .rules import THROWS
 
 ISLANDS = 8
@@ -58,10 +58,56 @@ def chance_space(game) -> tuple:
     return sorted_space(outcomes)
 
 
+def turn_decisions() -> int:
+    """One player turn's most decisions: the commander's call naming the player (R10); his own
+    choices (R11): up to 4 looks (R13, R14: 1, the Cabin boy's 2, R44, and 2 more from
+    Historias de taberna, R48), the Loot action (R18), steering: the look ahead and the anchor
+    (R32, R34), the power with its follow-ups (Gambler: which tile, R42; Rogue: a second look
+    and keeping a copper, R43), the Taberna payment (R48), Mercader's payment and swap (R52,
+    R53) and the end; and one question per tile the turn hands out (the Gunner R37, the
+    Quartermaster R40 or the Monkey R46): the take (R19), the Quartermaster's new tile (R40),
+    Mercader's tile (R53), the Gambler's two (R42) and the Rogue's copper (R43)."""
+    call, looks, loot, steer, power, taberna, mercader, end = 1, 4, 1, 2, 3, 1, 2, 1
+    gains = 1 + 1 + 1 + 2 + 1
+    return call + looks + loot + steer + power + taberna + mercader + end + gains
+
+
+def rounds(game) -> int:
+    """The most islands the ship can visit (T0, R63, E1): the longest route from I1 (D6, V15)."""
+    nxt = ROUTES[game.options["route_layout"]][0]
+    longest = [1] * ISLANDS
+    for j in reversed(range(ISLANDS)):
+        longest[j] = 1 + max((longest[k] for k in nxt[j]), default=0)
+    return longest[0]
+
+
+def event_decisions(game) -> int | None:
+    """Step 2's most choices (R47): Juegos de cubierta, a stake, a pick and a gift question per
+    pirate (R49-R51, R46), or the Duelo: a challenge (R56), the throws (R57: two per throw in
+    `choice` mode, up to the house rule `duel_throw_limit`; one verdict in `manual_winner`; none
+    when chance decides), the spoils (R58) and one gift question. None: choice-mode throws
+    repeat on every draw without the house rule."""
+    n, o = game.players, game.options
+    if not o["advanced"]:
+        return 0
+    mode, limit = o["duel_mode"], o["duel_throw_limit"]
+    if mode == "choice" and limit is None:
+        return None
+    throws = 2 * limit if mode == "choice" else int(mode == "manual_winner")
+    return max(3 * n, 1 + throws + 2)
+
+
 def max_decisions(game) -> int | None:
-    """Not derived yet: the route is finite (D6), but no bound on one turn's power and event
-    choices is proved here."""
-    return None
+    """Setup: the starting player's choice (S8) and the first looks (S9). Then at most `rounds`
+    rounds (T0), each: the draft (R4), step 2's event (`event_decisions`) and one turn per
+    pirate (`turn_decisions`). Step 4 (R61-R64, E7 Motín) is chance only. None only when
+    choice-mode duels may repeat without end (R57)."""
+    n, o = game.players, game.options
+    event = event_decisions(game)
+    if event is None:
+        return None
+    setup = int(o["starting_player"] == "choose") + n * o["setup_investigations"]
+    return setup + rounds(game) * (n + event + n * turn_decisions())
 
 
 def perfect_information(game) -> bool:

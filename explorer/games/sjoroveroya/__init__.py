@@ -68,6 +68,7 @@ class Sjoroveroya(Game):
     default_players = 2
     score_name = "progress (36 minus moves left)"
     RULES = MappingProxyType(RULES)
+    LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
         OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",
                    "V1", choices=("standard", "children")),
