@@ -139,6 +139,12 @@ class DeadMansDice(Game):
                                       "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
                                       "face S, stray none, steady, topple, hit, miss", text) from None
 
+    def search_settings(self) -> dict[str, Any]:
+        """Rule-of-thumb rollouts of 10 steps (to about the end of a turn), judged by totals plus
+        each pile's score-now; the greedy pirate as prior."""
+        return {"iterations": 20, "rollout_steps": 10, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
+                "prior_share": 0.3}
+
     def player_name(self, player: int) -> str:
         """A letter and a colour per pirate."""
         from .flow import pirate_name

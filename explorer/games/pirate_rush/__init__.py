@@ -125,6 +125,10 @@ class PirateRush(Game):
             return Outcome(head, arg)
         raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
 
+    def search_settings(self) -> dict[str, Any]:
+        """Random rollouts of 40 steps (a turn or two of every pirate), judged by the provisional score (E8)."""
+        return {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3}
+
     def player_name(self, player: int) -> str:
         """Player 0, 1, ... as the events and board say."""
         return f"Player {player}"

@@ -136,6 +136,12 @@ class Sjoroveroya(Game):
 
         return sample_state(self, view, rng)
 
+    def search_settings(self) -> dict[str, Any]:
+        """Rule-of-thumb rollouts of 12 steps (two or three moves of each pirate), judged by
+        progress (E3); the rule of thumb as prior."""
+        return {"iterations": 20, "rollout_steps": 12, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
+                "prior_share": 0.3}
+
     def player_name(self, player: int) -> str:
         """Seats are colours, as on the board and in the events."""
         from .flow import player_name as name
