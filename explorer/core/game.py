@@ -85,7 +85,7 @@ class Game:
     (explorer/adapters) give each one the user leaves unset, so that `max_decisions` is
     derived from a cap instead of guessed. Play through the model keeps the option defaults."""
 
-    __slots__ = ("_key", "_options", "_players")
+    __slots__ = ("_hash", "_key", "_options", "_players")
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
@@ -104,6 +104,7 @@ class Game:
         object.__setattr__(self, "_players", players)
         object.__setattr__(self, "_options", MappingProxyType(dict(values)))
         object.__setattr__(self, "_key", (self.name, players, values))
+        object.__setattr__(self, "_hash", hash(self._key))   # caches keyed by the game hash it on every step
         self._check_options()
 
     def _check_options(self) -> None:
@@ -143,10 +144,10 @@ class Game:
         return (_game_from_dict, (self.to_dict(),))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._key == other._key
+        return self is other or (isinstance(other, Game) and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
     def __repr__(self) -> str:
         specs = {spec.name: spec for spec in self.OPTIONS}
