@@ -137,6 +137,12 @@ class JollyAndRoger(Game):
                                       "take R5, crew G3, parrot G3 B, board G3, skeleton R, kraken B, tortuga, "
                                       "aside G3, draw G3, first P1", text) from None
 
+    def search_settings(self) -> dict[str, Any]:
+        """Rule-of-thumb rollouts to the end (eight rounds are short), so the search meets an
+        opponent who splits and chooses sensibly; the rule of thumb as prior."""
+        return {"iterations": 30, "rollout_steps": 200, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
+                "prior_share": 0.25}
+
     def player_name(self, player: int) -> str:
         """P1 and P2, as the table shows them."""
         from .rules import NAMES
