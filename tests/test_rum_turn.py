@@ -67,6 +67,20 @@ def test_R7_empty_deck_reshuffles_the_discard():
     assert "R7" in rules_cited(state) and len(state.deck) == 73 and not state.discard
 
 
+def test_R6_R7_a_discard_of_krakens_alone_is_not_reshuffled_so_the_draw_ends():
+    """Every standard card in hands: the Kraken drawn goes to a discard of Krakens only, and
+    reshuffling it would draw Krakens for ever. The draw ends; the turn goes on."""
+    from explorer.games.last_bottle_of_rum.data import BASE_DECK, KRAKEN
+
+    standard = [c for c in BASE_DECK if c not in KRAKEN]
+    state = scene([ship(curse=2, loot=3, hand=tuple(standard[:2])), ship(hand=tuple(standard[2:]))],
+                  phase="main", active=1, deck=("AC73",), discard=("AC74", "AC75", "AC76"))
+    state = run(state, "end", "draw AC73", "roll 0")
+    assert not state.is_chance and state.phase == "play" and len(state.ships[0].hand) == 2
+    assert not state.deck and sorted(state.discard) == sorted(KRAKEN)
+    assert {"R6", "R7"} <= rules_cited(state)
+
+
 def test_R8_exactly_two_cards_or_the_whole_smaller_hand():
     state = scene([ship(hand=("AC01", "AC05", "AC24")), ship()], phase="play")
     assert len(state.legal_actions()) == 3

@@ -13,7 +13,7 @@ from typing import Any
 from explorer.core.events import Event
 
 from . import ships as sh
-from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, TILES, map_tile
+from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, KRAKEN, TILES, map_tile
 from .model import NO_MODULES, Modules, Ship
 
 CURSE_MAX = CONST["curse_max"]
@@ -181,6 +181,12 @@ def settle(w: Work) -> None:
     w.pending = ()
 
 
+def only_krakens(cards: tuple[str, ...]) -> bool:
+    """R6 + R7 leave a gap: a discard pile of Krakens alone would be reshuffled and drawn
+    for ever (each Kraken drawn goes back to the discard). The draw ends there instead."""
+    return all(card in KRAKEN for card in cards)
+
+
 def _draw(w: Work, task: tuple) -> None:
     """("draw", p, n, setup): draw n cards, or up to hand size when n < 0 (R4, R7, S8)."""
     _, p, n, setup = task
@@ -190,6 +196,9 @@ def _draw(w: Work, task: tuple) -> None:
     if not w.deck:
         if not w.discard:
             w.say("No Action cards are left to draw", "R7")
+            return
+        if only_krakens(w.discard):
+            w.say("Only Kraken cards are left to reshuffle: the draw ends", "R7", "R6")
             return
         w.deck, w.discard = w.discard, ()
         w.say("The discard pile is shuffled into a new Action deck", "R7")

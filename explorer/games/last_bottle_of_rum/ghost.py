@@ -22,7 +22,7 @@ from .data import (
     cell_name,
     map_tile,
 )
-from .flow import CURSE_MAX, Work
+from .flow import CURSE_MAX, Work, only_krakens
 from .model import GHOST, Ghost
 
 SINKS_AT = CONST["ghost_sinks_at"]
@@ -99,8 +99,8 @@ def card(w: Work, card_id: str) -> None:
 
 
 def refill_deck(w: Work, task: tuple) -> bool:
-    """R7: the Ghost's reveal reshuffles an empty deck too."""
-    if not w.deck and w.discard:
+    """R7: the Ghost's reveal reshuffles an empty deck too (not a pile of Krakens alone, R6)."""
+    if not w.deck and w.discard and not only_krakens(w.discard):
         w.deck, w.discard = w.discard, ()
         w.say("The discard pile is shuffled into a new Action deck", "R7")
     return bool(w.deck)
