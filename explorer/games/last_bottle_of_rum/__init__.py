@@ -155,9 +155,10 @@ class LastBottleOfRum(Game):
         return sample_state(self, view, rng)
 
     def search_settings(self) -> dict[str, Any]:
-        """Random rollouts of 20 steps (about one turn), judged by Loot (E2); the rule of thumb
-        as prior. Loot seldom moves within a turn, so the prior decides most moves."""
-        return {"iterations": 10, "rollout_steps": 20, "prior": "rule_of_thumb", "prior_share": 0.3}
+        """Rule-of-thumb rollouts of 30 steps (about a round), judged by Loot (E2); the rule
+        of thumb as prior. Turns hold many small choices, so the budget per move is small."""
+        return {"iterations": 10, "rollout_steps": 30, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
+                "prior_share": 0.3}
 
     def player_name(self, player: int) -> str:
         """P0, P1, ... as the events and board name the ships."""
