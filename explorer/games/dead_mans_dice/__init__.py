@@ -141,9 +141,11 @@ class DeadMansDice(Game):
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 10 steps (to about the end of a turn), judged by totals plus
-        each pile's score-now; the greedy pirate as prior."""
+        each pile's score-now, with a lead of 15 doubloons making the odds e:1 (leads are
+        tens of doubloons, so a smaller scale would call every cut-off for the leader); the
+        greedy pirate as prior."""
         return {"iterations": 20, "rollout_steps": 10, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
-                "prior_share": 0.3}
+                "prior_share": 0.3, "score_scale": 15.0}
 
     def player_name(self, player: int) -> str:
         """A letter and a colour per pirate."""
