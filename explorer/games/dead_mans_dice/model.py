@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.core.game import State
+from explorer.core.rules_state import RulesState
 
 from .data import FACE_NAMES, PIRATE_LETTERS, die_name
 
@@ -163,7 +164,7 @@ Pile = tuple[tuple[int, int], ...]
 
 
 # -- the state -------------------------------------------------------------------------
-class DeadMansDiceState(State):
+class DeadMansDiceState(RulesState):
     """A position of Dead Man's Dice. Build it with `Game.new_state`, `start` or `state_from_dict`.
 
     Fields: ``hands`` (sorted dice per pirate), ``piles`` (``(die, face)`` bottom first),
@@ -177,7 +178,7 @@ class DeadMansDiceState(State):
     the house rules ``round_turn_limit`` and ``rolloff_limit``, else 0).
     """
 
-    __slots__ = ("_legal", "after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
+    __slots__ = ("after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
                  "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners_")
 
     hands: tuple[tuple[int, ...], ...]
@@ -218,23 +219,6 @@ class DeadMansDiceState(State):
     def is_chance(self) -> bool:
         return self.step in CHANCE_STEPS
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        try:
-            return self._legal
-        except AttributeError:
-            legal = _rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-            return legal
-
-    def chance_outcomes(self):  # type: ignore[override]
-        return _rules.chance_outcomes(self)
-
-    def sample_chance(self, rng):  # type: ignore[override]
-        return _rules.sample_chance(self, rng)
-
-    def _step(self, action):  # type: ignore[override]
-        return _rules.step(self, action)
-
     def apply(self, action):  # type: ignore[override]
         """As `State.apply`, plus the referee event `overboard X` at any decision (R37)."""
         if isinstance(action, str):
@@ -246,9 +230,6 @@ class DeadMansDiceState(State):
             return self._step(action)
         return State.apply(self, action)
 
-    def explain_illegal(self, action):  # type: ignore[override]
-        return _rules.explain_illegal(self, action)
-
     def scores(self) -> tuple[int, ...]:
         """Totals (R39); during a round, plus each pile's score if the round ended now (E5),
         so a search cut off mid-round still sees what the dice on the table are worth."""
@@ -256,35 +237,10 @@ class DeadMansDiceState(State):
             return self.totals
         return tuple(t + s for t, s in zip(self.totals, _rules.round_scores(self), strict=True))
 
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        return _rules.winners(self)
-
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""
         return _rules.round_scores(self)
 
-    def view(self, player: int | None = None) -> dict:
-        from .position import view
-
-        return view(self, player)
-
-    def to_dict(self) -> dict:
-        from .position import to_dict
-
-        return to_dict(self)
-
-    def describe(self, action: object) -> str:
-        """The action in plain words, for pickers and logs."""
-        return _rules.describe(self, action)
-
-    def action_places(self, action: object) -> tuple[str, ...]:
-        """Table places an action involves (``"hand:A1"``, ``"pile:B"``), for clicks."""
-        return _rules.action_places(self, action)
-
-    def _repr_svg_(self) -> str:
-        from .render import board_svg
-
-        return board_svg(self.view(None))
 
 
 _SLOTS = {name: getattr(DeadMansDiceState, name) for name in DeadMansDiceState.__slots__}
@@ -310,4 +266,8 @@ def build(game, trail, events, hands, piles, totals, round_, step, to_move, grou
     return s
 
 
+from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
+
+DeadMansDiceState.RULES = _rules
+DeadMansDiceState.POSITION = _position

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.game import State
+from explorer.core.rules_state import RulesState
 
 from .data import CARDS, COMPONENTS, PIRATES, SPECIALS, VALUE
 
@@ -156,7 +156,7 @@ PHASES = ("setup", "start", "draw", "split", "choose", "place", "over")
 
 
 # -- the state -------------------------------------------------------------------------
-class JollyState(State):
+class JollyState(RulesState):
     """A position of Jolly & Roger. Build it with `Game.new_state`, `start` or `state_from_dict`.
 
     Fields: ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
@@ -168,7 +168,7 @@ class JollyState(State):
     ``strengths`` (derived from ``piles``).
     """
 
-    __slots__ = ("_legal", "aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
+    __slots__ = ("aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
                  "removed", "round", "setup_left", "splitter", "strengths", "table", "to_move")
 
     phase: str
@@ -216,44 +216,6 @@ class JollyState(State):
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
         return sum(VALUE[c] for c in self.chests[player])
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        try:
-            return self._legal
-        except AttributeError:
-            legal = _rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-            return legal
-
-    def chance_outcomes(self):  # type: ignore[override]
-        return _rules.chance_outcomes(self)
-
-    def sample_chance(self, rng):  # type: ignore[override]
-        return _rules.sample_chance(self, rng)
-
-    def _step(self, action):  # type: ignore[override]
-        return _rules.step(self, action)
-
-    def explain_illegal(self, action):  # type: ignore[override]
-        return _rules.explain_illegal(self, action)
-
-    def scores(self) -> tuple[int, int]:
-        return _rules.scores(self)
-
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        return _rules.winners(self) if self.is_over else ()
-
-    def view(self, player: int | None = None):  # type: ignore[override]
-        from .position import view
-
-        return view(self, player)
-
-    def to_dict(self) -> dict:
-        from .position import to_dict
-
-        return to_dict(self)
-
-    def _repr_svg_(self) -> str:
-        return self.view(None)._repr_svg_()
 
 
 def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,
@@ -289,4 +251,8 @@ def pile_strength(pile: Pile) -> int:
     return sum(STRENGTH[e] for e in pile)
 
 
+from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules needs the classes above)
+
+JollyState.RULES = _rules
+JollyState.POSITION = _position

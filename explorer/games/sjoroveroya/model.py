@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.game import State
+from explorer.core.rules_state import RulesState
 
 from .data import SUIT_INDEX, SUITS, SYMBOLS
 
@@ -133,7 +133,7 @@ PHASES = ("setup", "play", "discard", "over")
 AFTER_DRAWS = ("", "deal", "move", "end")
 
 
-class SjoroveroyaState(State):
+class SjoroveroyaState(RulesState):
     """A position of Sjørøverøya. Build it with `Game.new_state`, `start` or `state_from_dict`.
 
     Fields (all immutable): ``track`` suit string of the cards laid so far;
@@ -147,7 +147,6 @@ class SjoroveroyaState(State):
     """
 
     __slots__ = (
-        "_legal",
         "_occupancy",
         "after",
         "discard",
@@ -206,54 +205,10 @@ class SjoroveroyaState(State):
     def is_chance(self) -> bool:
         return _rules.chance_kind(self) is not None
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        try:
-            return self._legal
-        except AttributeError:
-            legal = _rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-            return legal
-
-    def chance_outcomes(self):  # type: ignore[override]
-        return _rules.chance_outcomes(self)
-
-    def sample_chance(self, rng):  # type: ignore[override]
-        return _rules.sample_chance(self, rng)
-
-    def _step(self, action):  # type: ignore[override]
-        return _rules.step(self, action)
-
-    def explain_illegal(self, action):  # type: ignore[override]
-        return _rules.explain_illegal(self, action)
-
-    def scores(self) -> tuple[int, ...]:
-        return _rules.scores(self)
-
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        return _rules.winners(self)
-
-    def view(self, player: int | None = None) -> dict:
-        from .position import view
-
-        return view(self, player)
-
-    def to_dict(self) -> dict:
-        from .position import to_dict
-
-        return to_dict(self)
-
-    def describe(self, action: object) -> str:
-        """The action in plain words, for pickers and logs."""
-        return _rules.describe(self, action)
-
-    def action_places(self, action: object) -> tuple[str, ...]:
-        """Board places an action involves (``"card:3"``, ``"start"``, ``"goal"``), for clicks."""
-        return _rules.action_places(self, action)
-
-    def _repr_svg_(self) -> str:
-        from .render import board_svg
-
-        return board_svg(self.view(None))
 
 
+from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
+
+SjoroveroyaState.RULES = _rules
+SjoroveroyaState.POSITION = _position
