@@ -60,27 +60,6 @@ def reach(hand: Hand) -> Diffs:
     return tuple(sum(VALUE[c] if COLOUR[c] == k else 1 for c in hand) for k in range(4))  # type: ignore[return-value]
 
 
-@cache
-def adds(hand: Hand) -> tuple[tuple[Diffs, int, int], ...]:
-    """Every (strength added per ship, boarded-colour mask, best gold) for using `hand` (R9, R11, R19)."""
-    states: dict[tuple, int] = {((0, 0, 0, 0), 0): 0}
-    for card in hand:
-        col, val = COLOUR[card], VALUE[card]
-        nxt: dict[tuple, int] = {}
-        for (add, mask), g in states.items():
-            for ship, plus in ((col, val), (0, 1), (1, 1), (2, 1), (3, 1)):    # crew, 4 parrots
-                a = list(add)
-                a[ship] += plus
-                k = (tuple(a), mask)
-                if nxt.get(k, -1) < g:
-                    nxt[k] = g
-            k = (add, mask | 1 << col)                                         # board
-            if nxt.get(k, -1) < g + val:
-                nxt[k] = g + val
-        states = nxt
-    return tuple((add, mask, g) for (add, mask), g in states.items())
-
-
 def _dominated(add: np.ndarray, need: np.ndarray, gold: np.ndarray) -> np.ndarray:
     """Placements another one beats: at least as much strength everywhere, as much gold, and
     no board the other does not also need (legal whenever it is). More own strength never
@@ -95,13 +74,33 @@ def _dominated(add: np.ndarray, need: np.ndarray, gold: np.ndarray) -> np.ndarra
     return out
 
 
-@lru_cache(maxsize=4096)
+EMPTY_HAND = (np.zeros((1, 4), dtype=np.int64), np.zeros((1, 4), dtype=bool), np.zeros(1, dtype=np.int64))
+
+
+@lru_cache(maxsize=8192)
 def arrays(hand: Hand) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(strength added per ship, board needs a majority there, gold) for every undominated use of `hand`."""
-    rows = adds(hand)
-    add = np.array([a for a, _, _ in rows], dtype=np.int64).reshape(-1, 4)
-    need = np.array([[m >> k & 1 for k in range(4)] for _, m, _ in rows], dtype=bool).reshape(-1, 4)
-    gold = np.array([g for _, _, g in rows], dtype=np.int64)
+    """(strength added per ship, board needs a majority there, gold) for every undominated use of `hand`.
+
+    Built card by card: crew adds the value at its ship (R9), a parrot 1 at another ship
+    (R11; on its own ship crew is never worse), boarding adds gold and needs the captain
+    there (R18, R19). Dominated rows are dropped after every card: whatever the later cards
+    do, the dominating row does at least as well.
+    """
+    if not hand:
+        return EMPTY_HAND
+    add, need, gold = arrays(hand[:-1])
+    col, val = COLOUR[hand[-1]], VALUE[hand[-1]]
+    step = np.eye(4, dtype=np.int64)
+    step[col, col] = val
+    adds = [add + step[k] for k in range(4)] + [add]
+    needs = [need] * 4 + [need | (np.arange(4) == col)]
+    golds = [gold] * 4 + [gold + val]
+    add, need, gold = np.concatenate(adds), np.concatenate(needs), np.concatenate(golds)
+    code = ((add[:, 0] * 64 + add[:, 1]) * 64 + add[:, 2]) * 64 + add[:, 3]
+    code = code * 16 + need @ np.array([1, 2, 4, 8])
+    order = np.lexsort((-gold, code))                                   # best gold first per placement
+    first = order[np.r_[True, code[order][1:] != code[order][:-1]]]
+    add, need, gold = add[first], need[first], gold[first]
     keep = ~_dominated(add, need, gold)
     return add[keep], need[keep], gold[keep]
 

@@ -25,7 +25,6 @@ Small batches are valued from the chooser's placement list instead of a dense ta
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from math import comb
 
 import numpy as np
@@ -33,8 +32,9 @@ import numpy as np
 from .data import SHIP_VALUE
 from .hands import COLOUR, VALUE, Hand, arrays, draws, reach, splits
 
-NEG = -(1 << 28)
-SHIP_POINTS = np.array(SHIP_VALUE, dtype=np.int32)
+NEG = -(1 << 14)                   # "illegal": far below any value, safe to add a few golds to in int16
+DTYPE = np.int16
+SHIP_POINTS = np.array(SHIP_VALUE, dtype=np.int64)
 
 
 def _shift_max(best: np.ndarray, plain: np.ndarray, axis: int, step: int) -> None:
@@ -50,13 +50,14 @@ def _shift_max(best: np.ndarray, plain: np.ndarray, axis: int, step: int) -> Non
 
 
 def _pad_below(table: np.ndarray, grow: list[int]) -> np.ndarray:
-    """`table` (masks x 4 ships) extended by `grow[k]` coordinates below each ship's axis, edge values."""
-    out = np.empty((table.shape[0], *(n + g for n, g in zip(table.shape[1:], grow, strict=True))), dtype=table.dtype)
-    out[(slice(None), *(slice(g, None) for g in grow))] = table
+    """`table` (masks x batch x 4 ships) extended by `grow[k]` coordinates below ship k's axis, edge values."""
+    lead = table.shape[:2]
+    out = np.empty((*lead, *(n + g for n, g in zip(table.shape[2:], grow, strict=True))), dtype=table.dtype)
+    out[(slice(None), slice(None), *(slice(g, None) for g in grow))] = table
     for k, g in enumerate(grow):
-        where = [slice(None)] + [slice(None) if j < k else slice(grow[j], None) for j in range(4)]
+        where = [slice(None)] * 2 + [slice(None) if j < k else slice(grow[j], None) for j in range(4)]
         edge = list(where)
-        where[k + 1], edge[k + 1] = slice(0, g), slice(g, g + 1)
+        where[k + 2], edge[k + 2] = slice(0, g), slice(g, g + 1)
         out[tuple(where)] = out[tuple(edge)]
     return out
 
@@ -64,17 +65,19 @@ def _pad_below(table: np.ndarray, grow: list[int]) -> np.ndarray:
 def max_plus(hand: Hand, term: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Best over every use of `hand` of gold + `term` at the final own-view difference (R9-R20).
 
-    `term` covers [lo, lo + shape - 1] per ship (clipped beyond); the result covers
-    [lo - reach(hand), same top]. A board of colour k needs a positive final difference at k.
+    `term` is a batch of tables (batch x 4 ships) over [lo, lo + shape - 1] per ship (clipped
+    beyond); the result covers [lo - reach(hand), same top]. A board of colour k needs a
+    positive final difference at k.
     """
-    hi = lo + np.array(term.shape) - 1
+    box = term.shape[1:]
+    hi = lo + np.array(box) - 1
     cols = sorted({COLOUR[c] for c in hand})
     bit = {k: 1 << i for i, k in enumerate(cols)}
     masks = list(range(1 << len(cols)))
-    table = np.empty((len(masks), *term.shape), dtype=np.int32)
+    table = np.empty((len(masks), *term.shape), dtype=DTYPE)
     positive = [np.arange(lo[k], hi[k] + 1) > 0 for k in range(4)]
     for m in masks:
-        ok = np.ones(term.shape, dtype=bool)
+        ok = np.ones(box, dtype=bool)
         for k in cols:
             if m & bit[k]:
                 ok &= positive[k].reshape([-1 if j == k else 1 for j in range(4)])
@@ -88,14 +91,38 @@ def max_plus(hand: Hand, term: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, 
         where = {m: i for i, m in enumerate(masks)}
         grow = [val if k == col else 1 for k in range(4)]
         plain = _pad_below(table, grow)                                  # below the box: same as its edge
-        best = plain[[where[m | bit[col]] for m in keep]] + np.int32(val)    # board (R19)
+        best = plain[[where[m | bit[col]] for m in keep]] + DTYPE(val)       # board (R19)
         if len(keep) < len(masks):
             plain = plain[[where[m] for m in keep]]
         for ship in range(4):
-            _shift_max(best, plain, ship + 1, val if ship == col else 1)     # crew (R9) or parrot (R11)
+            _shift_max(best, plain, ship + 2, val if ship == col else 1)     # crew (R9) or parrot (R11)
         table, masks = best, keep
         lo = lo - np.array(grow)
     return table[0], lo
+
+
+def _extend(table: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """`table` (from the same bottom corner) extended to `box` per ship with its top edge values."""
+    return table[np.ix_(*(np.minimum(np.arange(n), m - 1) for n, m in zip(box, table.shape, strict=True)))]
+
+
+def _batches(mine: Hand, users: list[tuple[Hand, Hand]], waste: float = 1.3) -> list[list[tuple[Hand, Hand]]]:
+    """Users of one chooser hand in batches whose common box is at most `waste` times their own boxes."""
+    size = np.array(reach(mine)) + 3
+    order = sorted(users, key=lambda u: reach(u[1]))
+    out: list[list[tuple[Hand, Hand]]] = []
+    top = np.zeros(4, dtype=np.int64)
+    own = 0
+    for user in order:
+        r = np.array(reach(user[1]))
+        new_top, new_own = np.maximum(top, r), own + np.prod(size + r)
+        if out and np.prod(size + new_top) * (len(out[-1]) + 1) <= waste * new_own:
+            out[-1].append(user)
+            top, own = new_top, new_own
+        else:
+            out.append([user])
+            top, own = r, np.prod(size + r)
+    return out
 
 
 def lookup(table: np.ndarray, lo: np.ndarray, e: np.ndarray) -> np.ndarray:
@@ -106,12 +133,10 @@ def lookup(table: np.ndarray, lo: np.ndarray, e: np.ndarray) -> np.ndarray:
 
 
 class LastRound:
-    """Final-round values; splitter tables are kept per hand, a table's pair tables for recent tables."""
+    """Final-round values; the splitter's tables are kept per hand."""
 
-    def __init__(self, keep: int = 64) -> None:
+    def __init__(self) -> None:
         self._splitter: dict[Hand, tuple[np.ndarray, np.ndarray]] = {}
-        self._pairs: OrderedDict[Hand, dict] = OrderedDict()
-        self._keep = keep
         self.positions = 0
 
     # -- the tables ------------------------------------------------------------------
@@ -120,47 +145,35 @@ class LastRound:
         found = self._splitter.get(hand)
         if found is None:
             grid = np.array(np.meshgrid(*[np.arange(-1, 2)] * 4, indexing="ij"))
-            term = np.tensordot(SHIP_POINTS, np.sign(grid), axes=1).astype(np.int32)      # E3
-            found = self._splitter[hand] = max_plus(hand, term, np.full(4, -1, dtype=np.int64))
-            self.positions += found[0].size
+            term = np.tensordot(SHIP_POINTS, np.sign(grid), axes=1).astype(DTYPE)        # E3
+            table, lo = max_plus(hand, term[None], np.full(4, -1, dtype=np.int64))
+            found = self._splitter[hand] = (table[0], lo)
+            self.positions += table.size
         return found
 
-    def pair_table(self, mine: Hand, theirs: Hand) -> tuple[np.ndarray, np.ndarray]:
-        """The chooser's best value with `mine` against the splitter's `theirs`, dense."""
-        table = mine + theirs
-        pairs = self._pairs.get(tuple(sorted(table)))
-        if pairs is None:
-            pairs = self._pairs[tuple(sorted(table))] = {}
-            if len(self._pairs) > self._keep:
-                self._pairs.popitem(last=False)
-        found = pairs.get(mine)
-        if found is None:
-            reply, _ = self.splitter_table(theirs)
-            term = -reply[::-1, ::-1, ::-1, ::-1]          # chooser's view: the splitter's box turned round
-            found = pairs[mine] = max_plus(mine, np.ascontiguousarray(term), np.full(4, -1, dtype=np.int64))
-            self.positions += found[0].size
-        return found
+    def chooser_tables(self, mine: Hand, replies: list[Hand]) -> tuple[np.ndarray, np.ndarray]:
+        """The chooser's best value with `mine` against each splitter hand in `replies` (batch x box).
+
+        The box runs from -reach(mine)-1 to one more than the largest reply reach, per ship.
+        """
+        terms = [self.splitter_table(t)[0][::-1, ::-1, ::-1, ::-1] for t in replies]   # chooser's view
+        box = np.max([t.shape for t in terms], axis=0)
+        stack = -np.stack([_extend(t, box) for t in terms])
+        table, lo = max_plus(mine, stack, np.full(4, -1, dtype=np.int64))
+        self.positions += table.size
+        return table, lo
 
     # -- values at points ------------------------------------------------------------
-    def chooser(self, e: np.ndarray, mine: Hand, theirs: Hand, dense: bool | None = None) -> np.ndarray:
-        """The chooser's best value at own-view differences `e` (n x 4)."""
+    def chooser(self, e: np.ndarray, mine: Hand, theirs: Hand) -> np.ndarray:
+        """The chooser's best value at own-view differences `e` (n x 4), from its placement list."""
         if not mine:
             table, lo = self.splitter_table(theirs)
-            return -lookup(table, lo, -e)
-        if dense is None:
-            box = np.prod(np.array(reach(mine)) + np.array(reach(theirs)) + 3)
-            dense = len(e) * len(arrays(mine)[0]) > 2 * box * len(mine)
-        if dense:
-            return lookup(*self.pair_table(mine, theirs), e)
-        return self._sparse(e, mine, theirs)
-
-    def _sparse(self, e: np.ndarray, mine: Hand, theirs: Hand) -> np.ndarray:
-        """Best over the chooser's undominated placements of gold minus the splitter's reply."""
+            return -lookup(table, lo, -e).astype(np.int64)
         add, need, gold = arrays(mine)
         reply, lo = self.splitter_table(theirs)
         shape = np.array(reply.shape)
         stride = (shape[1] * shape[2] * shape[3], shape[2] * shape[3], shape[3], 1)
-        flat_reply = reply.reshape(-1)
+        flat_reply = reply.reshape(-1).astype(np.int64)
         out = np.empty(len(e), dtype=np.int64)
         step = max(1, 200_000 // max(1, len(add)))
         for i in range(0, len(e), step):
@@ -176,13 +189,38 @@ class LastRound:
         self.positions += len(e)
         return out
 
-    def table_value(self, table: Hand, s: np.ndarray) -> np.ndarray:
-        """The splitter's value (own view) of the drawn `table` at own-view differences `s` (T2, T3)."""
-        worst = None
-        for small, large in splits(table):
-            took = np.maximum(self.chooser(-s, small, large), self.chooser(-s, large, small))
-            worst = took if worst is None else np.minimum(worst, took)
-        return -worst
+    def table_values(self, points: dict[Hand, np.ndarray]) -> dict[Hand, np.ndarray]:
+        """The splitter's value (own view) of each drawn table at its own-view differences (T2, T3).
+
+        Pairs (chooser hand, splitter hand) are grouped by chooser hand across tables, so one
+        batch of dense tables serves them all when that is cheaper than the placement lists.
+        """
+        groups: dict[Hand, list[tuple[Hand, Hand]]] = {}
+        for table in points:
+            for small, large in splits(table):
+                groups.setdefault(small, []).append((table, large))
+                groups.setdefault(large, []).append((table, small))
+        worst: dict[tuple[Hand, Hand], np.ndarray] = {}       # (table, small offer) -> chooser's better take
+        for mine, users in groups.items():
+            for batch in _batches(mine, users):
+                for (table, theirs), values in zip(batch, self._chooser_batch(mine, batch, points), strict=True):
+                    key = (table, min(mine, theirs, key=len))
+                    found = worst.get(key)
+                    worst[key] = values if found is None else np.maximum(found, values)
+        out: dict[Hand, np.ndarray] = {}
+        for (table, _), values in worst.items():
+            found = out.get(table)
+            out[table] = values if found is None else np.minimum(found, values)
+        return {table: -values for table, values in out.items()}
+
+    def _chooser_batch(self, mine: Hand, batch: list[tuple[Hand, Hand]], points) -> list[np.ndarray]:
+        """The chooser's values with `mine` at each (table, reply)'s points: dense tables or placement lists."""
+        spots = sum(len(points[t]) for t, _ in batch)
+        box = np.prod(np.array(reach(mine)) + 3 + np.max([reach(t) for _, t in batch], axis=0))
+        if spots * len(arrays(mine)[0]) * 4 < len(batch) * box * len(mine) * 3:
+            return [self.chooser(-points[t], mine, theirs) for t, theirs in batch]
+        stack, lo = self.chooser_tables(mine, [theirs for _, theirs in batch])
+        return [lookup(stack[i], lo, -points[t]).astype(np.int64) for i, (t, _) in enumerate(batch)]
 
     def box(self, table: Hand) -> np.ndarray:
         """Per ship, the own-view difference beyond which the whole table cannot change the sign."""
@@ -193,12 +231,14 @@ class LastRound:
         C(|unseen|, 5) (C3): integers, divided at the end."""
         sign = 1 if splitter == 0 else -1
         s = sign * np.asarray(ds, dtype=np.int64).reshape(-1, 4)
-        total = np.zeros(len(s), dtype=np.int64)
+        weights, points, backs = {}, {}, {}
         for table, w in draws(unseen, 5):
             cap = self.box(table)
-            c = np.clip(s, -cap, cap)
-            points, back = np.unique(c, axis=0, return_inverse=True)
-            total += w * self.table_value(table, points)[back.reshape(-1)]
+            points[table], back = np.unique(np.clip(s, -cap, cap), axis=0, return_inverse=True)
+            weights[table], backs[table] = w, back.reshape(-1)
+        total = np.zeros(len(s), dtype=np.int64)
+        for table, values in self.table_values(points).items():
+            total += weights[table] * values[backs[table]]
         return sign * total
 
 

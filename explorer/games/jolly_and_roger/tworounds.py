@@ -28,7 +28,6 @@ from .hands import Hand, arrays, draws, pool_caps
 from .lastround import NEG, LastRound, denominator
 
 Case = tuple[int, list[list[tuple[Hand, Hand]]], tuple[int, ...]]
-EMPTY = (np.zeros((1, 4), dtype=np.int64), np.zeros((1, 4), dtype=bool), np.zeros(1, dtype=np.int64))
 
 
 def outcomes(d0: np.ndarray, mine: Hand, theirs: Hand, chooser: int):
@@ -37,11 +36,11 @@ def outcomes(d0: np.ndarray, mine: Hand, theirs: Hand, chooser: int):
     Shapes: chooser placements n, splitter placements m: (n,), (n, m), (n, m, 4).
     """
     sign = 1 if chooser == 0 else -1
-    add, need, gold = arrays(mine) if mine else EMPTY
+    add, need, gold = arrays(mine)
     own = sign * d0 + add
     legal = ~np.any(need & (own <= 0), axis=1)                          # R18 at the end of the phase
     own, gold = own[legal], gold[legal]
-    s_add, s_need, s_gold = arrays(theirs) if theirs else EMPTY
+    s_add, s_need, s_gold = arrays(theirs)
     theirs_view = -own[:, None, :] + s_add[None, :, :]
     s_legal = ~np.any(s_need[None] & (theirs_view <= 0), axis=2)
     s_value = np.where(s_legal, s_gold[None, :], NEG)
@@ -76,53 +75,67 @@ class TwoRounds:
         d = np.array(d0, dtype=np.int64)
         chooser = 1 - splitter
         den = denominator(cases[0][2])
-        reached = [self._reached(d, splits, chooser, unseen) for _, splits, unseen in cases]
+        plays, reached = [], []
+        for _, splits, unseen in cases:                                  # pass 1
+            caps = pool_caps(unseen)
+            found = [[self._play(d, mine, theirs, chooser, caps) for mine, theirs in choices] for choices in splits]
+            codes = np.unique(np.concatenate([c.reshape(-1) for row in found for _, _, c in row]))
+            plays.append(found)
+            reached.append((codes, caps))
         self.positions += sum(len(codes) for codes, _ in reached)
-        later = self._final_values(reached, [unseen for _, _, unseen in cases], 1 - splitter)
+        later = self._final_values(reached, [unseen for _, _, unseen in cases], 1 - splitter)   # pass 2
         total = 0
-        for (weight, splits, _), (codes, caps), values in zip(cases, reached, later, strict=True):
-            rows = []
-            for choices in splits:
-                row = []
-                for mine, theirs in choices:
-                    gold, s_value, ends = outcomes(d, mine, theirs, chooser)
-                    at = np.searchsorted(codes, _encode(np.clip(ends, -caps, caps), caps))
-                    row.append(best(gold, s_value, values[at], den, chooser))
-                rows.append(row)
+        for (weight, _, _), found, (codes, _), values in zip(cases, plays, reached, later, strict=True):
+            rows = [[best(gold, s_value, values[np.searchsorted(codes, ends)], den, chooser)   # pass 3
+                     for gold, s_value, ends in row] for row in found]
             total += weight * decide(rows, splitter)
         return total, den
 
     @staticmethod
-    def _reached(d: np.ndarray, splits, chooser: int, unseen: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """Sorted codes of every final-round start difference (P1 view, clipped) and the clip bounds."""
-        caps = pool_caps(unseen)
-        codes = [_encode(np.clip(outcomes(d, mine, theirs, chooser)[2], -caps, caps), caps).reshape(-1)
-                 for choices in splits for mine, theirs in choices]
-        return np.unique(np.concatenate(codes)), caps
+    def _play(d: np.ndarray, mine: Hand, theirs: Hand, chooser: int, caps: np.ndarray):
+        """`outcomes` with the end differences as codes in the pool's box."""
+        gold, s_value, ends = outcomes(d, mine, theirs, chooser)
+        return gold, s_value, _encode(np.clip(ends, -caps, caps), caps)
 
     def _final_values(self, reached, pools: list[tuple[int, ...]], splitter: int) -> list[np.ndarray]:
-        """Per case, the final round's P1-view value at each reached start, times C(|pool|, 5)."""
+        """Per case, the final round's P1-view value at each reached start, times C(|pool|, 5).
+
+        The starts of all cases are pooled once (`every`); a table's starts are the pooled
+        ones its cases reach, clipped to the table's box.
+        """
         by_table: dict[Hand, list[tuple[int, int]]] = {}
         for i, pool in enumerate(pools):
             for table, w in draws(pool, 5):
                 by_table.setdefault(table, []).append((i, w))
         sign = 1 if splitter == 0 else -1
-        out = [np.zeros(len(codes), dtype=np.int64) for codes, _ in reached]
-        starts = [sign * _decode(codes, caps) for codes, caps in reached]
+        wide = np.max([caps for _, caps in reached], axis=0)
+        codes = [_encode(_decode(c, caps), wide) for c, caps in reached]
+        every = np.unique(np.concatenate(codes))
+        index = [np.searchsorted(every, c) for c in codes]
+        starts = sign * _decode(every, wide)
+        points = {table: self._table_points(table, users, index, starts)[0] for table, users in by_table.items()}
+        values = self.last.table_values(points)
+        out = [np.zeros(len(c), dtype=np.int64) for c in codes]
+        spread = np.zeros(len(every), dtype=np.int64)
         for table, users in by_table.items():
-            cap = self.last.box(table)
-            parts = [np.clip(starts[i], -cap, cap) for i, _ in users]
-            codes = _encode(np.concatenate(parts), cap)
-            seen = np.zeros(int(np.prod(2 * cap + 1)), dtype=bool)
-            seen[codes] = True
-            unique = np.flatnonzero(seen)
-            where = np.cumsum(seen) - 1
-            values = self.last.table_value(table, _decode(unique, cap))[where[codes]]
-            at = 0
-            for (i, w), part in zip(users, parts, strict=True):
-                out[i] += (sign * w) * values[at:at + len(part)]
-                at += len(part)
+            used, at = self._table_points(table, users, index, starts)[1:]
+            spread[used] = values[table][at]
+            for i, w in users:
+                out[i] += (sign * w) * spread[index[i]]
         return out
+
+    def _table_points(self, table: Hand, users, index, starts):
+        """(distinct starts clipped to `table`'s box, which pooled starts its cases reach, and where
+        each of those lies among the distinct ones)."""
+        mark = np.zeros(len(starts), dtype=bool)
+        for i, _ in users:
+            mark[index[i]] = True
+        used = np.flatnonzero(mark)
+        cap = self.last.box(table)
+        codes = _encode(np.clip(starts[used], -cap, cap), cap)
+        seen = np.zeros(int(np.prod(2 * cap + 1)), dtype=bool)
+        seen[codes] = True
+        return _decode(np.flatnonzero(seen), cap), used, (np.cumsum(seen) - 1)[codes]
 
 
 def _encode(points: np.ndarray, caps: np.ndarray) -> np.ndarray:
