@@ -75,23 +75,29 @@ class Solver:
         self.max_rounds = max_rounds
         self.last = LastRound()
         self.two = TwoRounds(self.last)
-        self._special: Any = None
+        self._special: dict[tuple, Any] = {}
 
     @property
     def positions(self) -> int:
-        special = self._special.positions if self._special is not None else 0
+        special = sum(found.positions for found in self._special.values())
         return self.last.positions + self.two.positions + special
 
     # -- from a game state -----------------------------------------------------------
     def value(self, state: JollyState) -> Fraction:
         """Exact expected final score difference (P1 - P2) under perfect play from `state`."""
+        gold = Fraction(state.gold(0) - state.gold(1))
         if state.game.options["special_cards"]:
-            if self._special is None:
-                from .special import SpecialSolver
+            return gold + self._special_solver(state.game).future(state)
+        return gold + self._future(state)
 
-                self._special = SpecialSolver(self.max_rounds)
-            return self._special.value(state)
-        return Fraction(state.gold(0) - state.gold(1)) + self._future(state)
+    def _special_solver(self, game: Any) -> Any:
+        from .specialsolver import SpecialSolver
+
+        key = (game.options["kraken_optional"], game.options["specials_as_parrot"])
+        found = self._special.get(key)
+        if found is None:
+            found = self._special[key] = SpecialSolver(game, self.max_rounds)
+        return found
 
     def _future(self, s: JollyState) -> Fraction:
         if s.phase in ("setup", "start"):
