@@ -78,19 +78,20 @@ EMPTY_HAND = (np.zeros((1, 4), dtype=np.int64), np.zeros((1, 4), dtype=bool), np
 
 
 @lru_cache(maxsize=8192)
-def arrays(hand: Hand) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def arrays(hand: Hand, turned: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(strength added per ship, board needs a majority there, gold) for every undominated use of `hand`.
 
     Built card by card: crew adds the value at its ship (R9), a parrot 1 at another ship
     (R11; on its own ship crew is never worse), boarding adds gold and needs the captain
-    there (R18, R19). Dominated rows are dropped after every card: whatever the later cards
-    do, the dominating row does at least as well.
+    there (R18, R19). With `turned` a Tortuga played after the cards turns the parrots, so a
+    card adds its value at any ship (R33). Dominated rows are dropped after every card:
+    whatever the later cards do, the dominating row does at least as well.
     """
     if not hand:
         return EMPTY_HAND
-    add, need, gold = arrays(hand[:-1])
+    add, need, gold = arrays(hand[:-1], turned)
     col, val = COLOUR[hand[-1]], VALUE[hand[-1]]
-    step = np.eye(4, dtype=np.int64)
+    step = np.eye(4, dtype=np.int64) * (val if turned else 1)
     step[col, col] = val
     adds = [add + step[k] for k in range(4)] + [add]
     needs = [need] * 4 + [need | (np.arange(4) == col)]

@@ -26,6 +26,7 @@ A parrot on its own colour is never better than crew there and is left out.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 from .data import CARD_INDEX, SHIP_VALUE, SPECIALS
@@ -96,57 +97,60 @@ def _minus(unseen: tuple[int, ...], cards: Hand) -> tuple[int, ...]:
     return tuple(rest)
 
 
-class Context:
-    """What may still come: the cards each player will use, the table, and the unseen cards to draw."""
+@lru_cache(maxsize=1 << 16)
+def context(hands: tuple[Hand, Hand], table: Hand, unseen: tuple[int, ...], to_draw: int) -> tuple:
+    """What may still come: (Krakens that may hit each player, Tortugas each player may play, the
+    most the cards still to come can add per ship). Cards in hand are used by their holder, table
+    cards and the `to_draw` cards still to be drawn from `unseen` by either player."""
+    pool = unseen if to_draw else ()
+    free_kr = table.count(KR) + (pool[KR] if pool else 0)
+    free_to = table.count(TO) + (pool[TO] if pool else 0)
+    krakens = (hands[1].count(KR) + free_kr, hands[0].count(KR) + free_kr)      # against P1, against P2
+    tortugas = (hands[0].count(TO) + free_to, hands[1].count(TO) + free_to)
+    turned = any(tortugas)
 
-    __slots__ = ("hands", "table", "to_draw", "unseen")
-
-    def __init__(self, hands: tuple[Hand, Hand], table: Hand, unseen: tuple[int, ...], to_draw: int) -> None:
-        self.hands, self.table, self.unseen, self.to_draw = hands, table, unseen, to_draw
-
-    def count(self, card: int, player: int) -> int:
-        """How many `card`s `player` may still play (own hand, the table, or a draw to come)."""
-        return (self.hands[player].count(card) + self.table.count(card)
-                + (self.unseen[card] if self.to_draw else 0))
-
-    def swing(self, tortuga: bool) -> list[int]:
-        """Per ship, the most the cards still to come can add (a turned parrot adds its value)."""
-        def worth(c: int, k: int) -> int:
-            if c < PIRATE:
-                return VALUE[c] if COLOUR[c] == k or tortuga else 1
-            return 3 if c == SK else 1                                   # V4: a special as a parrot
-        out = []
-        for k in range(4):
-            known = sum(worth(c, k) for h in (*self.hands, self.table) for c in h)
-            pool = sorted((worth(c, k) for c, n in enumerate(self.unseen) for _ in range(n)), reverse=True)
-            out.append(known + sum(pool[:self.to_draw]))
-        return out
+    def worth(c: int, k: int) -> int:
+        if c < PIRATE:
+            return VALUE[c] if COLOUR[c] == k or turned else 1           # a turned parrot adds its value
+        return 3 if c == SK else 1                                       # V4: a special as a parrot
+    swing = []
+    for k in range(4):
+        known = sum(worth(c, k) for h in (*hands, table) for c in h)
+        top = sorted((worth(c, k) for c, n in enumerate(pool) for _ in range(n)), reverse=True)
+        swing.append(known + sum(top[:to_draw]))
+    return krakens, tortugas, tuple(swing)
 
 
-def reduce(state: tuple, ctx: Context) -> tuple:
+NO_PILES = (((),) * 4, ((),) * 4)
+NO_GAINS = ((0,) * 4, (0,) * 4)
+
+
+def reduce(state: tuple, ctx: tuple) -> tuple:
     """The reduced state: bottoms kept as deep as Krakens may still hit, turn gains while a
     Tortuga may still come, differences clipped beyond any swing (R30, R33, E3)."""
     d, bottoms, gains = state
-    new_bottoms, new_gains = [], []
-    for p in (0, 1):
-        krakens, tortugas = ctx.count(KR, 1 - p), ctx.count(TO, p)
-        side_b, side_g = [], []
-        for pile, extra in zip(bottoms[p], gains[p], strict=True):
-            kept = pile[:krakens]
-            extra += sum(g for _, g in pile[krakens:])
-            if not tortugas:
-                kept, extra = tuple((s, 0) for s, _ in kept), 0
-            side_b.append(kept)
-            side_g.append(extra)
-        new_bottoms.append(tuple(side_b))
-        new_gains.append(tuple(side_g))
-    tortuga = any(ctx.count(TO, p) for p in (0, 1))
-    swing = ctx.swing(tortuga)
-    clipped = []
-    for k, x in enumerate(d):
-        cap = swing[k] + sum(s + g for p in (0, 1) for s, g in new_bottoms[p][k]) + new_gains[0][k] + new_gains[1][k]
-        clipped.append(cap + 1 if x > cap else -cap - 1 if x < -cap else x)
-    return tuple(clipped), tuple(new_bottoms), tuple(new_gains)
+    krakens, tortugas, swing = ctx
+    if not (krakens[0] or krakens[1] or tortugas[0] or tortugas[1]):
+        bottoms, gains, cap = NO_PILES, NO_GAINS, swing
+    else:
+        new_bottoms, new_gains = [], []
+        for p in (0, 1):
+            side_b, side_g = [], []
+            for pile, extra in zip(bottoms[p], gains[p], strict=True):
+                kept = pile[:krakens[p]]
+                if tortugas[p]:
+                    extra += sum(g for _, g in pile[krakens[p]:])
+                else:
+                    kept, extra = tuple((s, 0) for s, _ in kept), 0
+                side_b.append(kept)
+                side_g.append(extra)
+            new_bottoms.append(tuple(side_b))
+            new_gains.append(tuple(side_g))
+        bottoms, gains = tuple(new_bottoms), tuple(new_gains)
+        cap = tuple(swing[k] + gains[0][k] + gains[1][k] + sum(s + g for p in (0, 1) for s, g in bottoms[p][k])
+                    for k in range(4))
+    clipped = tuple(c + 1 if x > c else -c - 1 if x < -c else x for x, c in zip(d, cap, strict=True))
+    return clipped, bottoms, gains
 
 
 def start_state(s: JollyState) -> tuple:

@@ -14,7 +14,8 @@ from typing import Any
 from .data import CARD_INDEX
 from .model import JollyState
 from .rules import rounds
-from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Context, Hand, draws, reduce, splits, start_state, terminal
+from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, splits, start_state, terminal
+from .speciallast import last_phase
 
 Value = int | Fraction
 SIGN = (1, -1)
@@ -101,7 +102,7 @@ class SpecialSolver:
     # -- chance and the round's decisions --------------------------------------------
     def draw(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
         """Expected value over the rest of this round's draw (T1, C3)."""
-        state = reduce(state, Context(((), ()), table, unseen, 5 - len(table) + 5 * left))
+        state = reduce(state, context(((), ()), table, unseen, 5 - len(table) + 5 * left))
         key = ("draw", state, table, unseen, early, left, splitter)
         if key in self._memo:
             return self._memo[key]
@@ -119,7 +120,7 @@ class SpecialSolver:
         """The splitter's best split (T2); the chooser takes its better offer (T3)."""
         if not left:
             unseen, early = (), 0                       # nothing is drawn any more: share across pools
-        state = reduce(state, Context(((), ()), table, unseen, 5 * left))
+        state = reduce(state, context(((), ()), table, unseen, 5 * left))
         key = ("split", state, table, unseen, early, left, splitter)
         if key in self._memo:
             return self._memo[key]
@@ -151,12 +152,14 @@ class SpecialSolver:
         hands = (hand + (TO,) * tortuga, other) if p != splitter else (hand + (TO,) * tortuga, ())
         if p == 1:
             hands = (hands[1], hands[0])
-        ctx = Context(hands, (), unseen, 5 * left)
+        ctx = context(hands, (), unseen, 5 * left)
         state = reduce(state, ctx)
         key = ("phase", state, p, hand, boards, tortuga, other, unseen, early, left, splitter)
         if key in self._memo:
             return self._memo[key]
-        if not hand:
+        if not left and p == splitter and not boards and not tortuga:
+            value = last_phase(state, p, hand, self.kraken_optional, self.as_parrot)
+        elif not hand:
             value = self._finish(state, p, boards, tortuga, other, unseen, early, left, splitter)
         else:
             value = self._cards(state, p, hand, boards, tortuga, other, unseen, early, left, splitter, ctx)
@@ -174,7 +177,7 @@ class SpecialSolver:
         return self.round_end(state, unseen, early, left, splitter)
 
     def _cards(self, state, p, hand, boards, tortuga, other, unseen, early, left, splitter, ctx) -> Value | None:
-        order_matters = ctx.count(KR, 1 - p) > 0                          # own pile bottoms may be hit
+        order_matters = ctx[0][p] > 0                                     # own pile bottoms may be hit
         firsts = tuple(dict.fromkeys(hand)) if order_matters else hand[:1]
         best: Value | None = None
         sign = SIGN[p]
