@@ -127,9 +127,14 @@ def _batches(mine: Hand, users: list[tuple[Hand, Hand]], waste: float = 1.3) -> 
 
 def lookup(table: np.ndarray, lo: np.ndarray, e: np.ndarray) -> np.ndarray:
     """Values of `table` (box from `lo`) at own-view differences `e` (n x 4), clipped into the box."""
-    shape = np.array(table.shape)
-    c = np.clip(e, lo, lo + shape - 1) - lo
-    return table[c[:, 0], c[:, 1], c[:, 2], c[:, 3]]
+    flat = np.zeros(len(e), dtype=np.int64)
+    stride = 1
+    for k in (3, 2, 1, 0):
+        col = e[:, k] - lo[k]
+        np.clip(col, 0, table.shape[k] - 1, out=col)
+        flat += col * stride
+        stride *= table.shape[k]
+    return table.reshape(-1)[flat]
 
 
 class LastRound:
