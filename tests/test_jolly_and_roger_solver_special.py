@@ -146,7 +146,9 @@ def test_special_draw_value_averages_over_every_hidden_set_aside():
 
 def test_more_early_removals_than_set_aside_pirate_cards_is_a_position_error():
     s = final_round(1, "draw", seed=11, special=False)[0]
-    data = {**s.to_dict(), "aside": {}, "early": 3}
+    unseen = {c: a + b for c, a, b in zip(CARDS, s.pile, s.aside, strict=True) if a + b}
+    data = {**s.to_dict(), "pile": unseen, "aside": {}, "early": 3}
+    assert SPECIAL.state_from_dict({**data, "early": 0}).early == 0
     with pytest.raises(PositionError) as err:
         SPECIAL.state_from_dict(data)
     assert err.value.field == "early"
