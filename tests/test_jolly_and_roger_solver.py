@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
-from jr_helpers import GAME, drawing, side
+from jr_helpers import GAME, chance_tree, drawing, side
 
 from explorer.core.play import advance
+from explorer.games.jolly_and_roger.data import CARDS, PIRATE_COUNTS
+from explorer.games.jolly_and_roger.hands import reach
+from explorer.games.jolly_and_roger.lastround import LastRound, lookup
 from explorer.games.jolly_and_roger.solver import Solver, best, splits
 
 
@@ -68,6 +72,33 @@ def test_solver_expects_over_the_unseen_pool_at_the_last_draw():
     solver = Solver()
     value = solver.value(s)
     assert isinstance(value, Fraction) and solver.positions > 0 and value.denominator > 1
+
+
+def test_last_round_draw_equals_the_real_chance_tree_over_split_values():
+    """From the last round's draw (C3) the value is the chance-weighted mean of the split positions,
+    each solved on its own. The set-aside cards go back into the pile, so the real game's draw
+    from the pile is the players' uniform draw from the unseen cards."""
+    s = final_round_positions(1, ("draw",))[0]
+    unseen = {c: a + b for c, a, b in zip(CARDS, s.pile, s.aside, strict=True) if a + b}
+    s = GAME.state_from_dict({**s.to_dict(), "pile": unseen, "aside": {}})
+    assert not sum(s.aside) and sum(s.pile) == 8
+    splits_ = chance_tree(s, lambda t: t.phase == "split")
+    assert Solver().value(s) == sum((p * Solver().value(t) for t, p in splits_.items()), Fraction(0))
+
+
+def test_dense_chooser_tables_agree_with_placement_lists():
+    """The max-plus tables built card by card give the chooser's value the placement lists give."""
+    rng = random.Random(5)
+    last = LastRound()
+    deck = [i for i, n in enumerate(PIRATE_COUNTS[:20]) for _ in range(n)]
+    for _ in range(4):
+        table = tuple(sorted(rng.sample(deck, 5)))
+        cap = np.array(reach(table)) + 1
+        points = np.array([[rng.randint(-c, c) for c in cap] for _ in range(300)])
+        for small, large in splits(table):
+            for mine, theirs in ((small, large), (large, small)):
+                stack, lo = last.chooser_tables(mine, [theirs])
+                assert (lookup(stack[0], lo, -points) == last.chooser(-points, mine, theirs)).all()
 
 
 def test_solver_refuses_what_it_cannot_reach():

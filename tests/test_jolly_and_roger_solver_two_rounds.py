@@ -1,10 +1,15 @@
-"""The exact solver over two whole rounds (round 7's last placements, round 8's draw and play)
-against brute force over the real rules: chance expected exactly, every action sequence
-tried, equal full states shared (a transposition table, not the solver's reduced state).
+"""The exact solver over two whole rounds against brute force and an independent computation.
 
-Exactly five hidden cards are left, all in the pile, so round 8's draw is the same in the
-real game and in the solver's C3 model (with set-aside cards the players do not know which
-five come up, while brute force over the true state would). Brute force takes 2-3 minutes per case."""
+- From round 7's last placement (round 8's draw and play after it) against brute force over
+  the real rules: chance expected exactly, every action sequence tried, equal full states
+  shared (a transposition table, not the solver's reduced state). Brute force takes 2-3
+  minutes per case.
+- From round 7's draw (every draw batched at once) against the real game's chance tree
+  down to round 7's split, each split position solved on its own by a fresh solver.
+
+The hidden cards left are all in the pile, so the draws are the same in the real game and
+in the solver's C3 model (with set-aside cards the players do not know which cards come
+up, while the real game's chance follows the true pile)."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from jr_helpers import GAME
+from jr_helpers import GAME, chance_tree
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS
@@ -36,20 +41,27 @@ def brute(state, seen: dict) -> Fraction:
     return found
 
 
-def small_two_round_position(seed: int, unseen: int):
-    """Round 7, the splitter's last card to place; all but `unseen` hidden cards taken out of play."""
+def small_position(seed: int, unseen: int, stop, game=GAME):
+    """The first position of a random game where `stop` holds, with all but `unseen` hidden
+    cards taken out of play and the rest in the pile (nothing set aside)."""
     rng = random.Random(seed)
-    s = GAME.start(seed=seed)
-    while not (s.round == 7 and s.phase == "place" and s.to_move == s.splitter and len(s.hands[s.splitter]) == 1):
+    s = game.start(seed=seed)
+    while not stop(s):
         s = advance(s, rng, steps=1)
     data = s.to_dict()
-    hidden = [c for c, a, b in zip(CARDS, s.pile, s.aside, strict=False) for _ in range(a + b)]
+    hidden = [c for c, a, b in zip(CARDS, s.pile, s.aside, strict=True) for _ in range(a + b)]
     rng.shuffle(hidden)
     keep = sorted(hidden[:unseen])
     data["removed"] = list(data.get("removed", [])) + hidden[unseen:]
-    data["pile"] = {c: keep[:5].count(c) for c in set(keep[:5])}
-    data["aside"] = {c: keep[5:].count(c) for c in set(keep[5:])}
-    return GAME.state_from_dict(data)
+    data["pile"] = {c: keep.count(c) for c in set(keep)}
+    data["aside"], data["early"] = {}, 0
+    return game.state_from_dict(data)
+
+
+def small_two_round_position(seed: int, unseen: int, game=GAME):
+    """Round 7, the splitter's last card to place, `unseen` hidden cards left."""
+    return small_position(seed, unseen, lambda s: s.round == 7 and s.phase == "place"
+                          and s.to_move == s.splitter and len(s.hands[s.splitter]) == 1, game)
 
 
 @pytest.mark.parametrize(("seed", "unseen"), [(1, 5)])   # ~3 min of brute force per case
@@ -57,3 +69,16 @@ def test_two_round_solve_equals_brute_force(seed, unseen):
     s = small_two_round_position(seed, unseen)
     assert sum(s.pile) + sum(s.aside) == unseen
     assert Solver().value(s) == brute(s, {})
+
+
+@pytest.mark.parametrize(("seed", "unseen"), [(2, 9)])
+def test_two_rounds_from_round_7_draw_equal_the_real_chance_tree_over_split_values(seed, unseen):
+    """Round 7's draw with three cards up and nine hidden: the batched value equals the
+    expectation, over the real game's draws of round 7's last two cards, of each split
+    position solved by its own solver (round 8 then draws five of the seven left)."""
+    s = small_position(seed, unseen, lambda s: s.round == 7 and s.phase == "draw" and len(s.table) == 3)
+    assert s.phase == "draw" and len(s.table) == 3 and sum(s.pile) == unseen and not sum(s.aside)
+    splits = chance_tree(s, lambda t: t.phase == "split")
+    assert sum(splits.values()) == 1 and all(t.phase == "split" and t.round == 7 for t in splits)
+    expected = sum((p * Solver().value(t) for t, p in splits.items()), Fraction(0))
+    assert Solver().value(s) == expected

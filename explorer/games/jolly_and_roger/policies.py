@@ -71,7 +71,8 @@ class Greedy:
 
 
 class SolverPolicy:
-    """Perfect play where the exact solver reaches (basic game, last `horizon` rounds), greedy before."""
+    """Perfect play in the last `horizon` rounds (at most two; with the special cards the last round,
+    where the exact solver is fast), greedy before."""
 
     name = "solver"
     needs_view = True
@@ -84,7 +85,8 @@ class SolverPolicy:
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
         from .solver import Solver, supported
 
-        if self.game is None or not supported(self.game) or view["rounds"] - view["round"] >= self.horizon:
+        horizon = 1 if self.game is not None and self.game.options["special_cards"] else self.horizon
+        if self.game is None or not supported(self.game) or view["rounds"] - view["round"] >= horizon:
             return self.fallback.choose(view, legal, rng)
         state = self.game.sample_state(view, rng)     # hidden cards do not matter: the solver uses the pool
         ranked = Solver().candidates(state)

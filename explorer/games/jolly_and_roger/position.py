@@ -162,6 +162,9 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> JollyState:
     if min(unseen) < 0:
         raise PositionError("piles", f"more copies of {CARDS[unseen.index(min(unseen))]} than the game has (K2, K3)")
     pile, aside = _hidden(data, unseen)
+    if early > sum(aside[:len(PIRATES)]):
+        raise PositionError("early", f"{early} S4 removals, but only {sum(aside[:len(PIRATES)])} pirate cards are "
+                                     "set aside (S4, S6)")
     needed = (last - round_) * CARDS_PER_ROUND + (CARDS_PER_ROUND - len(table) if phase == "draw" else 0)
     if phase == "setup":
         needed = 0

@@ -1,0 +1,218 @@
+"""The special-cards game's expectiminimax (V1, R25-R35) on the reduced state of `special`.
+
+Node kinds, each memoised on the reduced state and what is left to play: a round before
+its draw (chance, C3), a split (T2), a choice (T3), and a placement phase card by card
+(T4, T5). The last round's split values are shared by every earlier line that reaches
+the same reduced state with the same five cards, whatever else is still unseen.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .data import CARD_INDEX
+from .model import JollyState
+from .rules import rounds
+from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, splits, start_state, terminal
+from .speciallast import last_phase
+
+Value = int | Fraction
+SIGN = (1, -1)
+
+
+def _drop(hand: Hand, card: int) -> Hand:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1:]
+
+
+def _add(state: tuple, p: int, ship: int, new: tuple[int, int]) -> tuple:
+    """`p` adds a crew entry on top of its pile at `ship` (R9, R11, R28)."""
+    d, bottoms, gains = state
+    d = tuple(x + SIGN[p] * new[0] if k == ship else x for k, x in enumerate(d))
+    side = list(bottoms[p])
+    side[ship] = (*side[ship], new)
+    b = (tuple(side), bottoms[1]) if p == 0 else (bottoms[0], tuple(side))
+    return d, b, gains
+
+
+def _kraken(state: tuple, p: int, ship: int) -> tuple:
+    """`p`'s Kraken takes the bottom entry of the opponent's pile at `ship` (R30, A14)."""
+    d, bottoms, gains = state
+    o = 1 - p
+    strength = bottoms[o][ship][0][0]
+    d = tuple(x + SIGN[p] * strength if k == ship else x for k, x in enumerate(d))
+    side = list(bottoms[o])
+    side[ship] = side[ship][1:]
+    b = (bottoms[0], tuple(side)) if o == 1 else (tuple(side), bottoms[1])
+    return d, b, gains
+
+
+def _tortuga(state: tuple, p: int) -> tuple:
+    """`p`'s parrots turn to their pirate side (R33, A15)."""
+    d, bottoms, gains = state
+    turn = [sum(g for _, g in pile) + extra for pile, extra in zip(bottoms[p], gains[p], strict=True)]
+    d = tuple(x + SIGN[p] * t for x, t in zip(d, turn, strict=True))
+    side = tuple(tuple((s + g, 0) for s, g in pile) for pile in bottoms[p])
+    b = (side, bottoms[1]) if p == 0 else (bottoms[0], side)
+    g = ((0,) * 4, gains[1]) if p == 0 else (gains[0], (0,) * 4)
+    return d, b, g
+
+
+class SpecialSolver:
+    """Memoised exact values for the special-cards game within the last `max_rounds` rounds."""
+
+    def __init__(self, game: Any, max_rounds: int = 2) -> None:
+        self.max_rounds = max_rounds
+        self.kraken_optional = game.options["kraken_optional"]           # V5
+        self.as_parrot = game.options["specials_as_parrot"]              # V4
+        self._memo: dict[tuple, Value | None] = {}
+
+    @property
+    def positions(self) -> int:
+        return len(self._memo)
+
+    # -- from a game state -----------------------------------------------------------
+    def future(self, s: JollyState) -> Value:
+        """Expected gold still to come plus final ship points, P1 minus P2."""
+        if s.phase in ("setup", "start"):
+            raise ValueError("the solver starts once setup is over (round 1 draw)")
+        state = start_state(s)
+        if s.is_over:
+            return terminal(state[0])
+        left = rounds(s.game) - s.round
+        if left + 1 > self.max_rounds:
+            raise ValueError(f"{left + 1} rounds to go; this solver reaches {self.max_rounds} (use estimate())")
+        sequential = s.game.options["variant_removal"] == "sequential"
+        unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
+        early = s.early if sequential else 0
+        idx = CARD_INDEX.__getitem__
+        if s.phase in ("draw", "split"):
+            table = tuple(sorted(map(idx, s.table)))
+            if len(table) < 5:
+                return self.draw(state, table, unseen, early, left, s.splitter)
+            return self.split(state, table, unseen, early, left, s.splitter)
+        if s.phase == "choose":
+            small, large = (tuple(map(idx, o)) for o in s.offers)
+            return self.choose(state, small, large, unseen, early, left, s.splitter)
+        hands = tuple(tuple(sorted(map(idx, h))) for h in s.hands)
+        other = hands[s.splitter] if s.to_move != s.splitter else ()
+        return self.phase(state, s.to_move, hands[s.to_move], 0, 0, other, unseen, early, left, s.splitter)
+
+    # -- chance and the round's decisions --------------------------------------------
+    def draw(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
+        """Expected value over the rest of this round's draw (T1, C3)."""
+        state = reduce(state, context(((), ()), table, unseen, 5 - len(table) + 5 * left))
+        key = ("draw", state, table, unseen, early, left, splitter)
+        if key in self._memo:
+            return self._memo[key]
+        found, den = draws(unseen, 5 - len(table), early)
+        total = Fraction(0)
+        for drawn, w in found:
+            if w:
+                full = tuple(sorted(table + drawn))
+                rest = tuple(n - drawn.count(c) for c, n in enumerate(unseen))
+                total += w * Fraction(self.split(state, full, rest, early, left, splitter))
+        value = self._memo[key] = total / den
+        return value
+
+    def split(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
+        """The splitter's best split (T2); the chooser takes its better offer (T3)."""
+        if not left:
+            unseen, early = (), 0                       # nothing is drawn any more: share across pools
+        state = reduce(state, context(((), ()), table, unseen, 5 * left))
+        key = ("split", state, table, unseen, early, left, splitter)
+        if key in self._memo:
+            return self._memo[key]
+        pick = max if splitter == 0 else min
+        value = pick(self.choose(state, a, b, unseen, early, left, splitter) for a, b in splits(table))
+        self._memo[key] = value
+        return value
+
+    def choose(self, state, small: Hand, large: Hand, unseen, early: int, left: int, splitter: int) -> Value:
+        chooser = 1 - splitter
+        pick = max if chooser == 0 else min
+        return pick(self.phase(state, chooser, mine, 0, 0, theirs, unseen, early, left, splitter)
+                    for mine, theirs in ((small, large), (large, small)))
+
+    def round_end(self, state, unseen, early: int, left: int, splitter: int) -> Value:
+        """The flag passes (R23); after the last round the ships score (E1, E3)."""
+        if not left:
+            return terminal(state[0])
+        return self.draw(state, (), unseen, early, left - 1, 1 - splitter)
+
+    # -- a placement phase, card by card ---------------------------------------------
+    def phase(self, state, p: int, hand: Hand, boards: int, tortuga: int, other: Hand, unseen, early: int,
+              left: int, splitter: int) -> Value | None:
+        """P1-view value of `p` using `hand` then the rest of the game; None if a kept board fails (R18).
+
+        `boards` is the mask of colours `p` keeps cards back to board at the end, `tortuga`
+        whether a Tortuga waits to be played after the other cards (R33).
+        """
+        hands = (hand + (TO,) * tortuga, other) if p != splitter else (hand + (TO,) * tortuga, ())
+        if p == 1:
+            hands = (hands[1], hands[0])
+        ctx = context(hands, (), unseen, 5 * left)
+        state = reduce(state, ctx)
+        key = ("phase", state, p, hand, boards, tortuga, other, unseen, early, left, splitter)
+        if key in self._memo:
+            return self._memo[key]
+        if not left and p == splitter and not boards and not tortuga:
+            value = last_phase(state, p, hand, self.kraken_optional, self.as_parrot)
+        elif not hand:
+            value = self._finish(state, p, boards, tortuga, other, unseen, early, left, splitter)
+        else:
+            value = self._cards(state, p, hand, boards, tortuga, other, unseen, early, left, splitter, ctx)
+        self._memo[key] = value
+        return value
+
+    def _finish(self, state, p, boards, tortuga, other, unseen, early, left, splitter) -> Value | None:
+        if tortuga:
+            state = _tortuga(state, p)
+        d = state[0]
+        if any(boards >> k & 1 and SIGN[p] * d[k] <= 0 for k in range(4)):
+            return None                                                  # R18: no captain there
+        if p != splitter:
+            return self.phase(state, splitter, other, 0, 0, (), unseen, early, left, splitter)
+        return self.round_end(state, unseen, early, left, splitter)
+
+    def _cards(self, state, p, hand, boards, tortuga, other, unseen, early, left, splitter, ctx) -> Value | None:
+        order_matters = ctx[0][p] > 0                                     # own pile bottoms may be hit
+        firsts = tuple(dict.fromkeys(hand)) if order_matters else hand[:1]
+        best: Value | None = None
+        sign = SIGN[p]
+        for card in firsts:
+            rest = _drop(hand, card)
+            for gold, after, new_boards, new_tortuga in self._uses(state, p, card, boards, tortuga):
+                v = self.phase(after, p, rest, new_boards, new_tortuga, other, unseen, early, left, splitter)
+                if v is None:
+                    continue
+                v = v + sign * gold
+                if best is None or sign * v > sign * best:
+                    best = v
+        return best
+
+    def _uses(self, state, p: int, card: int, boards: int, tortuga: int):
+        """Every use of one card: (gold, state after, boards kept, Tortuga waiting)."""
+        if card < PIRATE:
+            col, val = COLOUR[card], VALUE[card]
+            yield 0, _add(state, p, col, (val, 0)), boards, tortuga                      # crew (R9)
+            for ship in range(4):
+                if ship != col:
+                    yield 0, _add(state, p, ship, (1, val - 1)), boards, tortuga       # parrot (R11)
+            yield val, state, boards | 1 << col, tortuga                                 # board (R18-R19)
+            return
+        if card == SK:
+            for ship in range(4):
+                yield 0, _add(state, p, ship, (3, 0)), boards, tortuga                 # R28
+        elif card == KR:
+            targets = [k for k in range(4) if state[1][1 - p][k]]
+            for ship in targets:
+                yield 0, _kraken(state, p, ship), boards, tortuga                      # R30
+            if not targets or self.kraken_optional:
+                yield 0, state, boards, tortuga                                          # R32, V5
+        else:
+            yield 0, state, boards, 1                                                    # R33 after the rest
+        if self.as_parrot and card != SK:                                                # V4 (a Skeleton beats it)
+            for ship in range(4):
+                yield 0, _add(state, p, ship, (1, 0)), boards, tortuga
