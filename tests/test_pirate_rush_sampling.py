@@ -123,8 +123,8 @@ def test_H7_R74_the_looked_at_tile_is_named_to_looker_and_target_only():
 def test_C10_the_first_throw_is_shown_only_to_its_thrower():
     s = _duel("choice", "challenge 2", "throw rock")
     assert [s.view(p)["stack"][-1][4] for p in range(3)] == ["rock", None, None]
-    assert all(s.game.sample_state(s.view(0), random.Random(k)).stack[-1] == ("throw", 2, 0, 2, "rock")
-               for k in range(10))
+    assert s.stack[-1] == ("throw", 2, 0, 2, "rock", 0)       # the last field counts drawn throws (R57)
+    assert all(s.game.sample_state(s.view(0), random.Random(k)).stack[-1] == s.stack[-1] for k in range(10))
     drawn = Counter(s.game.sample_state(s.view(2), random.Random(k)).stack[-1][4] for k in range(300))
     assert set(drawn) == set(THROWS) and min(drawn.values()) > 60
 

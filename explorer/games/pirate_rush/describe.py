@@ -181,7 +181,7 @@ def _move_words(s, a: Move) -> str:
     if verb == "challenge":
         return f"Challenge {pirate(int(arg))} to a duel"
     if verb == "throw":
-        # task: ("throw", who, challenger, challenged, first throw); the first throw stays secret
+        # task: ("throw", who, challenger, challenged, first throw, draws so far); the first throw stays secret
         other = ""
         if task[0] == "throw":
             opponent = task[3] if task[1] == task[2] else task[2]
