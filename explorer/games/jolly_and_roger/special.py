@@ -72,19 +72,6 @@ def draws(unseen: tuple[int, ...], k: int, early: int):
     return walk(0, k, (), 1), den
 
 
-def splits(table: Hand) -> list[tuple[Hand, Hand]]:
-    """Distinct (small, large) offers of the drawn cards (T2, R3, R26)."""
-    from itertools import combinations
-
-    seen: dict[Hand, Hand] = {}
-    for size in (1, 2):
-        for idx in combinations(range(len(table)), size):
-            small = tuple(table[i] for i in idx)
-            if small not in seen:
-                seen[small] = tuple(c for i, c in enumerate(table) if i not in idx)
-    return list(seen.items())
-
-
 def terminal(d) -> int:
     """Ship points P1 minus P2 (E3; a tie scores nobody, A5)."""
     return sum(v if x > 0 else -v if x < 0 else 0 for v, x in zip(SHIP_VALUE, d, strict=True))

@@ -12,9 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from .data import CARD_INDEX
+from .hands import splits
 from .model import JollyState
 from .rules import rounds
-from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, splits, start_state, terminal
+from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, start_state, terminal
 from .speciallast import last_phase
 
 Value = int | Fraction
