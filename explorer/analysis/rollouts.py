@@ -87,8 +87,17 @@ def _spec_back(data: Any) -> PolicySpec:
 
 
 def play_one(start: State, seats: Mapping[int, Policy], index: int, seed: int, max_steps: int) -> Outcome:
-    """One rollout from `start`, driven by its own seeded generator."""
+    """One rollout from `start`, driven by its own seeded generator.
+
+    When every seat plays randomly the game's fast kernel (`Game.random_playout`) plays
+    it, if the game has one: the same generator calls give the same game, only faster."""
     rng = random.Random(seed)
+    if all(type(p) is RandomPolicy for p in seats.values()):
+        end = start.game.random_playout(start, rng, max_steps)
+        if end is not None:
+            ranking = end.winners
+            return Outcome(index, tuple(float(x) for x in end.scores), tuple(ranking[0]) if ranking else (),
+                           end.steps)
     state = advance(start, rng, seats, max_steps)
     if not state.is_over:
         raise RuntimeError(f"rollout {index} did not end within {max_steps} steps")

@@ -3,7 +3,7 @@
 from explorer.core.chance import check_distribution, expectation, from_counts, pushforward, sample, uniform
 from explorer.core.errors import ExplorerError, IllegalAction, OptionError, PositionError
 from explorer.core.events import Event
-from explorer.core.game import Game, OptionSpec, State, outcome_probability
+from explorer.core.game import Game, OptionSpec, PlayoutEnd, State, outcome_probability
 from explorer.core.play import advance, choose, playout, replay
 from explorer.core.policy import Policy, RandomPolicy
 from explorer.core.view import View
@@ -15,6 +15,7 @@ __all__ = [
     "IllegalAction",
     "OptionError",
     "OptionSpec",
+    "PlayoutEnd",
     "Policy",
     "PositionError",
     "RandomPolicy",

@@ -23,6 +23,17 @@ _MISSING = object()
 
 
 @dataclass(frozen=True, slots=True)
+class PlayoutEnd:
+    """How a random playout ended: final scores, ranking and steps played (see
+    `Game.random_playout`); `state` is the final State when it was asked for."""
+
+    scores: tuple[int | Fraction, ...]
+    winners: tuple[tuple[int, ...], ...]
+    steps: int
+    state: State | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One named switch of a game: a digest variant (``rule``) or house rule.
 
@@ -194,6 +205,19 @@ class Game:
         from explorer.core.policy import RandomPolicy
 
         return {"random": RandomPolicy}
+
+    def random_playout(self, state: State, rng: random.Random, max_steps: int,
+                       final: bool = False) -> PlayoutEnd | None:
+        """Play `state` to the end with every seat uniformly random, on a game's own fast
+        kernel; None when the game has none for this set-up (callers then step the model).
+
+        A kernel is a speed-up, never a second rulebook: it must consume `rng` exactly as
+        stepping the model does (each decision ``legal[rng.randrange(len(legal))]`` over
+        the same `legal_actions()` order, each chance node through `sample_chance`), so it
+        reaches the same final state; tests check that for every game that has one.
+        Raises `RuntimeError` when `max_steps` pass without an end. `final` asks for the
+        final `State` (its history empty), which the tests compare with the model's."""
+        return None
 
     # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------
     def action_space(self) -> tuple[Any, ...]:

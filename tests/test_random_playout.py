@@ -1,0 +1,108 @@
+"""Fast random-playout kernels (`Game.random_playout`) against the model.
+
+A kernel must play exactly the game the model plays: from the same position with the
+same generator it reaches the same final state in the same number of steps, with the
+generator left in the same state (so every random call matched). Rollouts then give the
+same results with or without a kernel."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import explorer
+from explorer.analysis.rollouts import rollouts
+from explorer.core.play import advance
+
+# Set-ups each kernel must match, as (game, players, options); every game with a kernel
+# appears here, and `test_kernels_present` fails if one silently stops offering it.
+SETUPS: list[tuple[str, int, dict]] = [
+]
+KERNELS = sorted({name for name, _, _ in SETUPS})
+
+
+def model_playout(state: explorer.State, rng: random.Random) -> tuple[explorer.State, int]:
+    """Random play through the model, calling `rng` exactly as `RandomPolicy` does."""
+    steps = 0
+    while not state.is_over:
+        if state.is_chance:
+            state = state._step(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state._step(legal[rng.randrange(len(legal))])
+        steps += 1
+    return state, steps
+
+
+def positions(game: explorer.Game, count: int) -> list[explorer.State]:
+    """The start and positions reached by seeded random play (some at chance nodes)."""
+    found = [game.new_state(), game.start(0)]
+    for seed in range(count):
+        found.append(advance(game.start(seed), seed, steps=7 + 23 * seed))
+    return [s for s in found if not s.is_over]
+
+
+def setup_id(setup: tuple[str, int, dict]) -> str:
+    name, players, options = setup
+    return f"{name}-{players}p-" + (",".join(f"{k}={v}" for k, v in options.items()) or "defaults")
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+def test_kernel_plays_the_model_game(setup: tuple[str, int, dict]) -> None:
+    name, players, options = setup
+    game = explorer.load(name, players=players, **options)
+    checked = 0
+    for start in positions(game, 6):
+        for seed in range(8):
+            fast_rng, model_rng = random.Random(seed), random.Random(seed)
+            end = game.random_playout(start, fast_rng, 10_000_000, final=True)
+            assert end is not None, f"{name} offers no kernel for {options}"
+            final, steps = model_playout(start, model_rng)
+            assert end.steps == steps
+            assert end.state == final
+            assert end.state.to_dict() == final.to_dict()
+            assert end.scores == final.scores()
+            assert end.winners == final.winners()
+            assert fast_rng.getstate() == model_rng.getstate()
+            checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_kernels_present(name: str) -> None:
+    """Each game listed keeps its kernel for its default set-up."""
+    setups = [s for s in SETUPS if s[0] == name]
+    game = explorer.load(name, players=setups[0][1], **setups[0][2])
+    assert game.random_playout(game.start(3), random.Random(1), 10_000_000) is not None
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_rollouts_equal_with_and_without_kernel(name: str) -> None:
+    """`rollouts` uses the kernel when every seat is random; naming a policy object of
+    another kind for one seat (here ``random`` wrapped as a custom seat) goes through the
+    model, and both runs agree game by game."""
+    _, players, options = next(s for s in SETUPS if s[0] == name)
+    game = explorer.load(name, players=players, **options)
+    start = advance(game.start(5), 5, steps=40)
+    while start.is_over or start.is_chance:
+        start = advance(start, 6)
+    fast = rollouts(start, 24, seed=9, workers=1, progress=False)
+    from explorer.analysis import rollouts as module
+
+    slow = [module.play_one(start, {p: _PlainRandom() for p in range(players)}, i, module.derive_seed(9, i),
+                            10_000_000) for i in range(24)]
+    assert [o.to_row() for o in fast.outcomes] == [o.to_row() for o in slow]
+
+
+class _PlainRandom(explorer.RandomPolicy):
+    """Random play that is not `RandomPolicy` itself, so `play_one` steps the model."""
+
+
+def test_kernel_refuses_runaway_games() -> None:
+    """`max_steps` is a guard: a kernel raises, as model playouts do, rather than loop."""
+    for name in KERNELS:
+        _, players, options = next(s for s in SETUPS if s[0] == name)
+        game = explorer.load(name, players=players, **options)
+        with pytest.raises(RuntimeError, match="no end"):
+            game.random_playout(game.start(1), random.Random(1), 3)
