@@ -25,7 +25,7 @@ from explorer.core.play import advance
 # sink every total), so its default games run to the 100-round guard: ~10k steps each;
 # with `broadside=off` (V1) they end. Random Rum captains never reach 10 Loot: `turn_limit`.
 CASES: dict[str, list[tuple[int, dict, int]]] = {
-    "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 300), (4, {"turn_cap": 40}, 300)],
+    "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 1000), (4, {"turn_cap": 40}, 1000)],
     "dead_mans_dice": [(3, {}, 40), (3, {"broadside": "off"}, 1000)],
     "last_bottle_of_rum": [(2, {"turn_limit": 30}, 1000)],
 }

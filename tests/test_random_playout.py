@@ -12,12 +12,24 @@ import random
 import pytest
 
 import explorer
-from explorer.analysis.rollouts import rollouts
+from explorer.analysis.rollouts import derive_seed, play_one, rollouts
 from explorer.core.play import advance
 
 # Set-ups each kernel must match, as (game, players, options); every game with a kernel
 # appears here, and `test_kernels_present` fails if one silently stops offering it.
 SETUPS: list[tuple[str, int, dict]] = [
+    # Sjørøverøya: every option that changes play, under a turn cap (random races crawl)
+    ("sjoroveroya", 2, {"turn_cap": 30}),
+    ("sjoroveroya", 3, {"turn_cap": 20}),
+    ("sjoroveroya", 4, {"turn_cap": 10}),
+    ("sjoroveroya", 2, {"variant": "children", "turn_cap": 40}),
+    ("sjoroveroya", 3, {"open_hands": True, "hand_limit": 5, "turn_cap": 20}),
+    ("sjoroveroya", 2, {"forward_stop_on_own": False, "backward_counts_any_colour": True, "allow_pass": True,
+                        "turn_cap": 30}),
+    ("sjoroveroya", 4, {"emergency_draw": "start_of_turn_only", "reshuffle_timing": "immediate",
+                        "mixed_card_forward": "stop", "ranking_metric": "cards_to_goal", "turn_cap": 15}),
+    ("sjoroveroya", 2, {"first_player": 1, "start_hand_size": 2, "ranking_metric": "pieces_not_in_goal",
+                        "turn_cap": 30}),
 ]
 KERNELS = sorted({name for name, _, _ in SETUPS})
 
@@ -88,10 +100,8 @@ def test_rollouts_equal_with_and_without_kernel(name: str) -> None:
     while start.is_over or start.is_chance:
         start = advance(start, 6)
     fast = rollouts(start, 24, seed=9, workers=1, progress=False)
-    from explorer.analysis import rollouts as module
-
-    slow = [module.play_one(start, {p: _PlainRandom() for p in range(players)}, i, module.derive_seed(9, i),
-                            10_000_000) for i in range(24)]
+    slow = [play_one(start, {p: _PlainRandom() for p in range(players)}, i, derive_seed(9, i), 10_000_000)
+            for i in range(24)]
     assert [o.to_row() for o in fast.outcomes] == [o.to_row() for o in slow]
 
 

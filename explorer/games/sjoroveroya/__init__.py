@@ -20,6 +20,7 @@ Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -147,6 +148,12 @@ class Sjoroveroya(Game):
         from .flow import player_name as name
 
         return name(player)
+
+    def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
+        """Random playouts on kernel.py, which honours every option."""
+        from .kernel import random_playout
+
+        return random_playout(state, rng, max_steps, final)
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

@@ -147,6 +147,7 @@ class SjoroveroyaState(RulesState):
     """
 
     __slots__ = (
+        "_metrics",
         "_occupancy",
         "after",
         "discard",

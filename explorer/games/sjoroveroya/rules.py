@@ -285,12 +285,22 @@ def metric(s: SjoroveroyaState, player: int) -> int:
     return sum(GOAL - p for p in s.pieces[player])
 
 
+def metrics(s: SjoroveroyaState) -> tuple[int, ...]:
+    """Every player's metric, worked out once per state (scores and the ranking share it)."""
+    try:
+        return s._metrics
+    except AttributeError:
+        value = tuple(metric(s, p) for p in range(len(s.pieces)))
+        object.__setattr__(s, "_metrics", value)
+        return value
+
+
 def scores(s: SjoroveroyaState) -> tuple[int, ...]:
     """Progress: the metric's maximum minus the player's metric (E3), so higher is better."""
     if len(s.track) < 20:
         return tuple(0 for _ in s.pieces)
     top = METRIC_MAX[config(s.game).metric]
-    return tuple(top - metric(s, p) for p in range(len(s.pieces)))
+    return tuple(top - m for m in metrics(s))
 
 
 def winners(s: SjoroveroyaState) -> tuple[tuple[int, ...], ...]:
@@ -300,7 +310,8 @@ def winners(s: SjoroveroyaState) -> tuple[tuple[int, ...], ...]:
     players = range(len(s.pieces))
     first = tuple(p for p in players if all(q == GOAL for q in s.pieces[p]))
     rest = [p for p in players if p not in first]
-    values = {p: metric(s, p) for p in rest}
+    every = metrics(s)
+    values = {p: every[p] for p in rest}
     groups = [tuple(g) for _, g in itertools.groupby(sorted(rest, key=values.get), key=values.get)]
     return ((first,) if first else ()) + tuple(groups)
 
