@@ -19,6 +19,7 @@ from explorer.core.game import PlayoutEnd
 from .data import COMPONENTS, GOAL, SUITS
 from .flow import Config, build, config
 from .model import SjoroveroyaState
+from .moves import backward_target, forward_target, occupancy
 from .rules import LAYOUTS
 
 STOPS = COMPONENTS.backward_stop_counts
@@ -29,8 +30,8 @@ class Table:
     """One playout's position as mutable lists (the fields of `SjoroveroyaState`)."""
 
     __slots__ = ("after", "cfg", "discard", "drawer", "drawn_since", "ended", "first_player", "hands",
-                 "moves_used", "own", "pending", "phase", "pieces", "pile", "pile_top", "reshuffled_from",
-                 "to_move", "total", "track", "turns", "where")
+                 "moves_used", "occ", "own", "pending", "phase", "pieces", "pile", "pile_top", "reshuffled_from",
+                 "to_move", "total", "track", "turns")
 
     def __init__(self, s: SjoroveroyaState) -> None:
         self.cfg: Config = config(s.game)
@@ -51,13 +52,8 @@ class Table:
         self.ended = s.ended
         self.reshuffled_from = s.reshuffled_from
         self.drawn_since = [list(d) for d in s.drawn_since]
-        self.own = [[0] * (GOAL + 1) for _ in s.pieces]
-        self.total = [0] * (GOAL + 1)
-        for player, places in enumerate(s.pieces):
-            for q in places:
-                self.own[player][q] += 1
-                self.total[q] += 1
-        self.where = suit_places(self.track)
+        self.occ = occupancy(s.pieces)
+        self.own, self.total = self.occ.own, self.occ.total
 
     def freeze(self, s: SjoroveroyaState) -> SjoroveroyaState:
         return build(type(s), s.game, None, (), self.track, tuple(tuple(sorted(p)) for p in self.pieces),
@@ -67,50 +63,7 @@ class Table:
                      tuple(tuple(d) for d in self.drawn_since))
 
 
-def suit_places(track: str) -> list[list[int]]:
-    """Track positions (1-20) of each suit index, in order."""
-    return [[i + 1 for i, c in enumerate(track) if c == suit] for suit in SUITS]
-
-
-# -- where pieces go (moves.py's rules on the live occupancy) ------------------------------------
-def forward_target(t: Table, player: int, origin: int, suit: int) -> int:
-    """R16 (R10, R11, R13, V2, V11): the first card of `suit` past `origin` the piece may stop on."""
-    own = t.own[player]
-    total = t.total
-    cfg = t.cfg
-    for q in t.where[suit]:
-        if q <= origin:
-            continue
-        n = total[q]
-        if n == 0:
-            return q
-        mine = own[q]
-        if n == mine:
-            if cfg.stop_on_own:
-                return q
-        elif mine and cfg.mixed_stop:
-            return q
-    return GOAL
-
-
-def backward_target(t: Table, player: int, origin: int) -> int:
-    """R18, R22, R23 (A5, A6, V3): the card to step back to, or 0 when there is none."""
-    if not 1 <= origin < GOAL:
-        return 0
-    own = t.own[player]
-    total = t.total
-    if t.cfg.any_colour:
-        for q in range(origin - 1, 0, -1):
-            if total[q] in STOPS:
-                return q
-        return 0
-    for q in range(origin - 1, 0, -1):
-        n = own[q]
-        if n in STOPS and total[q] == n:
-            return q
-    return 0
-
-
+# -- where pieces go (moves.py's targets, on the live occupancy) --------------------------------
 def lowest_stop(t: Table, player: int) -> int:
     """The lowest card a piece could step back to (R18, A6, V3): a piece beyond it has a
     backward move (R22), one at or before it has none. GOAL when no card qualifies."""
@@ -264,7 +217,6 @@ def chance_step(t: Table, rng: random.Random) -> bool:
     if phase == "layout":                            # S4, C1
         t.track += LAYOUTS[rng.randrange(len(LAYOUTS))]
         if len(t.track) == 4 * COMPONENTS.track_blocks:
-            t.where = suit_places(t.track)
             t.phase, t.drawer, t.pending = "deal", 0, t.cfg.hand_size   # S5-S8
         settle(t)
         return True
@@ -321,7 +273,8 @@ def decision_step(t: Table, rng: random.Random) -> None:
 
 def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
     """R7-R16: pay the card (R8), jump to the target; E1/E2 when the last piece is home."""
-    target = forward_target(t, player, origin, suit)
+    cfg = t.cfg
+    target = forward_target(t.track, t.occ, player, origin, SUITS[suit], cfg.stop_on_own, cfg.mixed_stop)[0]
     t.hands[player][suit] -= 1
     t.discard[suit] += 1
     move_piece(t, player, origin, target)
@@ -329,7 +282,7 @@ def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
     if t.own[player][GOAL] == len(t.pieces[player]):
         t.phase, t.ended, t.pending, t.after = "over", "goal", 0, ""
         return
-    if t.cfg.children:                                                                 # V1
+    if cfg.children:                                                                   # V1
         t.pending, t.drawer, t.after = 1, player, "end"
     else:
         post_move(t)
@@ -337,8 +290,7 @@ def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
 
 def backward_move(t: Table, player: int, origin: int) -> None:
     """R17-R21: step back and owe as many draws as pieces found there."""
-    target = backward_target(t, player, origin)
-    draws = t.total[target] if t.cfg.any_colour else t.own[player][target]
+    target, draws = backward_target(t.occ, player, origin, t.cfg.any_colour)
     move_piece(t, player, origin, target)
     t.moves_used += 1
     t.pending, t.drawer, t.after = draws, player, "move"
