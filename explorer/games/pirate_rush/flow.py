@@ -1,7 +1,9 @@
 """Applying one step: setup, the round (T1-T4), player turns and step 4, citing rule IDs.
 
-`step` copies the state's fields into a `Work`, runs the chosen action or outcome,
-then `settle` runs automatic tasks until the next decision or chance node.
+`step` copies the state's fields into a `Work` (the next state, mutable until frozen),
+runs the chosen action or outcome, then `settle` runs automatic tasks until the next
+decision or chance node, `track` revises what each pirate remembers, and `freeze` hands
+the `Work` back as the new immutable state.
 """
 
 from __future__ import annotations
