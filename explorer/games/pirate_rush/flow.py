@@ -35,7 +35,7 @@ class Work(RushState):
     def __init__(self, s: RushState) -> None:
         _copy_fields(self, s)
         self.game = s.game
-        self.events: list[Event] = []   # type: ignore[assignment]  # a tuple once frozen
+        self.events = []   # Events appended while the step runs; freeze makes it a tuple
 
     def push(self, *tasks: tuple) -> None:
         """Queue tasks to run in the order given (the first on top)."""
