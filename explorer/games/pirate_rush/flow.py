@@ -1,7 +1,9 @@
 """Applying one step: setup, the round (T1-T4), player turns and step 4, citing rule IDs.
 
-`step` copies the state's fields into a `Work`, runs the chosen action or outcome,
-then `settle` runs automatic tasks until the next decision or chance node.
+`step` copies the state's fields into a `Work` (the next state, mutable until frozen),
+runs the chosen action or outcome, then `settle` runs automatic tasks until the next
+decision or chance node, `track` revises what each pirate remembers, and `freeze` hands
+the `Work` back as the new immutable state.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from explorer.core.events import Event
 
 from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
-from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, make, parse_island, parse_slot
+from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_slot
 from .rules import (
     CHANCES,
     DECISIONS,
@@ -22,16 +24,18 @@ from .rules import (
 )
 
 
-class Work:
-    """A scratch copy of one state's fields, changed in place while a step runs."""
+class Work(RushState):
+    """The next state, built in place while one step runs: its fields start as a copy of
+    the state stepped from and change as the step goes; `freeze` turns it into that
+    (immutable) `RushState`, so a step copies the fields once."""
 
-    __slots__ = (*FIELDS, "events", "game")
+    __slots__ = ()
+    __setattr__ = object.__setattr__   # mutable until frozen (State forbids assignment)
 
-    def __init__(self, s) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(s, name))
+    def __init__(self, s: RushState) -> None:
+        _copy_fields(self, s)
         self.game = s.game
-        self.events: list[Event] = []
+        self.events = []   # Events appended while the step runs; freeze makes it a tuple
 
     def push(self, *tasks: tuple) -> None:
         """Queue tasks to run in the order given (the first on top)."""
@@ -49,12 +53,24 @@ class Work:
         seq = getattr(self, field)
         setattr(self, field, (*seq[:index], value, *seq[index + 1:]))
 
-    def freeze(self, prev, action):
-        trail = None if prev is None else (prev._trail, action)
-        return make(self.game, self, tuple(self.events), trail)
+    def freeze(self, prev: RushState | None, action) -> RushState:
+        """This object, now the immutable state after `action` from `prev` (no more changes)."""
+        self._trail = None if prev is None else (prev._trail, action)
+        self.events = tuple(self.events)
+        self.__class__ = RushState
+        return self
 
 
-_COPY = tuple((getattr(RushState, name).__get__, getattr(Work, name).__set__) for name in FIELDS)
+def _copier(fields: tuple[str, ...]):
+    """``copy(w, s)`` assigning every field of `s` to `w`, one plain attribute copy each
+    (a loop over names with getattr/setattr costs ten times as much on every step)."""
+    body = "".join(f"    w.{name} = s.{name}\n" for name in fields)
+    namespace: dict = {}
+    exec(f"def copy(w, s):\n{body}", namespace)   # names from FIELDS only
+    return namespace["copy"]
+
+
+_copy_fields = _copier(FIELDS)
 
 
 def step(s, action):

@@ -87,17 +87,32 @@ def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
                for p in range(w.game.players))
 
 
+ISLAND_ZONES = tuple(f"I{j + 1}" for j in range(8))
+PILE_ZONES = tuple(f"P{p}" for p in range(5))
+
+
 def _zones_of(s) -> dict[int, str]:
     """token -> zone ("I3", "P2" or "D") for every loot token."""
-    out = {t: "D" for t in s.discard}
-    for j, row in enumerate(s.slots):
+    out = dict.fromkeys(s.discard, "D")
+    for zone, row in zip(ISLAND_ZONES, s.slots, strict=True):
         for t in row:
             if t >= 0:
-                out[t] = f"I{j + 1}"
+                out[t] = zone
     for p, pile in enumerate(s.loot):
+        zone = PILE_ZONES[p]
         for t in pile:
-            out[t] = f"P{p}"
+            out[t] = zone
     return out
+
+
+def zones(s) -> dict[int, str]:
+    """`_zones_of(s)`, worked out once per state (a final state never changes; read only)."""
+    try:
+        return s._zones
+    except AttributeError:
+        out = _zones_of(s)
+        object.__setattr__(s, "_zones", out)
+        return out
 
 
 def track(before, w) -> None:
@@ -109,21 +124,32 @@ def track(before, w) -> None:
     (`see` has dropped it already when `x` was his tile); if he has seen `x` and it is not a `k`,
     nothing changes; if he did not see it, his tile may have gone with it: Z widens to Z + B.
     Then a zone where he can place no unidentified tile any more is taken out of Z.
+
+    `w` is the finished step (no field changes after this), so it is marked tidy: its facts are
+    pruned against its own tiles. From a tidy state, a pirate whose facts and known tiles the
+    step left as they were, with no tile moved, keeps his facts: pruning them again changes nothing.
     """
+    w._tidy = True
     if not any(w.vague):
         return
-    old, new = _zones_of(before), _zones_of(w)
-    moved = [(x, old[x], new[x]) for x in new if old[x] != new[x]]
+    old = zones(before)
+    same_places = before.slots is w.slots and before.loot is w.loot and before.discard is w.discard
+    if same_places:
+        w._zones = new = old
+    else:
+        new = zones(w)
+    moved = [] if same_places else [(x, old[x], b) for x, b in new.items() if old[x] != b]
+    tidy = getattr(before, "_tidy", False)
     for p in range(w.game.players):
         facts = w.vague[p]
-        if not facts:
+        if not facts or (tidy and not moved and facts is before.vague[p] and w.known[p] is before.known[p]):
             continue
         revised = []
-        for t, zones in facts:
-            z = set(zones)
+        for t, zones_ in facts:
+            z = set(zones_)
             gone = False
             for x, a, b in moved:
-                if a not in zones or x in before.known[p]:
+                if a not in zones_ or x in before.known[p]:
                     continue
                 if x in w.known[p]:
                     gone = gone or (x != t and w.kinds[x] == w.kinds[t])
@@ -140,7 +166,8 @@ def _prune(w, p: int, facts, zone_of: dict[int, str]) -> tuple:
     A fact left with no zone could only come from a hand-made position that was already
     wrong; it is dropped rather than kept false.
     """
-    open_zones = {zone_of[t] for t in zone_of if t not in w.known[p]}
+    known = w.known[p]
+    open_zones = {zone for t, zone in zone_of.items() if t not in known}
     out = []
     for t, z in facts:
         z = tuple(sorted(z & open_zones))

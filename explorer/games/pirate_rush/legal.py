@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer.core.errors import IllegalAction
 
-from .data import CHARACTERS, GAMBLER, RANK, ROGUE
+from .data import CHARACTERS, GAMBLER, RANK, RESOURCES, ROGUE
 from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
 from .rules import (
     TAKE,
@@ -27,14 +27,21 @@ from .rules import (
     unvisitable,
 )
 
+# the moves every round offers, made once (a Move is an immutable value)
+PAY, STEER, END = Move("pay"), Move("steer"), Move("end")
+REPAIR = {c: Move("repair", c) for c in RESOURCES}
+ANCHOR = tuple(Move("anchor", island_name(j)) for j in range(8))
+DRAFT = {r: Move("draft", c.name) for r, c in CHARACTERS.items()}
+CALL = tuple(Move("call", str(p)) for p in range(5))
+
 
 def loot_moves(s, p: int) -> list[Move]:
     """R18: Take (R19) on the ship's island, Pay (R21, R22) or Repair (R24-R26)."""
     moves = [TAKE[s.ship, i] for i in occupied(s, s.ship)]
     if p != commander(s) and s.prestige[p] > 0 and (opt(s, "monkey_may_pay") or s.chosen[p] != 8):
-        moves.append(Move("pay"))
+        moves.append(PAY)
     if opt(s, "advanced"):
-        moves += [Move("repair", c) for c in icons(s, p)
+        moves += [REPAIR[c] for c in icons(s, p)
                   if s.resources[("structure", "ammunition", "supplies").index(c)] < max_resource(s)]
     return moves
 
@@ -63,9 +70,9 @@ def turn_moves(s, p: int) -> list[Move]:
     steering = p == steerer(s) and s.anchor < 0
     if steering:
         if must_peek(s, p) and not steered:
-            moves.append(Move("steer"))
+            moves.append(STEER)
         else:
-            moves += [Move("anchor", island_name(j)) for j in next_islands(s)]
+            moves += [ANCHOR[j] for j in next_islands(s)]
     if not power_used:
         moves += power_moves(s, p)
     if s.event == "taberna" and not tavern:
@@ -75,7 +82,7 @@ def turn_moves(s, p: int) -> list[Move]:
                   for j in range(8) if occupied(s, j)]
     looked_enough = used > 0 or not looks or not opt(s, "investigate_mandatory")
     if not loot and not steering and looked_enough:
-        moves.append(Move("end"))
+        moves.append(END)
     return moves
 
 
@@ -87,9 +94,9 @@ def decision_actions(s, task: tuple) -> list:
     if kind == "setup_look":
         return look_targets(s)
     if kind == "draft":
-        return [Move("draft", CHARACTERS[r].name) for r in s.row if r not in s.chosen]
+        return [DRAFT[r] for r in s.row if r not in s.chosen]
     if kind == "call":
-        return [Move("call", str(p)) for p in range(n) if p not in s.played]
+        return [CALL[p] for p in range(n) if p not in s.played]
     if kind == "turn":
         return turn_moves(s, task[1])
     if kind == "gunner":

@@ -108,7 +108,9 @@ NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power 
 class RushState(State):
     """One Pirate Rush position: the whole truth plus each pirate's knowledge."""
 
-    __slots__ = FIELDS
+    # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
+    # derived once, set on first need
+    __slots__ = (*FIELDS, "_tidy", "_zones")
 
     phase: str
     stack: tuple

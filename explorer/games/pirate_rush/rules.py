@@ -74,9 +74,11 @@ def order_key(s, p: int) -> tuple[int, int]:
 
 def commander(s) -> int:
     """R2: the player holding the highest-ranked chosen character (R59 under Revuelta)."""
-    if not all(s.chosen):
+    chosen = s.chosen
+    if not all(chosen):
         return -1
-    return min(range(players(s)), key=lambda p: order_key(s, p))
+    # the first player by `order_key`: the lowest rank under Revuelta, else the highest
+    return chosen.index(max(chosen) if revolt(s) else min(chosen))
 
 
 def holder(s, rank: int) -> int:
@@ -229,9 +231,7 @@ def legal_actions(s) -> tuple:
     kind, _ = node(s)
     if kind != "decision":
         return ()
-    from .legal import decision_actions
-
-    return tuple(decision_actions(s, s.stack[-1]))
+    return tuple(_legal.decision_actions(s, s.stack[-1]))
 
 
 LOOK_SLOT = {(j, i): Move("look", slot_name(j, i)) for j in range(8) for i in range(5)}
@@ -260,7 +260,8 @@ def non_negative_kinds(s, p: int) -> list[str]:
 
 
 def explain_illegal(s, action) -> IllegalAction:
-    from .legal import explain
+    return _legal.explain(s, action)
 
-    return explain(s, action)
+
+from . import legal as _legal  # noqa: E402  (legal builds on the helpers above)
 
