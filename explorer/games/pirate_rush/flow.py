@@ -11,7 +11,7 @@ from __future__ import annotations
 from explorer.core.events import Event
 
 from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
-from .model import FIELDS, NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_slot
+from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_slot
 from .rules import (
     CHANCES,
     DECISIONS,
@@ -61,16 +61,17 @@ class Work(RushState):
         return self
 
 
-def _copier(fields: tuple[str, ...]):
-    """``copy(w, s)`` assigning every field of `s` to `w`, one plain attribute copy each
-    (a loop over names with getattr/setattr costs ten times as much on every step)."""
-    body = "".join(f"    w.{name} = s.{name}\n" for name in fields)
-    namespace: dict = {}
-    exec(f"def copy(w, s):\n{body}", namespace)   # names from FIELDS only
-    return namespace["copy"]
-
-
-_copy_fields = _copier(FIELDS)
+def _copy_fields(w: Work, s: RushState) -> None:
+    """Assign every field of `s` (model.FIELDS, in order) to `w`: plain attribute copies, as a
+    loop over the names with getattr/setattr costs ten times as much on every step.
+    tests/test_pirate_rush_step_paths.py checks it covers FIELDS exactly."""
+    w.phase, w.stack, w.kinds, w.slots, w.loot = s.phase, s.stack, s.kinds, s.slots, s.loot
+    w.discard, w.islands, w.flipped, w.removed, w.row = s.discard, s.islands, s.flipped, s.removed, s.row
+    w.markers, w.chosen, w.prestige = s.markers, s.chosen, s.prestige
+    w.prosthetics, w.resources = s.prosthetics, s.resources
+    w.ship, w.anchor, w.round, w.starter, w.played = s.ship, s.anchor, s.round, s.starter, s.played
+    w.current, w.turn, w.event, w.known, w.vague = s.current, s.turn, s.event, s.known, s.vague
+    w.peeked, w.ending = s.peeked, s.ending
 
 
 def step(s, action):
