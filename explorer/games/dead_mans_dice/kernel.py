@@ -104,7 +104,8 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
     hit_d, hit_below = c.hit_tickets
     turn_limit, plank, final_plunder = c.round_turn_limit, COMPONENTS.plank, c.final_plunder
     seat_after = tuple((q + 1) % n for q in range(n))
-    has_pile = piles.__getitem__
+    occupied = sum(1 << q for q in range(n) if piles[q])     # bit q: q's pile is not empty
+    shooting = c.shots
     steps = 0
     while step != OVER:
         if steps == max_steps:
@@ -112,7 +113,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
         steps += 1
         if step == TURN:                            # T1: roll (R11, R12), broadside (R30, V1), pass (V4)
             dice = HAND_DICE[p][hands[p]]
-            shots = [*filter(has_pile, others[p])] if broadside else ()
+            shots = shooting[p][occupied] if broadside else ()
             count = len(dice) + len(shots) + (1 if hold_fire and piles[p] else 0)
             k = BITS[count]
             r = bits(k)
@@ -126,6 +127,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 if hit_below == hit_d:              # R31-R34: it hits
                     totals[p] -= plank
                     return_pile(hands, piles, t)
+                    occupied &= ~(1 << t)
                     target, step, after = t, RESTART, "end"
                     if not hands[t]:
                         target, step = None, END_TURN
@@ -150,6 +152,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 r = bits(3)
             hands[target] &= DIE_CLEAR[restart_die]
             piles[target].append(restart_die * 8 + DIE_FACES[restart_die][r])
+            occupied |= 1 << target
             step = RESOLVE if after == "place" else END_TURN
             target = restart_die = None
             after = ""
@@ -158,7 +161,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             while r > 5:
                 r = bits(3)
             face = DIE_FACES[die][r]
-            step = STRAY if stray and any(piles[o] for o in others[p]) else RESOLVE
+            step = STRAY if stray and occupied & ~(1 << p) else RESOLVE
         elif step == PLUNDER:                       # R21-R26: take a top die, or end the turn
             pile = piles[p]
             takes = take[pile[-1] & 7]
@@ -169,7 +172,10 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             while r >= count:
                 r = bits(k)
             if r < len(prey):
-                pile.append(piles[prey[r]].pop())
+                o = prey[r]
+                pile.append(piles[o].pop())
+                if not piles[o]:
+                    occupied &= ~(1 << o)
                 step = WOBBLE if wobble and len(pile) > steady else STOOD
             else:
                 step = END_TURN
@@ -187,9 +193,10 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 r = bits(3)
             hands[p] &= DIE_CLEAR[die]
             piles[p].append(die * 8 + DIE_FACES[die][r])
+            occupied |= 1 << p
             die, step = None, NEXT_OPENER
         elif step == STRAY:                         # V3, C8
-            shots = [*filter(has_pile, others[p])]
+            shots = shooting[p][occupied]
             d, none, each = c.stray_tickets[len(shots)]
             k = d.bit_length()
             r = bits(k)
@@ -201,6 +208,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 t = shots[(r - none) // each]
                 totals[p] -= plank                  # R31, R33, R34
                 return_pile(hands, piles, t)
+                occupied &= ~(1 << t)
                 target, step, after = t, RESTART, "place"
                 if not hands[t]:
                     target, step, after = None, RESOLVE, ""
@@ -214,6 +222,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 step = STOOD
             else:
                 return_pile(hands, piles, p)
+                occupied &= ~(1 << p)
                 step = END_TURN
         elif step == HIT:                           # V1, C6
             k = hit_d.bit_length()
@@ -224,6 +233,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             if r < hit_below:                       # R31-R34
                 totals[p] -= plank
                 return_pile(hands, piles, target)
+                occupied &= ~(1 << target)
                 step, after = RESTART, "end"
                 if not hands[target]:
                     target, step = None, END_TURN
@@ -235,6 +245,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 pile = piles[p]
                 hands[p] &= DIE_CLEAR[die]
                 pile.append(die * 8 + face)
+                occupied |= 1 << p
                 die = face = None
                 stacked = True
                 step = WOBBLE if wobble and len(pile) > steady else STOOD
@@ -260,6 +271,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                     else:
                         hands[p] &= DIE_CLEAR[die]
                         pile.append(die * 8 + face)
+                        occupied |= 1 << p
                         die = face = None
                         stacked = True
                         step = WOBBLE if wobble and len(pile) > steady else STOOD    # T3, V2
@@ -278,7 +290,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                             step = PLUNDER
                             break
             elif step == NEXT_OPENER:               # R7-R9
-                step, p, group, rolloffs = next_opener(c, hands, piles, group, rolloffs)
+                step, p, group, rolloffs, occupied = next_opener(c, hands, piles, group, rolloffs, occupied)
                 if step == TURN:
                     stacked, passes = False, 0
             elif step == END_ROUND:                 # T6: E2-E8
@@ -293,6 +305,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             else:                                   # NEW_ROUND: E9, R6
                 for q in range(n):
                     return_pile(hands, piles, q)
+                occupied = 0
                 round_ += 1
                 turns = rolloffs = passes = 0
                 group = tuple(range(n))

@@ -60,6 +60,7 @@ class Setup:
     wobble_tickets: tuple[tuple[int, int], ...]       # by height: (denominator, tickets that stand), C7
     take: tuple[tuple[bool, ...], ...]     # [my top face][their top entry]: may I plunder it (R22, R23, V6)
     others: tuple[tuple[int, ...], ...]    # seats other than p, in seat order
+    shots: tuple[tuple[tuple[int, ...], ...], ...]    # [p][mask of non-empty piles]: p's broadside targets
     round_turn_limit: int | None
     rolloff_limit: int | None
     reroll_all: bool
@@ -99,7 +100,9 @@ def setup(game: Game) -> Setup:
                  c.final_plunder, c.optional_placement, c.stray, tuple(_stray(k) if k else (1, 1, 0)
                                                                        for k in range(n)),
                  c.wobble, tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)), take,
-                 tuple(tuple(o for o in range(n) if o != p) for p in range(n)), c.round_turn_limit,
+                 tuple(tuple(o for o in range(n) if o != p) for p in range(n)),
+                 tuple(tuple(tuple(o for o in range(n) if o != p and mask >> o & 1) for mask in range(1 << n))
+                       for p in range(n)), c.round_turn_limit,
                  c.rolloff_limit, c.reroll_all, c.target, c.tie_shared, c.round_limit)
 
 
@@ -134,22 +137,24 @@ def end_round(c: Setup, hands: list[int], piles: list[list[int]], totals: list[i
     return None
 
 
-def next_opener(c: Setup, hands: list[int], piles: list[list[int]], group: tuple[int, ...],
-                rolloffs: int) -> tuple[int, int, tuple[int, ...], int]:
-    """R7-R9, V10 and the house rule `rolloff_limit`: (step, to_move, group, rolloffs)."""
+def next_opener(c: Setup, hands: list[int], piles: list[list[int]], group: tuple[int, ...], rolloffs: int,
+                occupied: int) -> tuple[int, int, tuple[int, ...], int, int]:
+    """R7-R9, V10 and the house rule `rolloff_limit`: (step, to_move, group, rolloffs, the mask of
+    non-empty piles)."""
     for p in group:
         if not piles[p]:
-            return OPEN, p, group, rolloffs
+            return OPEN, p, group, rolloffs, occupied
     ranks = [RANK[piles[p][0] & 7] for p in group]
     low = min(ranks)
     tied = tuple(p for p, r in zip(group, ranks, strict=True) if r == low)
     if len(tied) == 1:
-        return TURN, tied[0], (), rolloffs
+        return TURN, tied[0], (), rolloffs, occupied
     if c.rolloff_limit is not None:
         if rolloffs >= c.rolloff_limit:
-            return TURN, tied[0], (), rolloffs
+            return TURN, tied[0], (), rolloffs, occupied
         rolloffs += 1
     group = tuple(range(c.players)) if c.reroll_all else tied
     for p in group:
         return_pile(hands, piles, p)
-    return OPEN, group[0], group, rolloffs
+        occupied &= ~(1 << p)
+    return OPEN, group[0], group, rolloffs, occupied
