@@ -55,6 +55,7 @@ from .kernel_tables import (
     setup,
 )
 from .model import DeadMansDiceState, build
+from .rules import ranking
 
 
 def playable(rng: random.Random) -> bool:
@@ -70,7 +71,6 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
     if not playable(rng):
         return None
     c = setup(game)
-    n = c.players
     hands = [sum(1 << (d % DICE_PER_PIRATE) for d in hand) for hand in state.hands]
     piles = [[d * 8 + f for d, f in pile] for pile in state.piles]
     totals = list(state.totals)
@@ -79,9 +79,6 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
               state.turns, state.rolloffs)
     steps, fields = play(c, rng.getrandbits, max_steps, hands, piles, totals, fields)
     over = tuple(totals)
-    winners = fields[10]
-    rest = sorted({t for p, t in enumerate(over) if p not in winners}, reverse=True)
-    ranking = (winners, *(tuple(p for p in range(n) if over[p] == v and p not in winners) for v in rest))
     end = None
     if final:
         round_, step, to_move, group, die, face, target, after, passes, stacked, winners_, restart_die, turns, \
@@ -90,7 +87,7 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
                     tuple(tuple((e >> 3, e & 7) for e in pile) for pile in piles), over, round_,
                     STEP_NAMES[step], to_move, group, die, face, target, after, passes, stacked, winners_,
                     restart_die, turns, rolloffs)
-    return PlayoutEnd(over, ranking, steps, end)
+    return PlayoutEnd(over, ranking(fields[10], over), steps, end)
 
 
 def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list[int]], totals: list[int],
@@ -108,7 +105,7 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
     shooting = c.shots
     steps = 0
     while step != OVER:
-        if steps == max_steps:
+        if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
         steps += 1
         if step == TURN:                            # T1: roll (R11, R12), broadside (R30, V1), pass (V4)

@@ -77,12 +77,14 @@ def tickets(pairs: list[tuple[Any, Fraction]]) -> tuple[int, list[int]]:
 
 
 def _wobble(height: int) -> tuple[int, int]:
+    """C7: (denominator, tickets that stand) for a pile that has just reached `height`."""
     p = topple_chance(height)
     denominator, counts = tickets([("steady", 1 - p), ("topple", p)])
     return denominator, counts[0] if p < 1 else 0
 
 
 def _stray(k: int) -> tuple[int, int, int]:
+    """C8 with k possible targets: (denominator, tickets for no stray shot, tickets per target)."""
     hit, out_of = COMPONENTS.stray_shot
     denominator, counts = tickets([(None, 1 - Fraction(hit, out_of)), *((t, Fraction(hit, out_of * k))
                                                                         for t in range(k))])
@@ -91,19 +93,23 @@ def _stray(k: int) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=64)
 def setup(game: Game) -> Setup:
+    """The kernel's view of `game`'s options (read once per game, as `flow.config` is)."""
     c = config(game)
     n = c.players
     hit_d, hit_counts = tickets([("hit", c.hit_p), ("miss", 1 - c.hit_p)])
     take = tuple(tuple(e & 7 < 7 and PLUNDERS[e & 7][top] and not (c.jr_unplunderable and is_jolly(e >> 3))
                        for e in range(ENTRIES)) for top in range(7))
-    return Setup(n, c.broadside, (hit_d, hit_counts[0] if c.hit_p else 0), c.hold_fire, c.maroon_ends_round,
-                 c.final_plunder, c.optional_placement, c.stray, tuple(_stray(k) if k else (1, 1, 0)
-                                                                       for k in range(n)),
-                 c.wobble, tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)), take,
-                 tuple(tuple(o for o in range(n) if o != p) for p in range(n)),
-                 tuple(tuple(tuple(o for o in range(n) if o != p and mask >> o & 1) for mask in range(1 << n))
-                       for p in range(n)), c.round_turn_limit,
-                 c.rolloff_limit, c.reroll_all, c.target, c.tie_shared, c.round_limit)
+    return Setup(
+        players=n, broadside=c.broadside, hit_tickets=(hit_d, hit_counts[0] if c.hit_p else 0),
+        hold_fire=c.hold_fire, maroon_ends_round=c.maroon_ends_round, final_plunder=c.final_plunder,
+        optional_placement=c.optional_placement, stray=c.stray,
+        stray_tickets=tuple(_stray(k) if k else (1, 1, 0) for k in range(n)), wobble=c.wobble,
+        wobble_tickets=tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)), take=take,
+        others=tuple(tuple(o for o in range(n) if o != p) for p in range(n)),
+        shots=tuple(tuple(tuple(o for o in range(n) if o != p and mask >> o & 1) for mask in range(1 << n))
+                    for p in range(n)),
+        round_turn_limit=c.round_turn_limit, rolloff_limit=c.rolloff_limit, reroll_all=c.reroll_all,
+        target=c.target, tie_shared=c.tie_shared, round_limit=c.round_limit)
 
 
 # -- rare consequences: the round's end and the opening (T0, T6) ------------------------------
