@@ -122,7 +122,7 @@ def return_pile(hands: list[int], piles: list[list[int]], p: int) -> None:
 
 def round_score(hand: int, pile: list[int]) -> int:
     """E2-E5: pile value, doubled under a skull top, -7 when the own Jolly Roger die is in hand."""
-    value = sum(E_VALUE[e] for e in pile)
+    value = sum(map(E_VALUE.__getitem__, pile))
     if pile and pile[-1] & 7 == SKULL:
         value *= COMPONENTS.multiplier
     return value - COMPONENTS.keelhaul if hand & JOLLY_BIT else value
