@@ -23,10 +23,11 @@ from explorer.core.play import advance
 # game (2 or 3 players) can run past a million steps (the endgame is a random walk).
 # Dead Man's Dice under uniformly random play never reaches the target (random broadsides
 # sink every total), so its default games run to the 100-round guard: ~10k steps each;
-# with `broadside=off` (V1) they end. Random Rum captains never reach 10 Loot: `turn_limit`.
+# with `broadside=off` (V1) they end. Its random playouts run on its kernel (kernel.py), so
+# both cases now play the full 1,000. Random Rum captains never reach 10 Loot: `turn_limit`.
 CASES: dict[str, list[tuple[int, dict, int]]] = {
     "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 1000), (4, {"turn_cap": 40}, 1000)],
-    "dead_mans_dice": [(3, {}, 40), (3, {"broadside": "off"}, 1000)],
+    "dead_mans_dice": [(3, {}, 1000), (3, {"broadside": "off"}, 1000)],
     "last_bottle_of_rum": [(2, {"turn_limit": 30}, 1000)],
 }
 

@@ -30,6 +30,26 @@ SETUPS: list[tuple[str, int, dict]] = [
                         "mixed_card_forward": "stop", "ranking_metric": "cards_to_goal", "turn_cap": 15}),
     ("sjoroveroya", 2, {"first_player": 1, "start_hand_size": 2, "ranking_metric": "pieces_not_in_goal",
                         "turn_cap": 30}),
+    # Dead Man's Dice: defaults first (random games run to the round_limit guard), then every
+    # player count and each option that changes play; round_limit keeps the model's side short.
+    ("dead_mans_dice", 3, {}),
+    ("dead_mans_dice", 2, {"round_limit": 6}),
+    ("dead_mans_dice", 4, {"round_limit": 3}),
+    ("dead_mans_dice", 6, {"round_limit": 2}),
+    ("dead_mans_dice", 3, {"broadside": "off"}),
+    ("dead_mans_dice", 5, {"broadside": "off", "target_score": 40}),
+    ("dead_mans_dice", 3, {"broadside_hit_p": "1/2", "round_limit": 4}),
+    ("dead_mans_dice", 3, {"broadside_hit_p": "0", "round_limit": 3}),
+    ("dead_mans_dice", 4, {"wobble": True, "stray_shots": True, "round_limit": 4}),
+    ("dead_mans_dice", 3, {"stray_shots": True, "broadside_hit_p": "2/3", "round_limit": 3}),
+    ("dead_mans_dice", 6, {"wobble": True, "broadside": "off", "target_score": 40}),
+    ("dead_mans_dice", 3, {"hold_fire": True, "round_limit": 4}),
+    ("dead_mans_dice", 3, {"maroon_ends_round": True, "jr_die_unplunderable": True, "round_limit": 10}),
+    ("dead_mans_dice", 2, {"final_plunder": False, "tie_rule": "shared", "broadside": "off", "target_score": 60}),
+    ("dead_mans_dice", 5, {"opening_reroll": "tied_only", "optional_placement": True, "round_limit": 3}),
+    ("dead_mans_dice", 3, {"round_turn_limit": 6, "rolloff_limit": 0, "round_limit": 8}),
+    ("dead_mans_dice", 4, {"rolloff_limit": 2, "opening_reroll": "tied_only", "round_limit": None,
+                           "broadside": "off"}),
 ]
 KERNELS = sorted({name for name, _, _ in SETUPS})
 

@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any
 
 from explorer.core.errors import IllegalAction, OptionError
-from explorer.core.game import Game, OptionSpec
+from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
 
 from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
 from .model import (
@@ -146,6 +146,14 @@ class DeadMansDice(Game):
         greedy pirate as prior."""
         return {"iterations": 20, "rollout_steps": 10, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.3, "score_scale": 15.0}
+
+    def random_playout(self, state: State, rng: random.Random, max_steps: int,
+                       final: bool = False) -> PlayoutEnd | None:
+        """All-random play on the fast kernel (kernel.py): every option is covered; None only
+        for a generator whose `randrange` is not `random.Random`'s (then the model is stepped)."""
+        from .kernel import random_playout
+
+        return random_playout(self, state, rng, max_steps, final)
 
     def player_name(self, player: int) -> str:
         """A letter and a colour per pirate."""

@@ -291,9 +291,13 @@ def winners(s: State) -> tuple[tuple[int, ...], ...]:
     """E7/E8: the winner(s) first, then the others by total."""
     if not s.is_over:
         return ()
-    first = s.winners_
-    rest = sorted({t for p, t in enumerate(s.totals) if p not in first}, reverse=True)
-    return (first, *(tuple(p for p, t in enumerate(s.totals) if t == v and p not in first) for v in rest))
+    return ranking(s.winners_, s.totals)
+
+
+def ranking(first: tuple[int, ...], totals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The finished game's `first` (E7, E8), then the other pirates grouped by total, highest first."""
+    rest = sorted({t for p, t in enumerate(totals) if p not in first}, reverse=True)
+    return (first, *(tuple(p for p, t in enumerate(totals) if t == v and p not in first) for v in rest))
 
 
 def round_scores(s: State) -> tuple[int, ...]:
@@ -330,5 +334,5 @@ def stack_chance(die: int, top: int | None) -> Fraction:
 
 
 __all__ = ["RANK", "action_places", "chance_outcomes", "describe", "explain_illegal", "legal_actions",
-           "overboard_problem", "owner", "round_scores", "sample_chance", "stack_chance", "step",
+           "overboard_problem", "owner", "ranking", "round_scores", "sample_chance", "stack_chance", "step",
            "topple_chance", "winners"]
