@@ -18,6 +18,18 @@ from explorer.core.play import advance
 # Set-ups each kernel must match, as (game, players, options); every game with a kernel
 # appears here, and `test_kernels_present` fails if one silently stops offering it.
 SETUPS: list[tuple[str, int, dict]] = [
+    # The Last Bottle of Rum: a turn limit (E3) ends random games; every player count, each
+    # module (V1-V3) and the variants that change play (V4-V15, S10).
+    ("last_bottle_of_rum", 2, {"turn_limit": 12}),
+    ("last_bottle_of_rum", 3, {"turn_limit": 8}),
+    ("last_bottle_of_rum", 4, {"turn_limit": 6, "hideout_trade_mode": "subset", "reef_damage": "reveal_only",
+                               "allow_futile_attacks": True, "hideout_protects_from_kraken": True}),
+    ("last_bottle_of_rum", 5, {"turn_limit": 5, "min_hand_size": 3, "starting_doubloons": 2, "bank_limit": None}),
+    ("last_bottle_of_rum", 2, {"turn_limit": 10, "ghost": True, "ghost_damage_per_skull": True,
+                               "ghost_may_stop_early": True, "ghost_loses_all_treasures_on_sinking": True}),
+    ("last_bottle_of_rum", 3, {"turn_limit": 8, "weather": True, "bounty_hunt": True, "first_player": 2}),
+    ("last_bottle_of_rum", 2, {"turn_limit": 10, "weather": True, "weather_timing": "anytime", "bounty_hunt": True,
+                               "bounty_auto_claim": False, "ghost": True, "bank_limit": 12}),
 ]
 KERNELS = sorted({name for name, _, _ in SETUPS})
 
@@ -88,10 +100,10 @@ def test_rollouts_equal_with_and_without_kernel(name: str) -> None:
     while start.is_over or start.is_chance:
         start = advance(start, 6)
     fast = rollouts(start, 24, seed=9, workers=1, progress=False)
-    from explorer.analysis import rollouts as module
+    from explorer.analysis.rollouts import derive_seed, play_one
 
-    slow = [module.play_one(start, {p: _PlainRandom() for p in range(players)}, i, module.derive_seed(9, i),
-                            10_000_000) for i in range(24)]
+    slow = [play_one(start, {p: _PlainRandom() for p in range(players)}, i, derive_seed(9, i), 10_000_000)
+            for i in range(24)]
     assert [o.to_row() for o in fast.outcomes] == [o.to_row() for o in slow]
 
 

@@ -11,16 +11,18 @@ import random
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
+from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
 from explorer.core.game import State
 
 from . import ships as sh
 from . import weather as wx
 from .bounty import check_turn
-from .data import CAPTAINS, DAMAGE, DAMAGE_COUNT, DIE, DISTANCE, EFFECTS, HIDEOUT, ICONS, NEIGHBOURS, TILES
+from .data import CAPTAINS, CARDS, DAMAGE, DAMAGE_COUNT, DIE, DISTANCE, EFFECTS, HIDEOUT, ICONS, NEIGHBOURS, TILES
 from .effects import affordable, targets
 from .flow import Work, off_bank, settle
 from .model import (
+    DRAWS,
     EARN,
     END,
     FACES,
@@ -66,6 +68,7 @@ SAILS = tuple(tuple(Sail(c) for c in NEIGHBOURS[cell]) for cell in range(len(NEI
 REPAIRS = tuple(Repair(k) for k in DAMAGE)
 REPAIR_SHELL = Repair("shell")
 _EXCHANGE_CACHE: dict[tuple[int, ...], tuple] = {}
+EFFECT_CARDS = frozenset(c for c, card in CARDS.items() if card.effect in EFFECTS)   # R13: cards with an effect
 
 
 def exchanges(actions: tuple[int, ...]) -> tuple:
@@ -121,25 +124,7 @@ class RumState(State):
 
     def sample_chance(self, rng: random.Random):
         """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
-        task = self.pending[0]
-        kind = task[0]
-        if kind == "card":
-            return DrawCard(self.deck[rng.randrange(len(self.deck))])
-        if kind in ("tile", "peek_tile", "setup_tile"):
-            left = sorted(ALL_TILES.difference(self.tiles))
-            return FACES[left[rng.randrange(len(left))]]
-        if kind == "ghost_card":
-            return DrawCard(self.deck[rng.randrange(len(self.deck))])
-        if kind == "roll" and task[3] == 0:
-            return ROLLS[DIE[rng.randrange(6)]]
-        if kind in ("token", "ghost_token"):
-            bag = _bag(self)
-            ticket = rng.randrange(sum(bag))
-            for i, n in enumerate(bag):
-                ticket -= n
-                if ticket < 0:
-                    return TOKENS[i]
-        return super().sample_chance(rng)
+        return sample_outcome(self, rng)
 
     def _step(self, item) -> RumState:
         w = Work(self)
@@ -211,6 +196,29 @@ def _bag(s: RumState) -> list[int]:
         for i, n in enumerate(s.mods.ghost.damage):
             counts[i] -= n
     return counts
+
+
+def sample_outcome(s, rng: random.Random):
+    """One outcome of the chance node `s` (a state or a `Work`) with its exact probability:
+    a uniform index into what is unseen (C6-C8), the die's faces (C1), the bag (C3); the
+    other nodes through `sample` over `outcomes`."""
+    task = s.pending[0]
+    kind = task[0]
+    if kind == "card" or kind == "ghost_card":
+        return DRAWS[s.deck[rng.randrange(len(s.deck))]]
+    if kind in ("tile", "peek_tile", "setup_tile"):
+        left = sorted(ALL_TILES.difference(s.tiles))
+        return FACES[left[rng.randrange(len(left))]]
+    if kind == "roll" and task[3] == 0:
+        return ROLLS[DIE[rng.randrange(6)]]
+    if kind in ("token", "ghost_token"):
+        bag = _bag(s)
+        ticket = rng.randrange(sum(bag))
+        for i, n in enumerate(bag):
+            ticket -= n
+            if ticket < 0:
+                return TOKENS[i]
+    return sample(outcomes(s), rng)
 
 
 def _uniform(items, make) -> tuple:
@@ -316,7 +324,7 @@ def main_actions(s: RumState) -> list:
     if sail + earn + attack + rep >= 3:
         acts += exchanges(t.actions)
     for card in t.played:
-        if card not in t.used and EFFECTS.get(_effect_id(card)) and not affordable(ship, card):
+        if card in EFFECT_CARDS and card not in t.used and not affordable(ship, card):
             acts += targets(s.ships, p, card, s.game.options)
     if ship.captain == sh.MACAW and "m" not in t.flags:
         acts += [Peek(c) for c in macaw_cells(s, p)]
@@ -326,12 +334,6 @@ def main_actions(s: RumState) -> list:
     else:
         acts.append(END)
     return acts
-
-
-def _effect_id(card: str) -> str:
-    from .data import CARDS
-
-    return CARDS[card].effect
 
 
 def macaw_cells(s: RumState, p: int) -> list[int]:

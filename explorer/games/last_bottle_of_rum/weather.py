@@ -26,6 +26,8 @@ def plays(hand: tuple[str, ...]) -> list[Play]:
 
 def unresolved(turn) -> tuple[str, ...]:
     """Played Weather cards whose effect is still to be carried out (R63)."""
+    if WEATHER.isdisjoint(turn.played):
+        return ()
     return tuple(c for c in turn.played if c in WEATHER and c not in turn.used)
 
 
