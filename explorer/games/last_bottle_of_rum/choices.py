@@ -27,6 +27,7 @@ from .model import (
     Take,
     Trade,
     Weather,
+    renew,
 )
 from .resolve import _play, _remove, _spend, look, move, repair
 
@@ -123,7 +124,7 @@ def _shell(w: Work, task: tuple, item: Shell) -> None:
 def _grog(w: Work, task: tuple, item: Reroll) -> None:
     _, p, target = task
     if item.use:
-        w.turn = w.turn._replace(flags=w.turn.flags + "g")
+        w.turn = renew(w.turn, flags=w.turn.flags + "g")
         w.say(f"{w.name(p)} re-rolls the miss", "R58")
         w.push(("roll", p, target, 0))
 

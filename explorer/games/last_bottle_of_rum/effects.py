@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from . import ships as sh
 from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT
 from .flow import Work
-from .model import Ship, UseEffect
+from .model import Ship, UseEffect, renew
+
+UNTARGETED = {card: UseEffect(card) for card in CARDS}   # the use of an effect without a target
 
 
 def affordable(ship: Ship, card: str) -> str:
@@ -29,7 +31,7 @@ def targets(ships: Sequence[Ship], p: int, card: str, options) -> list[UseEffect
     effect = CARDS[card].effect
     me = ships[p]
     if effect not in ("E02", "E07", "E10"):
-        return [UseEffect(card)]
+        return [UNTARGETED[card]]
     if me.cell == HIDEOUT:
         return []
     uses = []
@@ -52,7 +54,7 @@ def resolve_effect(w: Work, p: int, item: UseEffect) -> None:
     ship = w.ships[p]
     if effect == "E01":
         a = w.turn.actions
-        w.turn = w.turn._replace(actions=(a[0] + 2, *a[1:]))
+        w.turn = renew(w.turn, actions=(a[0] + 2, *a[1:]))
         w.say(f"{w.name(p)} gains 2 Sail actions", "E01")
     elif effect == "E02":
         victim = w.ships[item.target]
@@ -64,7 +66,7 @@ def resolve_effect(w: Work, p: int, item: UseEffect) -> None:
         else:
             w.say("They sink through the holed hull to the bank", "R31", "E02")
     elif effect == "E03":
-        w.turn = w.turn._replace(flags=w.turn.flags.replace("c", "") + "c")
+        w.turn = renew(w.turn, flags=w.turn.flags.replace("c", "") + "c")
         w.say(f"{w.name(p)} loads chain shot: the next attack rolls twice", "E03")
     elif effect == "E04":
         w.push(("patch", p, 2))

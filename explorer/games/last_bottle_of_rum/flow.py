@@ -14,7 +14,7 @@ from explorer.core.events import Event
 
 from . import ships as sh
 from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, KRAKEN, TILES, map_tile
-from .model import NO_MODULES, Modules, Ship
+from .model import NO_MODULES, Modules, Ship, renew
 
 CURSE_MAX = CONST["curse_max"]
 MAX_DAMAGE = CONST["max_damage"]
@@ -57,7 +57,7 @@ class Work:
         return self.ships[p]
 
     def set(self, p: int, **changes) -> None:
-        self.ships[p] = self.ships[p]._replace(**changes)
+        self.ships[p] = renew(self.ships[p], **changes)
 
     def name(self, p: int) -> str:
         if p < 0:
@@ -101,9 +101,9 @@ class Work:
         turn = self.turn
         if sh.limited(self.ships[self.active]):
             if turn.limit_from < 0:
-                self.turn = turn._replace(limit_from=turn.moves)
+                self.turn = renew(turn, limit_from=turn.moves)
         elif turn.limit_from >= 0:
-            self.turn = turn._replace(limit_from=-1)
+            self.turn = renew(turn, limit_from=-1)
 
     def can_move(self, p: int) -> bool:
         return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)

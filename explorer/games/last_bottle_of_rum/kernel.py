@@ -30,6 +30,9 @@ class QuietWork(Work):
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         return None
 
+    def name(self, p: int) -> str:
+        return ""                        # names only go into the events' text
+
 
 def random_playout(state: RumState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd | None:
     """Play `state` to the end with every seat choosing ``legal[rng.randrange(len(legal))]``

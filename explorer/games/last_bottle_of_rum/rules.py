@@ -18,7 +18,20 @@ from explorer.core.game import State
 from . import ships as sh
 from . import weather as wx
 from .bounty import check_turn
-from .data import CAPTAINS, CARDS, DAMAGE, DAMAGE_COUNT, DIE, DISTANCE, EFFECTS, HIDEOUT, ICONS, NEIGHBOURS, TILES
+from .data import (
+    CAPTAINS,
+    CARDS,
+    CONST,
+    DAMAGE,
+    DAMAGE_COUNT,
+    DIE,
+    DISTANCE,
+    EFFECTS,
+    HIDEOUT,
+    ICONS,
+    NEIGHBOURS,
+    TILES,
+)
 from .effects import affordable, targets
 from .flow import Work, off_bank, settle
 from .model import (
@@ -67,6 +80,7 @@ ALL_TILES = frozenset(TILES)
 SAILS = tuple(tuple(Sail(c) for c in NEIGHBOURS[cell]) for cell in range(len(NEIGHBOURS)))
 REPAIRS = tuple(Repair(k) for k in DAMAGE)
 REPAIR_SHELL = Repair("shell")
+ATTACKS = {q: Attack(q) for q in (GHOST, *range(CONST["max_players"]))}
 _EXCHANGE_CACHE: dict[tuple[int, ...], tuple] = {}
 EFFECT_CARDS = frozenset(c for c, card in CARDS.items() if card.effect in EFFECTS)   # R13: cards with an effect
 
@@ -316,7 +330,7 @@ def main_actions(s: RumState) -> list:
     if earn and sh.can_gain_doubloons(ship) and bank(s) != 0:
         acts.append(EARN)
     if attack:
-        acts += [Attack(q) for q in attack_targets(s, p)]
+        acts += [ATTACKS[q] for q in attack_targets(s, p)]
     if rep:
         acts += [REPAIRS[i] for i, n in enumerate(ship.damage) if n]
         if ship.captain == sh.CRABBY and ship.shells < 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import ships as sh
 from .data import HIDEOUT, map_tile
 from .flow import Work
-from .model import NO_TURN
+from .model import NO_TURN, renew
 
 
 def turn_start(w: Work, task: tuple) -> None:
@@ -59,7 +59,7 @@ def next_turn(w: Work, task: tuple) -> None:
     if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none
         from .bounty import NO_STATS
 
-        w.mods = w.mods._replace(stats=NO_STATS)
+        w.mods = renew(w.mods, stats=NO_STATS)
     w.active = (w.active + 1) % len(w.ships)
     if w.mods.ghost is not None and w.turns % 2 == 0:
         w.push(("ghost_turn",), ("turn_start",))
