@@ -42,11 +42,15 @@ from .model import (
     TileFace,
     Token,
     TreasureCard,
+    Turn,
     UseEffect,
     Weather,
     Whirl,
     renew,
 )
+
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
+CARD_ACTIONS = {c: tuple(card.icons.count(icon) for icon in ICONS) for c, card in CARDS.items()}   # R11
 
 
 def _remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -216,8 +220,8 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
         hand = _remove(hand, c)
     actions = list(w.turn.actions)
     for c in cards:
-        for icon in CARDS[c].icons:
-            actions[ICONS.index(icon)] += 1
+        for i, n in enumerate(CARD_ACTIONS[c]):
+            actions[i] += n
     if w.phase == "play":
         actions[0] += sh.has(ship, "extra_sail")
         actions[3] += sh.has(ship, "extra_repair")
@@ -229,16 +233,19 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
 
 
 def _spend(w: Work, icon: str, n: int = 1) -> None:
-    i = ICONS.index(icon)
-    a = w.turn.actions
-    w.turn = renew(w.turn, actions=(*a[:i], a[i] - n, *a[i + 1:]))
+    """Use `n` unused actions of one icon (R11); the turn is rebuilt with its constructor."""
+    t = w.turn
+    actions = list(t.actions)
+    actions[ICON_INDEX[icon]] -= n
+    w.turn = Turn(t.played, tuple(actions), t.used, t.attacked, t.moves, t.limit_from, t.flags)
 
 
 def move(w: Work, p: int, cell: int) -> None:
     """R18, R19: move to an adjacent cell, revealing a face-down tile (C8)."""
     w.set(p, cell=cell)
     if p == w.active:
-        w.turn = renew(w.turn, moves=w.turn.moves + 1)
+        t = w.turn
+        w.turn = Turn(t.played, t.actions, t.used, t.attacked, t.moves + 1, t.limit_from, t.flags)
     if cell == HIDEOUT or w.face_up >> cell & 1:
         w.say(f"{w.name(p)} sails to {cell_name(cell)}", "R18")
         w.push(("enter", p, cell, 0))
