@@ -14,11 +14,12 @@ from .flow import Work
 from .model import Ship, UseEffect, renew
 
 UNTARGETED = {card: UseEffect(card) for card in CARDS}   # the use of an effect without a target
+EFFECT_OF = {c: EFFECTS[card.effect] for c, card in CARDS.items() if card.effect in EFFECTS}
 
 
 def affordable(ship: Ship, card: str) -> str:
     """Empty if `ship` may pay for `card`'s effect, else the rule that forbids it (R13, R16)."""
-    effect = EFFECTS[CARDS[card].effect]
+    effect = EFFECT_OF[card]
     if ship.doubloons < effect.doubloons:
         return "R13"
     if effect.curse and ship.curse + sh.curse_cost(ship) > CURSE_MAX_VALUE:

@@ -20,6 +20,7 @@ def abilities(ship: Ship) -> set[str]:
     return {ABILITY[t] for t in ship.treasures}
 
 
+BASE_HAND_SIZE = CONST["base_hand_size"]
 ABILITY = {t: x.ability for t, x in TREASURES.items()}
 SLOTS = {t: x.slots for t, x in TREASURES.items()}
 
@@ -33,7 +34,7 @@ def has(ship: Ship, ability: str) -> bool:
 
 def hand_size(ship: Ship, options: Mapping[str, Any]) -> int:
     """R4, R5, R50, D4: base 4 (Humboldt 5), Logbook +1, Parrot -1, BOWSPRIT -1, never below V15."""
-    size = CONST["base_hand_size"] + (ship.captain == HUMBOLDT)
+    size = BASE_HAND_SIZE + (ship.captain == HUMBOLDT)
     for t in ship.treasures:
         ability = ABILITY[t]
         size += (ability == "hand_plus") - (ability == "hand_minus")

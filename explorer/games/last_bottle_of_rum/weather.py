@@ -27,7 +27,7 @@ def play_of(cards: tuple[str, ...]) -> Play:
 def plays(hand: tuple[str, ...]) -> list[Play]:
     """T3, R8, R64: every Weather card in hand must be played; with 2 or more, only they are."""
     if WEATHER.isdisjoint(hand):
-        return [play_of(c) for c in combinations(hand, min(2, len(hand)))]
+        return [_PLAYS.get(c) or play_of(c) for c in combinations(hand, min(2, len(hand)))]
     weather = tuple(c for c in hand if c in WEATHER)
     if len(weather) >= 2:
         return [play_of(weather)]
