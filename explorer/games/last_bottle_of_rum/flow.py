@@ -13,7 +13,7 @@ from typing import Any
 from explorer.core.events import Event
 
 from . import ships as sh
-from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, KRAKEN, TILES, map_tile
+from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, TILES
 from .model import NO_MODULES, Modules, Ship, renew
 
 SHIP_FIELD = {name: i for i, name in enumerate(Ship._fields)}
@@ -244,7 +244,7 @@ def _enter(w: Work, task: tuple) -> None:
                 w.say(f"{w.name(p)} scrapes the reef of {tile.name}", "R21", "V5")
                 then.append(("damage", p, 1, "R21"))
         for m, _t in w.display:
-            if map_tile(m) == tile.id:
+            if MAP_TILE[m] == tile.id:
                 then.append(("pickup", p, cell, "R25"))
     elif w.ships[p].treasures:
         if len(w.ships[p].treasures) >= 2:
@@ -334,7 +334,7 @@ def _token_drawable(w: Work, task: tuple) -> bool:
 def _pickup_possible(w: Work, task: tuple) -> bool:
     ship = w.ships[task[1]]
     tile = w.tiles[task[2]]
-    return ship.cell == task[2] and any(map_tile(m) == tile and sh.room_for(ship, t) for m, t in w.display)
+    return ship.cell == task[2] and any(MAP_TILE[m] == tile and sh.room_for(ship, t) for m, t in w.display)
 
 
 def _card_drawable(w: Work, task: tuple) -> bool:

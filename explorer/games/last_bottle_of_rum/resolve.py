@@ -307,9 +307,12 @@ def repair(w: Work, p: int, kind: str, rule: str) -> None:
 
 def _exchange(w: Work, p: int, item: Exchange) -> None:
     """R12 (A16): 3 unused actions for 1 of your choice."""
+    t = w.turn
+    actions = list(t.actions)
     for icon in item.give:
-        _spend(w, icon)
-    _spend(w, item.get, -1)
+        actions[ICON_INDEX[icon]] -= 1
+    actions[ICON_INDEX[item.get]] += 1
+    w.turn = Turn(t.played, tuple(actions), t.used, t.attacked, t.moves, t.limit_from, t.flags)
     w.say(f"{w.name(p)} trades {item.give} for {item.get}", "R12", "A16")
 
 

@@ -25,6 +25,7 @@ from .data import (
     EFFECTS,
     HIDEOUT,
     ICONS,
+    MAP_TILE,
     NEIGHBOURS,
     TREASURES,
 )
@@ -268,11 +269,9 @@ def _captains(s, task):
 
 
 def _pickup(s, task):
-    from .data import map_tile
-
     ship = s.ships[task[1]]
     tile = s.tiles[task[2]]
-    return [*(TAKES[t] for m, t in s.display if map_tile(m) == tile and sh.room_for(ship, t)), LEAVE]
+    return [*(TAKES[t] for m, t in s.display if MAP_TILE[m] == tile and sh.room_for(ship, t)), LEAVE]
 
 
 def _trade(s, task):

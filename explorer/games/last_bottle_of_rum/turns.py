@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import ships as sh
-from .data import HIDEOUT, map_tile
+from .data import HIDEOUT, MAP_TILE
 from .flow import Work
 from .model import NO_TURN, renew
 
@@ -23,7 +23,7 @@ def turn_start(w: Work, task: tuple) -> None:
     ship = w.ships[p]
     if ship.cell != HIDEOUT:
         for m, t in w.display:
-            if map_tile(m) == w.tiles[ship.cell] and sh.room_for(ship, t):
+            if MAP_TILE[m] == w.tiles[ship.cell] and sh.room_for(ship, t):
                 then.append(("pickup", p, ship.cell, "R26"))
     if sh.has(ship, "kraken_eye"):
         then.append(("curse", p, 1, "T1"))
