@@ -9,7 +9,7 @@ from . import bounty as bt
 from . import ships as sh
 from . import weather as wx
 from .data import TREASURES
-from .flow import Work, win_check
+from .flow import Work, renew, win_check
 from .model import (
     ChooseCaptain,
     Claim,
@@ -27,7 +27,6 @@ from .model import (
     Take,
     Trade,
     Weather,
-    renew,
 )
 from .resolve import _play, _remove, _spend, look, move, repair
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from . import ships as sh
 from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT
-from .flow import Work
-from .model import Ship, UseEffect, renew
+from .flow import Work, renew
+from .model import Ship, UseEffect
 
 UNTARGETED = {card: UseEffect(card) for card in CARDS}   # the use of an effect without a target
 EFFECT_OF = {c: EFFECTS[card.effect] for c, card in CARDS.items() if card.effect in EFFECTS}

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from . import ships as sh
-from .flow import Work
-from .model import renew
+from .flow import Work, renew
 
 
 def modules_enter(w: Work, p: int, cell: int, tile) -> None:

@@ -7,11 +7,9 @@ Every action and outcome is a frozen slotted dataclass whose ``str()`` is the no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
 from .data import CAPTAINS, CARDS, DAMAGE, MAPS, TILES, TREASURES, cell_name, parse_cell
-
-R = TypeVar("R", bound=tuple)
 
 
 # -- decisions ---------------------------------------------------------------------------------
@@ -384,21 +382,6 @@ class Modules(NamedTuple):
     coins: int = 0                              # bit per cell holding a Ghost-mode coin (S13, R70)
     ghost: Ghost | None = None
     stats: tuple[int, ...] = ()                 # the active player's counters for bounty conditions
-
-
-_FIELD_INDEX: dict[type, dict[str, int]] = {
-    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Ship, Turn, Ghost, Modules)}
-_new_tuple = tuple.__new__
-
-
-def renew(record: R, **changes: Any) -> R:
-    """`record._replace(**changes)` for the records above, through tuple's constructor
-    (the rules' hot path: `_replace` costs about twice as much)."""
-    values = list(record)
-    index = _FIELD_INDEX[type(record)]
-    for name, value in changes.items():
-        values[index[name]] = value
-    return _new_tuple(type(record), values)
 
 
 NO_DAMAGE = (0, 0, 0, 0, 0)

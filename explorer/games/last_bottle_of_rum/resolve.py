@@ -24,7 +24,7 @@ from .data import (
     cell_name,
     map_tile,
 )
-from .flow import Work, distance
+from .flow import Work, distance, renew
 from .model import (
     Attack,
     Discard,
@@ -46,7 +46,6 @@ from .model import (
     UseEffect,
     Weather,
     Whirl,
-    renew,
 )
 
 ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from . import ships as sh
 from .data import HIDEOUT, MAP_TILE
-from .flow import Work
-from .model import NO_TURN, renew
+from .flow import Work, renew
+from .model import NO_TURN
 
 
 def turn_start(w: Work, task: tuple) -> None:

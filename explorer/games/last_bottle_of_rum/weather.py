@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .data import CARDS, HIDEOUT, ICONS, NEIGHBOURS, WEATHER, cell_name
-from .flow import Work
-from .model import PlaceMaelstrom, Play, Sail, renew
+from .flow import Work, renew
+from .model import PlaceMaelstrom, Play, Sail
 
 PLACES = tuple(PlaceMaelstrom(a, b) for a, b in combinations(range(1, 31), 2))   # R65: any two, not the Hideout
 
