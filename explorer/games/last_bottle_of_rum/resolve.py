@@ -227,7 +227,7 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
     w.set(p, hand=hand)
     w.turn = renew(w.turn, played=w.turn.played + cards, actions=tuple(actions))
     w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11",
-          *(("R64",) if any(c in WEATHER for c in cards) else ()))
+          *(("R64",) if not WEATHER.isdisjoint(cards) else ()))
     wx.after_play(w, p)
 
 
