@@ -50,6 +50,18 @@ SETUPS: list[tuple[str, int, dict]] = [
     ("dead_mans_dice", 3, {"round_turn_limit": 6, "rolloff_limit": 0, "round_limit": 8}),
     ("dead_mans_dice", 4, {"rolloff_limit": 2, "opening_reroll": "tied_only", "round_limit": None,
                            "broadside": "off"}),
+    # The Last Bottle of Rum: a turn limit (E3) ends random games; every player count, each
+    # module (V1-V3) and the variants that change play (V4-V15, S10).
+    ("last_bottle_of_rum", 2, {"turn_limit": 12}),
+    ("last_bottle_of_rum", 3, {"turn_limit": 8}),
+    ("last_bottle_of_rum", 4, {"turn_limit": 6, "hideout_trade_mode": "subset", "reef_damage": "reveal_only",
+                               "allow_futile_attacks": True, "hideout_protects_from_kraken": True}),
+    ("last_bottle_of_rum", 5, {"turn_limit": 5, "min_hand_size": 3, "starting_doubloons": 2, "bank_limit": None}),
+    ("last_bottle_of_rum", 2, {"turn_limit": 10, "ghost": True, "ghost_damage_per_skull": True,
+                               "ghost_may_stop_early": True, "ghost_loses_all_treasures_on_sinking": True}),
+    ("last_bottle_of_rum", 3, {"turn_limit": 8, "weather": True, "bounty_hunt": True, "first_player": 2}),
+    ("last_bottle_of_rum", 2, {"turn_limit": 10, "weather": True, "weather_timing": "anytime", "bounty_hunt": True,
+                               "bounty_auto_claim": False, "ghost": True, "bank_limit": 12}),
 ]
 KERNELS = sorted({name for name, _, _ in SETUPS})
 

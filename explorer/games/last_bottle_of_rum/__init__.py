@@ -36,12 +36,13 @@ Position data (``state.to_dict()``, read by ``game.state_from_dict``): documente
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from explorer.core.errors import IllegalAction, OptionError
-from explorer.core.game import Game, OptionSpec
+from explorer.core.game import Game, OptionSpec, PlayoutEnd
 
 from .data import BASE_DECK, BOUNTIES, CAPTAINS, CONST, FULL_DECK, MAPS, TREASURES
 from .flow import Work, build, settle
@@ -138,6 +139,14 @@ class LastBottleOfRum(Game):
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
     from .spaces import action_space, chance_space, max_decisions, perfect_information
+
+    def random_playout(self, state: RumState, rng: random.Random, max_steps: int,
+                       final: bool = False) -> PlayoutEnd | None:
+        """The model's rules on one mutable working copy for the whole game (kernel.py):
+        every set-up and option is covered."""
+        from .kernel import random_playout
+
+        return random_playout(state, rng, max_steps, final)
 
     def parse_action(self, text: str) -> Any:
         """Read the notation in the module docstring."""

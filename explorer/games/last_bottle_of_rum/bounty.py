@@ -31,7 +31,7 @@ def fresh_stats(w: Work) -> None:
 
 def bump(w: Work, index: int, amount: int = 1, *, bit: int = -1) -> None:
     """Add to one counter (or set a bit) of the active player's turn."""
-    if not on(w) or not w.mods.stats:
+    if not w.mods.stats:            # no counters: the module is off (V1) or no turn runs
         return
     stats = list(w.mods.stats)
     stats[index] = stats[index] | (1 << bit) if bit >= 0 else stats[index] + amount
@@ -40,7 +40,7 @@ def bump(w: Work, index: int, amount: int = 1, *, bit: int = -1) -> None:
 
 def note_hit(w: Work, target: int, rule: str) -> None:
     """A damage token drawn because of the active player's attack or effect (B01, B03-B05)."""
-    if not on(w) or rule not in ("R37", "E10", "R81") or target == w.active:
+    if not w.mods.bounties or rule not in ("R37", "E10", "R81") or target == w.active:
         return
     bump(w, DEALT)
     bump(w, BURST)
@@ -51,7 +51,7 @@ def note_hit(w: Work, target: int, rule: str) -> None:
 
 
 def note_damage(w: Work, p: int) -> None:
-    if on(w) and p == w.active and w.mods.stats:
+    if w.mods.stats and p == w.active:
         stats = list(w.mods.stats)
         stats[PEAK] = max(stats[PEAK], sh.tokens(w.ships[p]))
         w.mods = w.mods._replace(stats=tuple(stats))

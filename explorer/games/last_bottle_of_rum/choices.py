@@ -9,7 +9,7 @@ from . import bounty as bt
 from . import ships as sh
 from . import weather as wx
 from .data import TREASURES
-from .flow import Work, win_check
+from .flow import Work, renew, win_check
 from .model import (
     ChooseCaptain,
     Claim,
@@ -123,7 +123,7 @@ def _shell(w: Work, task: tuple, item: Shell) -> None:
 def _grog(w: Work, task: tuple, item: Reroll) -> None:
     _, p, target = task
     if item.use:
-        w.turn = w.turn._replace(flags=w.turn.flags + "g")
+        w.turn = renew(w.turn, flags=w.turn.flags + "g")
         w.say(f"{w.name(p)} re-rolls the miss", "R58")
         w.push(("roll", p, target, 0))
 

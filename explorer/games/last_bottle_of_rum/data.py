@@ -153,6 +153,9 @@ DIE = tuple(CONST["die"])
 CURSE_MAX_VALUE = CONST["curse_max"]
 
 
+MAP_TILE = {m: "T" + m[1:] for m in MAPS}   # D3: the island each Map card shows
+
+
 def map_tile(map_id: str) -> str:
     """The island a map card shows (D3)."""
     return "T" + map_id[1:]

@@ -10,13 +10,16 @@ from collections.abc import Sequence
 
 from . import ships as sh
 from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT
-from .flow import Work
+from .flow import Work, renew
 from .model import Ship, UseEffect
+
+UNTARGETED = {card: UseEffect(card) for card in CARDS}   # the use of an effect without a target
+EFFECT_OF = {c: EFFECTS[card.effect] for c, card in CARDS.items() if card.effect in EFFECTS}
 
 
 def affordable(ship: Ship, card: str) -> str:
     """Empty if `ship` may pay for `card`'s effect, else the rule that forbids it (R13, R16)."""
-    effect = EFFECTS[CARDS[card].effect]
+    effect = EFFECT_OF[card]
     if ship.doubloons < effect.doubloons:
         return "R13"
     if effect.curse and ship.curse + sh.curse_cost(ship) > CURSE_MAX_VALUE:
@@ -29,7 +32,7 @@ def targets(ships: Sequence[Ship], p: int, card: str, options) -> list[UseEffect
     effect = CARDS[card].effect
     me = ships[p]
     if effect not in ("E02", "E07", "E10"):
-        return [UseEffect(card)]
+        return [UNTARGETED[card]]
     if me.cell == HIDEOUT:
         return []
     uses = []
@@ -52,7 +55,7 @@ def resolve_effect(w: Work, p: int, item: UseEffect) -> None:
     ship = w.ships[p]
     if effect == "E01":
         a = w.turn.actions
-        w.turn = w.turn._replace(actions=(a[0] + 2, *a[1:]))
+        w.turn = renew(w.turn, actions=(a[0] + 2, *a[1:]))
         w.say(f"{w.name(p)} gains 2 Sail actions", "E01")
     elif effect == "E02":
         victim = w.ships[item.target]
@@ -64,7 +67,7 @@ def resolve_effect(w: Work, p: int, item: UseEffect) -> None:
         else:
             w.say("They sink through the holed hull to the bank", "R31", "E02")
     elif effect == "E03":
-        w.turn = w.turn._replace(flags=w.turn.flags.replace("c", "") + "c")
+        w.turn = renew(w.turn, flags=w.turn.flags.replace("c", "") + "c")
         w.say(f"{w.name(p)} loads chain shot: the next attack rolls twice", "E03")
     elif effect == "E04":
         w.push(("patch", p, 2))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from . import ships as sh
-from .flow import Work
+from .flow import Work, renew
 
 
 def modules_enter(w: Work, p: int, cell: int, tile) -> None:
     """R70 (A29) Ghost-mode coins; R60 Outposts; reef entries counted for B13."""
     if w.mods.coins >> cell & 1:
         if sh.can_gain_doubloons(w.ships[p]):
-            w.mods = w.mods._replace(coins=w.mods.coins & ~(1 << cell))
+            w.mods = renew(w.mods, coins=w.mods.coins & ~(1 << cell))
             w.set(p, doubloons=w.ships[p].doubloons + 1)
             w.say(f"{w.name(p)} picks up the coin lying on {tile.name}", "R70", "S13")
         else:

@@ -24,7 +24,7 @@ from .data import (
     cell_name,
     map_tile,
 )
-from .flow import Work, distance
+from .flow import Work, distance, renew
 from .model import (
     Attack,
     Discard,
@@ -42,10 +42,14 @@ from .model import (
     TileFace,
     Token,
     TreasureCard,
+    Turn,
     UseEffect,
     Weather,
     Whirl,
 )
+
+ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
+CARD_ACTIONS = {c: tuple(card.icons.count(icon) for icon in ICONS) for c, card in CARDS.items()}   # R11
 
 
 def _remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -215,29 +219,32 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
         hand = _remove(hand, c)
     actions = list(w.turn.actions)
     for c in cards:
-        for icon in CARDS[c].icons:
-            actions[ICONS.index(icon)] += 1
+        for i, n in enumerate(CARD_ACTIONS[c]):
+            actions[i] += n
     if w.phase == "play":
         actions[0] += sh.has(ship, "extra_sail")
         actions[3] += sh.has(ship, "extra_repair")
     w.set(p, hand=hand)
-    w.turn = w.turn._replace(played=w.turn.played + cards, actions=tuple(actions))
+    w.turn = renew(w.turn, played=w.turn.played + cards, actions=tuple(actions))
     w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11",
-          *(("R64",) if any(c in WEATHER for c in cards) else ()))
+          *(("R64",) if not WEATHER.isdisjoint(cards) else ()))
     wx.after_play(w, p)
 
 
 def _spend(w: Work, icon: str, n: int = 1) -> None:
-    i = ICONS.index(icon)
-    a = w.turn.actions
-    w.turn = w.turn._replace(actions=(*a[:i], a[i] - n, *a[i + 1:]))
+    """Use `n` unused actions of one icon (R11); the turn is rebuilt with its constructor."""
+    t = w.turn
+    actions = list(t.actions)
+    actions[ICON_INDEX[icon]] -= n
+    w.turn = Turn(t.played, tuple(actions), t.used, t.attacked, t.moves, t.limit_from, t.flags)
 
 
 def move(w: Work, p: int, cell: int) -> None:
     """R18, R19: move to an adjacent cell, revealing a face-down tile (C8)."""
     w.set(p, cell=cell)
     if p == w.active:
-        w.turn = w.turn._replace(moves=w.turn.moves + 1)
+        t = w.turn
+        w.turn = Turn(t.played, t.actions, t.used, t.attacked, t.moves + 1, t.limit_from, t.flags)
     if cell == HIDEOUT or w.face_up >> cell & 1:
         w.say(f"{w.name(p)} sails to {cell_name(cell)}", "R18")
         w.push(("enter", p, cell, 0))
@@ -257,7 +264,7 @@ def _earn(w: Work, p: int, item: Earn) -> None:
     _spend(w, "D")
     w.gain(p, 1, "R30")
     if w.ships[p].captain == sh.GOLDRICK and "b" not in w.turn.flags:
-        w.turn = w.turn._replace(flags=w.turn.flags + "b")
+        w.turn = renew(w.turn, flags=w.turn.flags + "b")
         w.gain(p, 1, "R58")
 
 
@@ -271,9 +278,9 @@ def _attack(w: Work, p: int, item: Attack) -> None:
     bt.bump(w, bt.SPENT, cost)
     if w.mods.stats:
         stats = w.mods.stats
-        w.mods = w.mods._replace(stats=(*stats[:bt.BURST], 0, *stats[bt.BURST + 1:]))
+        w.mods = renew(w.mods, stats=(*stats[:bt.BURST], 0, *stats[bt.BURST + 1:]))
     chain = "c" in w.turn.flags
-    w.turn = w.turn._replace(attacked=tuple(sorted((*w.turn.attacked, item.target))),
+    w.turn = renew(w.turn, attacked=tuple(sorted((*w.turn.attacked, item.target))),
                              flags=w.turn.flags.replace("c", ""))
     w.say(f"{w.name(p)} attacks {w.name(item.target)} ({need} Attack action{'s' * (need > 1)}, "
           f"{cost} doubloon)", "R33", "R34", "R35", "R36")
@@ -299,15 +306,18 @@ def repair(w: Work, p: int, kind: str, rule: str) -> None:
 
 def _exchange(w: Work, p: int, item: Exchange) -> None:
     """R12 (A16): 3 unused actions for 1 of your choice."""
+    t = w.turn
+    actions = list(t.actions)
     for icon in item.give:
-        _spend(w, icon)
-    _spend(w, item.get, -1)
+        actions[ICON_INDEX[icon]] -= 1
+    actions[ICON_INDEX[item.get]] += 1
+    w.turn = Turn(t.played, tuple(actions), t.used, t.attacked, t.moves, t.limit_from, t.flags)
     w.say(f"{w.name(p)} trades {item.give} for {item.get}", "R12", "A16")
 
 
 def _peek(w: Work, p: int, item: Peek) -> None:
     """D9: Madame Macaw looks at 1 face-down tile within distance 2, once per turn."""
-    w.turn = w.turn._replace(flags=w.turn.flags + "m")
+    w.turn = renew(w.turn, flags=w.turn.flags + "m")
     look(w, p, item.cell, -1)
 
 
@@ -328,7 +338,7 @@ def _effect(w: Work, p: int, item: UseEffect) -> None:
 
     effect = EFFECTS[CARDS[item.card].effect]
     ship = w.ships[p]
-    w.turn = w.turn._replace(used=tuple(sorted((*w.turn.used, item.card))))
+    w.turn = renew(w.turn, used=tuple(sorted((*w.turn.used, item.card))))
     w.set(p, doubloons=ship.doubloons - effect.doubloons)
     bt.bump(w, bt.SPENT, effect.doubloons)
     bt.bump(w, bt.CURSED, int(effect.curse))

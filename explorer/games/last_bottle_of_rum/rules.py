@@ -1,14 +1,12 @@
 """The state of The Last Bottle of Rum: legal actions, chance outcomes and the step.
 
 Legal actions come from the waiting task (a forced choice) or the phase (play two cards,
-then the main phase, T3-T4). Chance outcomes are exact: cards, tiles, maps and treasures
-are uniform over what is unseen, the die follows C1 and C12, tokens follow the bag (C3).
+then the main phase, T3-T4). Chance outcomes are exact (chance.py).
 """
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
 from explorer.core.errors import IllegalAction
@@ -17,55 +15,61 @@ from explorer.core.game import State
 from . import ships as sh
 from . import weather as wx
 from .bounty import check_turn
-from .data import CAPTAINS, DAMAGE, DAMAGE_COUNT, DIE, DISTANCE, EFFECTS, HIDEOUT, ICONS, NEIGHBOURS, TILES
+from .chance import outcomes, sample_outcome
+from .data import (
+    CAPTAINS,
+    CARDS,
+    CONST,
+    DAMAGE,
+    DISTANCE,
+    EFFECTS,
+    HIDEOUT,
+    ICONS,
+    MAP_TILE,
+    NEIGHBOURS,
+    TREASURES,
+)
 from .effects import affordable, targets
 from .flow import Work, off_bank, settle
 from .model import (
     EARN,
     END,
-    FACES,
     GHOST,
     LEAVE,
-    ROLLS,
     STOP,
-    TOKENS,
     WHIRL,
     Attack,
-    BountyCard,
     ChooseCaptain,
     Claim,
     Discard,
-    DrawCard,
     Exchange,
-    FirstPlayer,
     KeepBounty,
     Lose,
-    MapCard,
     Peek,
-    Play,
     Repair,
     Reroll,
     Sail,
     Shell,
     Take,
     Trade,
-    TreasureCard,
     UseEffect,
     Weather,
 )
 from .resolve import decide, outcome
 
-ONE_DIE = (Fraction(1, 6), Fraction(1, 2), Fraction(1, 3))              # C1
-BEST_OF_TWO = (Fraction(1, 36), Fraction(5, 12), Fraction(5, 9))       # C12, E03
-WORST_OF_TWO = (Fraction(11, 36), Fraction(7, 12), Fraction(1, 9))     # C12, TR06
 GIVE = tuple("".join(c) for c in combinations_with_replacement(ICONS, 3))
 GIVE_COUNTS = {g: tuple(g.count(i) for i in ICONS) for g in GIVE}
 EXCHANGES = {g: tuple(Exchange(g, i) for i in ICONS) for g in GIVE}
-ALL_TILES = frozenset(TILES)
 SAILS = tuple(tuple(Sail(c) for c in NEIGHBOURS[cell]) for cell in range(len(NEIGHBOURS)))
 REPAIRS = tuple(Repair(k) for k in DAMAGE)
 REPAIR_SHELL = Repair("shell")
+ATTACKS = {q: Attack(q) for q in (GHOST, *range(CONST["max_players"]))}
+PEEKS = tuple(Peek(c) for c in range(len(NEIGHBOURS)))
+TAKES = {t: Take(t) for t in TREASURES}
+LOSSES = {t: Lose(t) for t in TREASURES}
+DISCARDS = {c: Discard(c) for c in CARDS}
 _EXCHANGE_CACHE: dict[tuple[int, ...], tuple] = {}
+EFFECT_CARDS = frozenset(c for c, card in CARDS.items() if card.effect in EFFECTS)   # R13: cards with an effect
 
 
 def exchanges(actions: tuple[int, ...]) -> tuple:
@@ -76,10 +80,6 @@ def exchanges(actions: tuple[int, ...]) -> tuple:
                       if all(a >= n for a, n in zip(actions, need, strict=True)) for e in EXCHANGES[give])
         _EXCHANGE_CACHE[actions] = found
     return found
-
-
-def _dice(table: tuple[Fraction, ...]) -> tuple:
-    return tuple((ROLLS[s], p) for s, p in enumerate(table) if p)
 
 
 class RumState(State):
@@ -121,25 +121,7 @@ class RumState(State):
 
     def sample_chance(self, rng: random.Random):
         """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
-        task = self.pending[0]
-        kind = task[0]
-        if kind == "card":
-            return DrawCard(self.deck[rng.randrange(len(self.deck))])
-        if kind in ("tile", "peek_tile", "setup_tile"):
-            left = sorted(ALL_TILES.difference(self.tiles))
-            return FACES[left[rng.randrange(len(left))]]
-        if kind == "ghost_card":
-            return DrawCard(self.deck[rng.randrange(len(self.deck))])
-        if kind == "roll" and task[3] == 0:
-            return ROLLS[DIE[rng.randrange(6)]]
-        if kind in ("token", "ghost_token"):
-            bag = _bag(self)
-            ticket = rng.randrange(sum(bag))
-            for i, n in enumerate(bag):
-                ticket -= n
-                if ticket < 0:
-                    return TOKENS[i]
-        return super().sample_chance(rng)
+        return sample_outcome(self, rng)
 
     def _step(self, item) -> RumState:
         w = Work(self)
@@ -201,52 +183,6 @@ class RumState(State):
         return self.view(None)._repr_svg_()
 
 
-# -- chance ------------------------------------------------------------------------------------
-def _bag(s: RumState) -> list[int]:
-    counts = list(DAMAGE_COUNT)
-    for ship in s.ships:
-        for i, n in enumerate(ship.damage):
-            counts[i] -= n
-    if s.mods.ghost is not None:
-        for i, n in enumerate(s.mods.ghost.damage):
-            counts[i] -= n
-    return counts
-
-
-def _uniform(items, make) -> tuple:
-    p = Fraction(1, len(items))
-    return tuple((make(i), p) for i in items)
-
-
-def outcomes(s: RumState) -> tuple:
-    task = s.pending[0]
-    kind = task[0]
-    if kind == "first":
-        return _uniform(range(len(s.ships)), FirstPlayer)
-    if kind in ("card", "ghost_card"):
-        return _uniform(s.deck, DrawCard)
-    if kind == "bounty_draw":
-        return bounty_outcomes(s.mods)
-    if kind in ("tile", "peek_tile", "setup_tile"):
-        return _uniform(sorted(ALL_TILES.difference(s.tiles)), FACES.__getitem__)
-    if kind == "map":
-        return _uniform(s.map_deck, MapCard)
-    if kind == "treasure":
-        return _uniform(s.treasure_deck, TreasureCard)
-    if kind == "roll":
-        return _dice(BEST_OF_TWO if task[3] else ONE_DIE)
-    if kind == "kraken_roll":
-        return _dice(WORST_OF_TWO if sh.has(s.ships[task[1]], "rabbit_foot") else ONE_DIE)
-    if kind == "ghost_repair":
-        held = s.mods.ghost.damage
-        return tuple((TOKENS[i], Fraction(n, sum(held))) for i, n in enumerate(held) if n)
-    if kind in ("token", "ghost_token"):
-        bag = _bag(s)
-        total = sum(bag)
-        return tuple((TOKENS[i], Fraction(n, total)) for i, n in enumerate(bag) if n)
-    raise AssertionError(kind)
-
-
 # -- decisions ---------------------------------------------------------------------------------
 def legal(s: RumState) -> list:
     if s.pending:
@@ -255,13 +191,6 @@ def legal(s: RumState) -> list:
     if s.phase == "play":
         return wx.plays(s.ships[s.active].hand)
     return main_actions(s)
-
-
-def bounty_outcomes(mods) -> tuple:
-    """C10: the known top card comes first for certain; otherwise uniform over the deck."""
-    if mods.bounty_top:
-        return ((BountyCard(mods.bounty_top), Fraction(1)),)
-    return _uniform(mods.bounty_deck, BountyCard)
 
 
 def can_move(s: RumState) -> bool:
@@ -303,12 +232,12 @@ def main_actions(s: RumState) -> list:
     acts: list = []
     if sail and can_move(s):
         acts += SAILS[ship.cell]
-        if wx.whirl_target(s.mods, ship.cell) >= 0:
+        if s.mods.maelstrom and wx.whirl_target(s.mods, ship.cell) >= 0:
             acts.append(WHIRL)
     if earn and sh.can_gain_doubloons(ship) and bank(s) != 0:
         acts.append(EARN)
     if attack:
-        acts += [Attack(q) for q in attack_targets(s, p)]
+        acts += [ATTACKS[q] for q in attack_targets(s, p)]
     if rep:
         acts += [REPAIRS[i] for i, n in enumerate(ship.damage) if n]
         if ship.captain == sh.CRABBY and ship.shells < 2:
@@ -316,22 +245,16 @@ def main_actions(s: RumState) -> list:
     if sail + earn + attack + rep >= 3:
         acts += exchanges(t.actions)
     for card in t.played:
-        if card not in t.used and EFFECTS.get(_effect_id(card)) and not affordable(ship, card):
+        if card in EFFECT_CARDS and card not in t.used and not affordable(ship, card):
             acts += targets(s.ships, p, card, s.game.options)
     if ship.captain == sh.MACAW and "m" not in t.flags:
-        acts += [Peek(c) for c in macaw_cells(s, p)]
-    waiting = wx.unresolved(t)
+        acts += [PEEKS[c] for c in macaw_cells(s, p)]
+    waiting = wx.unresolved(t) if t.played else ()
     if waiting:
         acts += [Weather(c) for c in waiting]     # V13 anytime: carried out before the turn ends (R63)
     else:
         acts.append(END)
     return acts
-
-
-def _effect_id(card: str) -> str:
-    from .data import CARDS
-
-    return CARDS[card].effect
 
 
 def macaw_cells(s: RumState, p: int) -> list[int]:
@@ -346,11 +269,9 @@ def _captains(s, task):
 
 
 def _pickup(s, task):
-    from .data import map_tile
-
     ship = s.ships[task[1]]
     tile = s.tiles[task[2]]
-    return [*(Take(t) for m, t in s.display if map_tile(m) == tile and sh.room_for(ship, t)), LEAVE]
+    return [*(TAKES[t] for m, t in s.display if MAP_TILE[m] == tile and sh.room_for(ship, t)), LEAVE]
 
 
 def _trade(s, task):
@@ -362,11 +283,11 @@ def _trade(s, task):
 
 def _peek(s, task):
     ship = s.ships[task[1]]
-    return [*(Peek(c) for c in range(1, 31) if not s.face_up >> c & 1 and c not in ship.peeks), STOP]
+    return [*(PEEKS[c] for c in range(1, 31) if not s.face_up >> c & 1 and c not in ship.peeks), STOP]
 
 
 def _wind(s, task):
-    return [*(Sail(c) for c in NEIGHBOURS[s.ships[task[1]].cell] if can_move(s)), STOP]
+    return [*(SAILS[s.ships[task[1]].cell] if can_move(s) else ()), STOP]
 
 
 def _patch(s, task):
@@ -375,7 +296,7 @@ def _patch(s, task):
 
 
 def _hands(s, task):
-    return [*(Play((c,)) for c in s.ships[task[1]].hand), STOP]
+    return [*(wx.play_of((c,)) for c in s.ships[task[1]].hand), STOP]
 
 
 def _keep(s, task):
@@ -389,8 +310,8 @@ FORCED_LEGAL = {
     "bounty_keep": _keep,
     "claim": lambda s, t: [Claim(t[2], True), Claim(t[2], False)],
     "captain": _captains, "pickup": _pickup, "trade": _trade,
-    "fire": lambda s, t: [Lose(x) for x in dict.fromkeys(s.ships[t[1]].treasures)],
-    "bowsprit": lambda s, t: [Discard(c) for c in s.ships[t[1]].hand],
+    "fire": lambda s, t: [LOSSES[x] for x in dict.fromkeys(s.ships[t[1]].treasures)],
+    "bowsprit": lambda s, t: [DISCARDS[c] for c in s.ships[t[1]].hand],
     "shell": lambda s, t: [Shell(True), Shell(False)],
     "grog": lambda s, t: [Reroll(True), Reroll(False)],
     "peek": _peek, "wind": _wind, "patch": _patch, "hands": _hands,

@@ -17,18 +17,26 @@ GROG, NARHEE, MACAW, GOLDRICK = "Grog Blackwater", "Admiral Narhee", "Madame Mac
 
 def abilities(ship: Ship) -> set[str]:
     """The treasure abilities aboard (D4), e.g. ``{"heavy", "range"}``."""
-    return {TREASURES[t].ability for t in ship.treasures}
+    return {ABILITY[t] for t in ship.treasures}
+
+
+BASE_HAND_SIZE = CONST["base_hand_size"]
+ABILITY = {t: x.ability for t, x in TREASURES.items()}
+SLOTS = {t: x.slots for t, x in TREASURES.items()}
 
 
 def has(ship: Ship, ability: str) -> bool:
-    return any(TREASURES[t].ability == ability for t in ship.treasures)
+    for t in ship.treasures:
+        if ABILITY[t] == ability:
+            return True
+    return False
 
 
 def hand_size(ship: Ship, options: Mapping[str, Any]) -> int:
     """R4, R5, R50, D4: base 4 (Humboldt 5), Logbook +1, Parrot -1, BOWSPRIT -1, never below V15."""
-    size = CONST["base_hand_size"] + (ship.captain == HUMBOLDT)
+    size = BASE_HAND_SIZE + (ship.captain == HUMBOLDT)
     for t in ship.treasures:
-        ability = TREASURES[t].ability
+        ability = ABILITY[t]
         size += (ability == "hand_plus") - (ability == "hand_minus")
     size -= ship.damage[BOWSPRIT] > 0
     return max(options["min_hand_size"], size)
@@ -40,7 +48,7 @@ def slots(ship: Ship) -> int:
 
 
 def used_slots(ship: Ship) -> int:
-    return sum(TREASURES[t].slots for t in ship.treasures)
+    return sum(SLOTS[t] for t in ship.treasures)
 
 
 def room_for(ship: Ship, treasure: str) -> bool:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import ships as sh
-from .data import HIDEOUT, map_tile
-from .flow import Work
+from .data import HIDEOUT, MAP_TILE
+from .flow import Work, renew
 from .model import NO_TURN
 
 
@@ -23,7 +23,7 @@ def turn_start(w: Work, task: tuple) -> None:
     ship = w.ships[p]
     if ship.cell != HIDEOUT:
         for m, t in w.display:
-            if map_tile(m) == w.tiles[ship.cell] and sh.room_for(ship, t):
+            if MAP_TILE[m] == w.tiles[ship.cell] and sh.room_for(ship, t):
                 then.append(("pickup", p, ship.cell, "R26"))
     if sh.has(ship, "kraken_eye"):
         then.append(("curse", p, 1, "T1"))
@@ -59,7 +59,7 @@ def next_turn(w: Work, task: tuple) -> None:
     if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none
         from .bounty import NO_STATS
 
-        w.mods = w.mods._replace(stats=NO_STATS)
+        w.mods = renew(w.mods, stats=NO_STATS)
     w.active = (w.active + 1) % len(w.ships)
     if w.mods.ghost is not None and w.turns % 2 == 0:
         w.push(("ghost_turn",), ("turn_start",))

@@ -7,25 +7,38 @@ from __future__ import annotations
 from itertools import combinations
 
 from .data import CARDS, HIDEOUT, ICONS, NEIGHBOURS, WEATHER, cell_name
-from .flow import Work
+from .flow import Work, renew
 from .model import PlaceMaelstrom, Play, Sail
 
 PLACES = tuple(PlaceMaelstrom(a, b) for a, b in combinations(range(1, 31), 2))   # R65: any two, not the Hideout
 
 
+_PLAYS: dict[tuple[str, ...], Play] = {}
+
+
+def play_of(cards: tuple[str, ...]) -> Play:
+    """The `Play` of these cards, made once (there are at most a few thousand)."""
+    found = _PLAYS.get(cards)
+    if found is None:
+        found = _PLAYS[cards] = Play(cards)
+    return found
+
+
 def plays(hand: tuple[str, ...]) -> list[Play]:
     """T3, R8, R64: every Weather card in hand must be played; with 2 or more, only they are."""
+    if WEATHER.isdisjoint(hand):
+        return [_PLAYS.get(c) or play_of(c) for c in combinations(hand, min(2, len(hand)))]
     weather = tuple(c for c in hand if c in WEATHER)
-    if not weather:
-        return [Play(c) for c in combinations(hand, min(2, len(hand)))]
     if len(weather) >= 2:
-        return [Play(weather)]
+        return [play_of(weather)]
     others = [c for c in hand if c not in WEATHER]
-    return [Play(tuple(sorted((weather[0], c)))) for c in others] or [Play(weather)]
+    return [play_of(tuple(sorted((weather[0], c)))) for c in others] or [play_of(weather)]
 
 
 def unresolved(turn) -> tuple[str, ...]:
     """Played Weather cards whose effect is still to be carried out (R63)."""
+    if WEATHER.isdisjoint(turn.played):
+        return ()
     return tuple(c for c in turn.played if c in WEATHER and c not in turn.used)
 
 
@@ -40,7 +53,7 @@ def play_drawn(w: Work, p: int, card: str) -> None:
     actions = list(w.turn.actions)
     for icon in CARDS[card].icons:
         actions[ICONS.index(icon)] += 1
-    w.turn = w.turn._replace(played=(*w.turn.played, card), actions=tuple(actions))
+    w.turn = renew(w.turn, played=(*w.turn.played, card), actions=tuple(actions))
     w.say(f"{w.name(p)} draws {card}, a Weather card, and must play it at once", "R64", "A20")
     after_play(w, p)
 
@@ -48,7 +61,7 @@ def play_drawn(w: Work, p: int, card: str) -> None:
 def resolve(w: Work, p: int, card: str) -> None:
     """D7: carry out the mandatory effect of `card` (R63)."""
     kind = CARDS[card].weather
-    w.turn = w.turn._replace(used=tuple(sorted((*w.turn.used, card))))
+    w.turn = renew(w.turn, used=tuple(sorted((*w.turn.used, card))))
     if w.options["weather_timing"] == "immediate":
         w.push(("weather", p))
     if kind == "maelstrom":
@@ -66,7 +79,7 @@ def resolve(w: Work, p: int, card: str) -> None:
             if q != p:
                 w.gain(q, 1, "R63")
     elif kind == "becalmed":
-        w.turn = w.turn._replace(flags=w.turn.flags.replace("k", "") + "k")
+        w.turn = renew(w.turn, flags=w.turn.flags.replace("k", "") + "k")
         w.say(f"{w.name(p)} is becalmed ({card}): no move this turn", "R63", "V2")
     elif kind == "gale":
         w.say(f"A Gale ({card}) drives {w.name(p)} 2 tiles", "R63", "V2")
@@ -75,7 +88,7 @@ def resolve(w: Work, p: int, card: str) -> None:
 
 def place(w: Work, task: tuple, item: PlaceMaelstrom) -> None:
     """R65: both tokens go on two different tiles (moved if already placed)."""
-    w.mods = w.mods._replace(maelstrom=(item.a, item.b))
+    w.mods = renew(w.mods, maelstrom=(item.a, item.b))
     w.say(f"The Maelstrom opens between {cell_name(item.a)} and {cell_name(item.b)}", "R65", "R67")
 
 

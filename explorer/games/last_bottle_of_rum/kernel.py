@@ -1,0 +1,69 @@
+"""Fast all-random playouts (`Game.random_playout`) for every set-up of The Last Bottle of Rum.
+
+The kernel is the model's own rules run on one mutable `Work` for the whole game instead
+of an immutable state per step: the same `legal` lists, `sample_outcome` draws, `decide`
+and `outcome` transitions and `settle` of automatic tasks (T4), so it consumes the
+generator exactly as stepping the model with `RandomPolicy` does and reaches the same
+final state. What it skips is only what a playout never reads: the intermediate states
+(their trail, cached legal actions) and the events' text. It covers every option and
+module (V1-V15, E3's turn limit); it returns None only for a start position whose first
+task is automatic (a hand-edited position), where the model decides what happens.
+"""
+
+from __future__ import annotations
+
+import random
+
+from explorer.core.game import PlayoutEnd
+
+from .bounty import check_turn
+from .flow import CHANCE, Work, build, settle
+from .resolve import decide, outcome
+from .rules import RumState, legal, sample_outcome
+
+
+class QuietWork(Work):
+    """A `Work` that keeps no events: a playout reports only how the game ended."""
+
+    __slots__ = ()
+
+    def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
+        return None
+
+    def name(self, p: int) -> str:
+        return ""                        # names only go into the events' text
+
+
+def random_playout(state: RumState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd | None:
+    """Play `state` to the end with every seat choosing ``legal[rng.randrange(len(legal))]``
+    (see the module docstring); `RuntimeError` when `max_steps` steps pass without an end."""
+    if state._node[0] == "auto":
+        return None
+    w = QuietWork(state)
+    randrange = rng.randrange
+    steps = 0
+    while w.phase != "over":
+        if steps >= max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps")
+        pending = w.pending
+        if pending and pending[0][0] in CHANCE:
+            task = pending[0]
+            item = sample_outcome(w, rng)
+            w.pending = pending[1:]
+            outcome(w, task, item)
+        else:
+            choices = legal(w)
+            decide(w, pending[0] if pending else None, choices[randrange(len(choices))])
+        settle(w)
+        if w.mods.bounties:              # V1: bounty conditions after every step (D8)
+            check_turn(w)
+            settle(w)
+        w.update_limit()                 # R45, R46
+        steps += 1
+    end = build(RumState, w.game, None, (), tuple(w.ships), w.tiles, w.face_up, w.display, w.map_deck,
+                w.map_discard, w.treasure_deck, w.treasure_discard, w.deck, w.discard, w.active, w.phase,
+                w.turn, w.pending, w.winner, w.turns, w.mods)
+    return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
+
+
+__all__ = ["QuietWork", "random_playout"]
