@@ -1,0 +1,208 @@
+"""The special-cards game's final round valued from many starts at once (V1), in integers (numpy).
+
+A search of the round before reaches thousands of final-round starts (reduced states of
+`special`). Each is valued as the C3 average over the final round's five-card tables; a
+table is valued once for all the starts at the points that still matter to it:
+
+- a table without Kraken or Tortuga sees only the clipped differences (solver notes 4),
+  and all such tables go to `LastRound.table_values` together (Skeletons are cards of its
+  max-plus tables, R28);
+- a table with a Kraken or a Tortuga keeps each pile's bottom entries as deep as its
+  Krakens and each player's turn gains (`special.reduce`). Starts with the same bottoms
+  form a group; within it a choice (T3) is valued at the distinct points of what it reads
+  (differences; the chooser's gains if it holds the Tortuga, the splitter's if it does),
+  from the chooser's placement list (`specialhands`) against the splitter's last phase as
+  a dense table (`lastround.max_plus`) shifted by its special cards' uses.
+
+Values are integers (gold to come plus ship points) and weights the C3 draw counts, so a
+start's value is its numerator over the draws' common denominator.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from .hands import Hand, splits
+from .lastround import NEG, SHIP_POINTS, LastRound, lookup, max_plus
+from .special import KR, PIRATE, SK, TO, context, draws
+from .specialhands import chooser_special_uses, pirate_rows, special_uses
+
+CHUNK = 1 << 20                    # point x placement cells per numpy step
+
+
+@cache
+def splitter_table(hand: Hand, turned: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The game's last phase with `hand`'s pirate cards and Skeletons: the splitter's best gold +
+    ship points (own view) at its own-view start differences; `turned`: a Tortuga follows (R33)."""
+    grid = np.array(np.meshgrid(*[np.arange(-1, 2)] * 4, indexing="ij"))
+    term = np.tensordot(SHIP_POINTS, np.sign(grid), axes=1).astype(np.int16)        # E3
+    table, lo = max_plus(hand, term[None], np.full(4, -1, dtype=np.int64), turned)
+    return table[0], lo
+
+
+class Starts:
+    """Reduced final-round starts as arrays: differences (n x 4, P1 view), per player and ship the
+    bottom entries' strengths and turn gains (n x 2 x 4 x depth), pile lengths kept, extra gains."""
+
+    def __init__(self, starts: list[tuple]) -> None:
+        depth = max((len(pile) for _, b, _ in starts for side in b for pile in side), default=0)
+        n = len(starts)
+        self.d = np.array([s[0] for s in starts], dtype=np.int64).reshape(n, 4)
+        self.bs = np.zeros((n, 2, 4, depth), dtype=np.int64)
+        self.bg = np.zeros((n, 2, 4, depth), dtype=np.int64)
+        self.bl = np.zeros((n, 2, 4), dtype=np.int64)
+        self.extra = np.array([s[2] for s in starts], dtype=np.int64).reshape(n, 2, 4)
+        for i, (_, bottoms, _) in enumerate(starts):
+            for p in (0, 1):
+                for k, pile in enumerate(bottoms[p]):
+                    self.bl[i, p, k] = len(pile)
+                    for j, (s, g) in enumerate(pile):
+                        self.bs[i, p, k, j], self.bg[i, p, k, j] = s, g
+
+    def for_table(self, table: Hand) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """`special.reduce` for a final round drawn as `table`, vectorised: (d, bs, bg, bl, extra)."""
+        krakens, tortuga = table.count(KR), TO in table
+        swing = np.array(context(((), ()), table, (), 0)[2], dtype=np.int64)
+        bs, bg = self.bs[..., :krakens], self.bg[..., :krakens]
+        bl = np.minimum(self.bl, krakens)
+        if tortuga:
+            extra = self.extra + self.bg[..., krakens:].sum(axis=3)
+        else:
+            bg, extra = np.zeros_like(bg), np.zeros_like(self.extra)
+        if not krakens and not tortuga:
+            cap = np.broadcast_to(swing, self.d.shape)
+        else:
+            cap = swing + extra.sum(axis=1) + (bs + bg).sum(axis=(1, 3))
+        d = np.clip(self.d, -cap - 1, cap + 1)
+        return d, bs, bg, bl, extra
+
+
+def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: int, splitter: int,
+                 last: LastRound, kraken_optional: bool, as_parrot: bool) -> tuple[np.ndarray, int]:
+    """P1-view value numerators (gold to come + ship points) of the final round from its draw, `up`
+    already on the table, at each reduced start, and their common denominator (C3)."""
+    found, den = draws(unseen, 5 - len(up), early)
+    arr = Starts(starts)
+    sign = 1 if splitter == 0 else -1
+    total = np.zeros(len(starts), dtype=object)
+    plain: dict[Hand, tuple[int, np.ndarray]] = {}
+    points: dict[Hand, np.ndarray] = {}
+    for drawn, w in found:
+        if not w:
+            continue
+        table = tuple(sorted(up + drawn))
+        d = arr.for_table(table)
+        if KR not in table and TO not in table:
+            points[table], back = np.unique(sign * d[0], axis=0, return_inverse=True)
+            plain[table] = (w, back.reshape(-1))
+            continue
+        values = special_table(d, table, splitter, kraken_optional, as_parrot)
+        total += w * (sign * values).astype(object)
+    for table, values in last.table_values(points).items():
+        w, back = plain[table]
+        total += w * (sign * values[back]).astype(object)
+    return total, den
+
+
+def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as_parrot: bool) -> np.ndarray:
+    """The splitter's value (own view) of a table with a Kraken or a Tortuga at every start (T2, T3)."""
+    d, bs, bg, bl, extra = reduced
+    n = len(d)
+    key = np.concatenate([bs.reshape(n, -1), bg.reshape(n, -1), bl.reshape(n, -1)], axis=1)
+    groups, which = np.unique(key, axis=0, return_inverse=True)
+    which = which.reshape(-1)
+    out = np.zeros(n, dtype=np.int64)
+    chooser = 1 - splitter
+    sign = 1 if chooser == 0 else -1
+    for g in range(len(groups)):
+        rows = np.flatnonzero(which == g)
+        i = rows[0]
+        bottoms = [tuple(tuple((int(bs[i, p, k, j]), int(bg[i, p, k, j])) for j in range(bl[i, p, k]))
+                         for k in range(4)) for p in (0, 1)]
+        gains = extra[rows] + bg[rows].sum(axis=3)                        # all turn gains per player and ship
+        e = sign * d[rows]
+        worst = None
+        for small, large in splits(table):
+            best = None
+            for mine, theirs in ((small, large), (large, small)):
+                v = chooser_value(e, gains[:, chooser], gains[:, splitter], mine, theirs, bottoms[chooser],
+                                  bottoms[splitter], kraken_optional, as_parrot)
+                best = v if best is None else np.maximum(best, v)
+            worst = best if worst is None else np.minimum(worst, best)
+        out[rows] = -worst
+    return out
+
+
+def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple, kraken_optional: bool,
+                  as_parrot: bool) -> np.ndarray:
+    """The chooser's best value (own view) with `mine`, the splitter answering with `theirs` as the
+    game's last phase, at own-view differences `e` with own turn gains `gc` and the splitter's `gs`.
+
+    `own` and `other` are the chooser's and the splitter's bottom entries per ship (R30, A14).
+    Points are de-duplicated on what the choice reads first.
+    """
+    cols = [e]
+    if TO in mine:
+        cols.append(gc)
+    if TO in theirs:
+        cols.append(gs)
+    feats, back = np.unique(np.concatenate(cols, axis=1), axis=0, return_inverse=True)
+    back = back.reshape(-1)
+    fe = feats[:, :4]
+    fgc = feats[:, 4:8] if TO in mine else np.zeros_like(fe)
+    fgs = feats[:, -4:] if TO in theirs else np.zeros_like(fe)
+    value = _chooser_points(fe, fgc, fgs, mine, theirs, own, other, kraken_optional, as_parrot)
+    return value[back]
+
+
+def _chooser_points(e, gc, gs, mine, theirs, own, other, kraken_optional, as_parrot) -> np.ndarray:
+    pirates = tuple(c for c in mine if c < PIRATE)
+    specials = tuple(c for c in mine if c >= PIRATE)
+    s_pirates = tuple(c for c in theirs if c < PIRATE or c == SK)
+    s_specials = tuple(c for c in theirs if c >= PIRATE and c != SK)
+    depth = theirs.count(KR)
+    best = np.full(len(e), NEG, dtype=np.int64)
+    for shift, removed, turned, new in chooser_special_uses(specials, other, kraken_optional, as_parrot):
+        bottoms = tuple(tuple((s + g, 0) if turned else (s, 0) for s, g in pile) for pile in own)
+        tracked = tuple(k for k in range(4) if depth and len(bottoms[k]) < depth)
+        add, need, gold, sigs = pirate_rows(pirates, turned, tracked, depth)
+        start = e + np.array(shift) + (gc if turned else 0)
+        s_gains = gs - np.array(removed)
+        for sig, idx in sigs.items():
+            opposing = tuple(_pile(bottoms[k], new[k], sig, tracked, k, depth) for k in range(4))
+            uses = dict.fromkeys(special_uses(s_specials, opposing, kraken_optional, as_parrot))
+            part = _rows_value(start, s_gains, add[idx], need[idx], gold[idx], s_pirates, uses)
+            np.maximum(best, part, out=best)
+    return best
+
+
+def _pile(existing: tuple, special_new: tuple, sig, tracked: tuple, k: int, depth: int) -> tuple:
+    """The chooser's pile bottom at ship `k` after its phase: older entries, then its new ones weakest
+    first (the weakest at the bottom is never worse against a Kraken to come)."""
+    if k not in tracked:
+        return existing
+    new = sorted((*special_new, *sig[tracked.index(k)]))
+    return (*existing, *((s, 0) for s in new))[:depth]
+
+
+def _rows_value(start, s_gains, add, need, gold, s_pirates: Hand, uses) -> np.ndarray:
+    """Best over placement rows of gold - the splitter's best reply, at every point (chooser view)."""
+    n, r = len(start), len(add)
+    out = np.empty(n, dtype=np.int64)
+    step = max(1, CHUNK // max(1, r))
+    tables = {t: splitter_table(s_pirates, t) for t in {t for _, t in uses}}
+    for i in range(0, n, step):
+        u = start[i:i + step, None, :] + add[None, :, :]                           # chooser's view after
+        legal = ~np.any(need[None] & (u <= 0), axis=2)                             # R18
+        x = -u
+        reply = None
+        for extra, turned in uses:
+            table, lo = tables[turned]
+            at = x + np.array(extra) + (s_gains[i:i + step, None, :] if turned else 0)
+            v = lookup(table, lo, at.reshape(-1, 4)).reshape(at.shape[:2])
+            reply = v if reply is None else np.maximum(reply, v)
+        value = np.where(legal, gold[None, :] - reply.astype(np.int64), NEG)
+        out[i:i + step] = value.max(axis=1)
+    return out
