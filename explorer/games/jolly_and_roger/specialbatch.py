@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from .hands import Hand, splits
+from .hands import Hand, reach, splits
 from .lastround import NEG, SHIP_POINTS, LastRound, lookup, max_plus
 from .special import KR, PIRATE, SK, TO, context, draws
 from .specialhands import chooser_special_uses, pirate_rows, special_uses
@@ -106,13 +106,24 @@ def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: 
     return total, den
 
 
+def unique_rows(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(distinct rows, index of each row among them) of an integer matrix, via one mixed-radix code."""
+    low = points.min(axis=0)
+    span = points.max(axis=0) - low + 1
+    code = np.zeros(len(points), dtype=np.int64)
+    for j in range(points.shape[1]):
+        code = code * span[j] + (points[:, j] - low[j])
+    _, first, back = np.unique(code, return_index=True, return_inverse=True)
+    return points[first], back.reshape(-1)
+
+
 def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as_parrot: bool) -> np.ndarray:
     """The splitter's value (own view) of a table with a Kraken or a Tortuga at every start (T2, T3)."""
     d, bs, bg, bl, extra = reduced
     n = len(d)
-    key = np.concatenate([bs.reshape(n, -1), bg.reshape(n, -1), bl.reshape(n, -1)], axis=1)
-    groups, which = np.unique(key, axis=0, return_inverse=True)
-    which = which.reshape(-1)
+    key = np.concatenate([bs.reshape(n, -1), bg.reshape(n, -1), bl.reshape(n, -1), np.zeros((n, 1), np.int64)],
+                         axis=1)
+    groups, which = unique_rows(key)
     out = np.zeros(n, dtype=np.int64)
     chooser = 1 - splitter
     sign = 1 if chooser == 0 else -1
@@ -122,16 +133,17 @@ def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as
         bottoms = [tuple(tuple((int(bs[i, p, k, j]), int(bg[i, p, k, j])) for j in range(bl[i, p, k]))
                          for k in range(4)) for p in (0, 1)]
         gains = extra[rows] + bg[rows].sum(axis=3)                        # all turn gains per player and ship
-        e = sign * d[rows]
+        points, back = unique_rows(np.concatenate([sign * d[rows], gains[:, chooser], gains[:, splitter]], axis=1))
+        e, gc, gs = points[:, :4], points[:, 4:8], points[:, 8:]
         worst = None
         for small, large in splits(table):
             best = None
             for mine, theirs in ((small, large), (large, small)):
-                v = chooser_value(e, gains[:, chooser], gains[:, splitter], mine, theirs, bottoms[chooser],
-                                  bottoms[splitter], kraken_optional, as_parrot)
+                v = chooser_value(e, gc, gs, mine, theirs, bottoms[chooser], bottoms[splitter], kraken_optional,
+                                  as_parrot)
                 best = v if best is None else np.maximum(best, v)
             worst = best if worst is None else np.minimum(worst, best)
-        out[rows] = -worst
+        out[rows] = -worst[back]
     return out
 
 
@@ -141,39 +153,49 @@ def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple,
     game's last phase, at own-view differences `e` with own turn gains `gc` and the splitter's `gs`.
 
     `own` and `other` are the chooser's and the splitter's bottom entries per ship (R30, A14).
-    Points are de-duplicated on what the choice reads first.
+    A choice reads the differences, the chooser's gains if it holds a Tortuga and the splitter's
+    if that does; points are clipped where nothing it can do changes (below) and de-duplicated.
     """
-    cols = [e]
-    if TO in mine:
-        cols.append(gc)
+    pirates = tuple(c for c in mine if c < PIRATE)
+    uses = chooser_special_uses(tuple(c for c in mine if c >= PIRATE), other, kraken_optional, as_parrot)
+    if TO in theirs and TO not in mine and not as_parrot:
+        # every reply turns the splitter's parrots: it reads y = gs - e, the chooser's boards read e
+        shift = np.array([u[0] for u in uses])
+        taken = shift + np.array([u[1] for u in uses])
+        top = np.array(reach(pirates))
+        lo = splitter_table(tuple(c for c in theirs if c < PIRATE or c == SK), True)[1]
+        ec = np.clip(e, -shift.max(axis=0) - top - 1, 1 - shift.min(axis=0))
+        y = np.clip(gs - e, lo + taken.min(axis=0) - 5 * theirs.count(KR), 1 + taken.max(axis=0) + top)
+        return _chooser_points(ec, None, y, uses, pirates, theirs, own, as_parrot, kraken_optional)
+    cols = [e, gc] if TO in mine else [e]
     if TO in theirs:
         cols.append(gs)
-    feats, back = np.unique(np.concatenate(cols, axis=1), axis=0, return_inverse=True)
-    back = back.reshape(-1)
+    feats, back = unique_rows(np.concatenate(cols, axis=1))
     fe = feats[:, :4]
     fgc = feats[:, 4:8] if TO in mine else np.zeros_like(fe)
     fgs = feats[:, -4:] if TO in theirs else np.zeros_like(fe)
-    value = _chooser_points(fe, fgc, fgs, mine, theirs, own, other, kraken_optional, as_parrot)
-    return value[back]
+    return _chooser_points(fe, fgc, fgs - fe, uses, pirates, theirs, own, as_parrot, kraken_optional)[back]
 
 
-def _chooser_points(e, gc, gs, mine, theirs, own, other, kraken_optional, as_parrot) -> np.ndarray:
-    pirates = tuple(c for c in mine if c < PIRATE)
-    specials = tuple(c for c in mine if c >= PIRATE)
+def _chooser_points(e, gc, y, uses, pirates: Hand, theirs: Hand, own: tuple, as_parrot: bool,
+                    kraken_optional: bool) -> np.ndarray:
+    """The chooser's best value at points: differences `e`, own gains `gc` (None: no Tortuga of its
+    own) and y = the splitter's gains - `e` (read by a reply with a Tortuga)."""
     s_pirates = tuple(c for c in theirs if c < PIRATE or c == SK)
     s_specials = tuple(c for c in theirs if c >= PIRATE and c != SK)
     depth = theirs.count(KR)
     best = np.full(len(e), NEG, dtype=np.int64)
-    for shift, removed, turned, new in chooser_special_uses(specials, other, kraken_optional, as_parrot):
+    for shift, removed, turned, new in uses:
         bottoms = tuple(tuple((s + g, 0) if turned else (s, 0) for s, g in pile) for pile in own)
         tracked = tuple(k for k in range(4) if depth and len(bottoms[k]) < depth)
         add, need, gold, sigs = pirate_rows(pirates, turned, tracked, depth)
-        start = e + np.array(shift) + (gc if turned else 0)
-        s_gains = gs - np.array(removed)
+        own_gain = gc if turned else 0                                   # R33: the chooser's parrots turn
+        start = e + np.array(shift) + own_gain
+        base = {False: -start, True: y - np.array(shift) - np.array(removed) - own_gain}
         for sig, idx in sigs.items():
             opposing = tuple(_pile(bottoms[k], new[k], sig, tracked, k, depth) for k in range(4))
-            uses = dict.fromkeys(special_uses(s_specials, opposing, kraken_optional, as_parrot))
-            part = _rows_value(start, s_gains, add[idx], need[idx], gold[idx], s_pirates, uses)
+            replies = dict.fromkeys(special_uses(s_specials, opposing, kraken_optional, as_parrot))
+            part = _rows_value(start, base, add[idx], need[idx], gold[idx], s_pirates, replies)
             np.maximum(best, part, out=best)
     return best
 
@@ -187,20 +209,47 @@ def _pile(existing: tuple, special_new: tuple, sig, tracked: tuple, k: int, dept
     return (*existing, *((s, 0) for s in new))[:depth]
 
 
-def _rows_value(start, s_gains, add, need, gold, s_pirates: Hand, uses) -> np.ndarray:
-    """Best over placement rows of gold - the splitter's best reply, at every point (chooser view)."""
+def _rows_value(start, base: dict, add, need, gold, s_pirates: Hand, replies) -> np.ndarray:
+    """Best over placement rows of gold - the splitter's best reply, at every point (chooser view).
+
+    The chooser ends at `start` + add (its boards need a positive difference there, R18); a reply
+    (extra strength per ship, Tortuga or not) reads the splitter's table at base[turned] - add + extra.
+    Rows are taken by the colours they board: those read `start` only at these ships, and only
+    through the sign after the rows' additions, and every reply reads the table only inside its
+    box; points are clipped to what the rows can tell apart and de-duplicated.
+    """
+    tables = {t: splitter_table(s_pirates, t) for t in {t for _, t in replies}}
+    most = np.max([extra for extra, _ in replies], axis=0)
+    masks = need.astype(np.int64) @ np.array([1, 2, 4, 8])
+    out = np.full(len(start), NEG, dtype=np.int64)
+    for m in np.unique(masks):
+        rows = masks == m
+        a = add[rows]
+        low, high = a.min(axis=0), a.max(axis=0)
+        ships = [k for k in range(4) if m >> k & 1]
+        cols = [np.clip(start[:, ships], -high[ships], 1 - low[ships])]
+        for t in sorted(tables):
+            cols.append(np.clip(base[t], tables[t][1] + low - most, 1 + high))
+        feats, back = unique_rows(np.concatenate(cols, axis=1))
+        at_start = np.zeros((len(feats), 4), dtype=np.int64)
+        at_start[:, ships] = feats[:, :len(ships)]
+        at_base = {t: feats[:, len(ships) + 4 * j:len(ships) + 4 * j + 4] for j, t in enumerate(sorted(tables))}
+        values = _cells(at_start, at_base, a, need[rows], gold[rows], tables, replies)
+        np.maximum(out, values[back], out=out)
+    return out
+
+
+def _cells(start, base: dict, add, need, gold, tables: dict, replies) -> np.ndarray:
     n, r = len(start), len(add)
     out = np.empty(n, dtype=np.int64)
     step = max(1, CHUNK // max(1, r))
-    tables = {t: splitter_table(s_pirates, t) for t in {t for _, t in uses}}
     for i in range(0, n, step):
         u = start[i:i + step, None, :] + add[None, :, :]                           # chooser's view after
         legal = ~np.any(need[None] & (u <= 0), axis=2)                             # R18
-        x = -u
         reply = None
-        for extra, turned in uses:
+        for extra, turned in replies:
             table, lo = tables[turned]
-            at = x + np.array(extra) + (s_gains[i:i + step, None, :] if turned else 0)
+            at = base[turned][i:i + step, None, :] - add[None, :, :] + np.array(extra)
             v = lookup(table, lo, at.reshape(-1, 4)).reshape(at.shape[:2])
             reply = v if reply is None else np.maximum(reply, v)
         value = np.where(legal, gold[None, :] - reply.astype(np.int64), NEG)

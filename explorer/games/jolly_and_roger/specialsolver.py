@@ -13,12 +13,12 @@ from typing import Any
 
 from .data import CARD_INDEX
 from .hands import splits
+from .lastround import LastRound
 from .model import JollyState
 from .rules import rounds
 from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, start_state, terminal
-from .lastround import LastRound
-from .speciallast import last_phase
 from .specialbatch import final_values
+from .speciallast import last_phase
 
 Value = int | Fraction
 SIGN = (1, -1)
