@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from .hands import Hand, reach, splits
+from .hands import Hand, splits
 from .lastround import NEG, SHIP_POINTS, LastRound, lookup, max_plus
 from .special import KR, PIRATE, SK, TO, context, draws
 from .specialhands import chooser_special_uses, pirate_rows, special_uses
@@ -135,12 +135,12 @@ def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as
         gains = extra[rows] + bg[rows].sum(axis=3)                        # all turn gains per player and ship
         points, back = unique_rows(np.concatenate([sign * d[rows], gains[:, chooser], gains[:, splitter]], axis=1))
         e, gc, gs = points[:, :4], points[:, 4:8], points[:, 8:]
-        worst = None
+        worst, cache = None, {}
         for small, large in splits(table):
             best = None
             for mine, theirs in ((small, large), (large, small)):
                 v = chooser_value(e, gc, gs, mine, theirs, bottoms[chooser], bottoms[splitter], kraken_optional,
-                                  as_parrot)
+                                  as_parrot, cache)
                 best = v if best is None else np.maximum(best, v)
             worst = best if worst is None else np.minimum(worst, best)
         out[rows] = -worst[back]
@@ -148,7 +148,7 @@ def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as
 
 
 def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple, kraken_optional: bool,
-                  as_parrot: bool) -> np.ndarray:
+                  as_parrot: bool, cache: dict | None = None) -> np.ndarray:
     """The chooser's best value (own view) with `mine`, the splitter answering with `theirs` as the
     game's last phase, at own-view differences `e` with own turn gains `gc` and the splitter's `gs`.
 
@@ -160,13 +160,8 @@ def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple,
     uses = chooser_special_uses(tuple(c for c in mine if c >= PIRATE), other, kraken_optional, as_parrot)
     if TO in theirs and TO not in mine and not as_parrot:
         # every reply turns the splitter's parrots: it reads y = gs - e, the chooser's boards read e
-        shift = np.array([u[0] for u in uses])
-        taken = shift + np.array([u[1] for u in uses])
-        top = np.array(reach(pirates))
-        lo = splitter_table(tuple(c for c in theirs if c < PIRATE or c == SK), True)[1]
-        ec = np.clip(e, -shift.max(axis=0) - top - 1, 1 - shift.min(axis=0))
-        y = np.clip(gs - e, lo + taken.min(axis=0) - 5 * theirs.count(KR), 1 + taken.max(axis=0) + top)
-        return _chooser_points(ec, None, y, uses, pirates, theirs, own, as_parrot, kraken_optional)
+        # (`cache` keeps the points' distinct values per set of boarded colours across choices)
+        return _chooser_points(e, None, gs - e, uses, pirates, theirs, own, as_parrot, kraken_optional, cache)
     cols = [e, gc] if TO in mine else [e]
     if TO in theirs:
         cols.append(gs)
@@ -178,7 +173,7 @@ def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple,
 
 
 def _chooser_points(e, gc, y, uses, pirates: Hand, theirs: Hand, own: tuple, as_parrot: bool,
-                    kraken_optional: bool) -> np.ndarray:
+                    kraken_optional: bool, cache: dict | None = None) -> np.ndarray:
     """The chooser's best value at points: differences `e`, own gains `gc` (None: no Tortuga of its
     own) and y = the splitter's gains - `e` (read by a reply with a Tortuga)."""
     s_pirates = tuple(c for c in theirs if c < PIRATE or c == SK)
@@ -195,7 +190,8 @@ def _chooser_points(e, gc, y, uses, pirates: Hand, theirs: Hand, own: tuple, as_
         for sig, idx in sigs.items():
             opposing = tuple(_pile(bottoms[k], new[k], sig, tracked, k, depth) for k in range(4))
             replies = dict.fromkeys(special_uses(s_specials, opposing, kraken_optional, as_parrot))
-            part = _rows_value(start, base, add[idx], need[idx], gold[idx], s_pirates, replies)
+            shared = None if cache is None else (e, y, cache, np.array(shift), -np.array(shift) - np.array(removed))
+            part = _rows_value(start, base, add[idx], need[idx], gold[idx], s_pirates, replies, shared)
             np.maximum(best, part, out=best)
     return best
 
@@ -209,7 +205,7 @@ def _pile(existing: tuple, special_new: tuple, sig, tracked: tuple, k: int, dept
     return (*existing, *((s, 0) for s in new))[:depth]
 
 
-def _rows_value(start, base: dict, add, need, gold, s_pirates: Hand, replies) -> np.ndarray:
+def _rows_value(start, base: dict, add, need, gold, s_pirates: Hand, replies, shared=None) -> np.ndarray:
     """Best over placement rows of gold - the splitter's best reply, at every point (chooser view).
 
     The chooser ends at `start` + add (its boards need a positive difference there, R18); a reply
@@ -227,10 +223,21 @@ def _rows_value(start, base: dict, add, need, gold, s_pirates: Hand, replies) ->
         a = add[rows]
         low, high = a.min(axis=0), a.max(axis=0)
         ships = [k for k in range(4) if m >> k & 1]
-        cols = [np.clip(start[:, ships], -high[ships], 1 - low[ships])]
-        for t in sorted(tables):
-            cols.append(np.clip(base[t], tables[t][1] + low - most, 1 + high))
+        if shared is not None:                      # start = e + shift, base[True] = y + offset (replies turn)
+            e, y, cache, shift, offset = shared
+            key = tuple(ships)
+            if key not in cache:
+                cache[key] = unique_rows(np.concatenate([e[:, ships], y], axis=1))
+            first, first_back = cache[key]
+            cols = [np.clip(first[:, :len(ships)] + shift[ships], -high[ships], 1 - low[ships]),
+                    np.clip(first[:, len(ships):] + offset, tables[True][1] + low - most, 1 + high)]
+        else:
+            cols = [np.clip(start[:, ships], -high[ships], 1 - low[ships])]
+            for t in sorted(tables):
+                cols.append(np.clip(base[t], tables[t][1] + low - most, 1 + high))
         feats, back = unique_rows(np.concatenate(cols, axis=1))
+        if shared is not None:
+            back = back[first_back]
         at_start = np.zeros((len(feats), 4), dtype=np.int64)
         at_start[:, ships] = feats[:, :len(ships)]
         at_base = {t: feats[:, len(ships) + 4 * j:len(ships) + 4 * j + 4] for j, t in enumerate(sorted(tables))}
