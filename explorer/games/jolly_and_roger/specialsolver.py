@@ -62,6 +62,20 @@ def _tortuga(state: tuple, p: int) -> tuple:
     return d, b, g
 
 
+class _Scratch(dict):
+    """A memo that reads through to the kept one but keeps its own writes (collecting pass)."""
+
+    def __init__(self, known: dict) -> None:
+        super().__init__()
+        self.known = known
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.known
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self, key) if dict.__contains__(self, key) else self.known[key]
+
+
 class SpecialSolver:
     """Memoised exact values for the special-cards game within the last `max_rounds` rounds."""
 
@@ -114,7 +128,7 @@ class SpecialSolver:
     def _final_round_first(self, search) -> None:
         """Runs `search` once only to collect the final-round starts it reaches (with a scratch
         memo), values them in batches (`specialbatch`) and keeps those values in the memo."""
-        self._known, self._memo, self._reached = self._memo, {}, {}
+        self._known, self._memo, self._reached = self._memo, _Scratch(self._memo), {}
         try:
             search()
         finally:
