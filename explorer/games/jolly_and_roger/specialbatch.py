@@ -118,32 +118,68 @@ def unique_rows(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as_parrot: bool) -> np.ndarray:
-    """The splitter's value (own view) of a table with a Kraken or a Tortuga at every start (T2, T3)."""
+    """The splitter's value (own view) of a table with a Kraken or a Tortuga at every start (T2, T3).
+
+    A choice reads the chooser's bottom entries only as deep as the splitter's Krakens and the
+    splitter's only as deep as the chooser's (R30, A14), their turn gains only beside a Tortuga
+    (R33): starts are grouped by what each choice reads, and within a group by their distinct
+    differences and gains.
+    """
     d, bs, bg, bl, extra = reduced
-    n = len(d)
-    key = np.concatenate([bs.reshape(n, -1), bg.reshape(n, -1), bl.reshape(n, -1), np.zeros((n, 1), np.int64)],
-                         axis=1)
-    groups, which = unique_rows(key)
-    out = np.zeros(n, dtype=np.int64)
     chooser = 1 - splitter
     sign = 1 if chooser == 0 else -1
-    for g in range(len(groups)):
+    points, back = unique_rows(np.concatenate(
+        [sign * d, extra[:, chooser], extra[:, splitter], *(a[:, p].reshape(len(d), -1) for p in (chooser, splitter)
+                                                            for a in (bs, bg, bl))], axis=1))
+    i = rows_of(points, bs.shape[3])
+    groups: dict[tuple, list] = {}
+    worst = None
+    for small, large in splits(table):
+        best = None
+        for mine, theirs in ((small, large), (large, small)):
+            spec = (theirs.count(KR), TO in mine, mine.count(KR), TO in theirs)
+            if spec not in groups:
+                groups[spec] = _groups(i, *spec)
+            v = np.empty(len(points), dtype=np.int64)
+            for rows, e, gc, gs, own, other, memo, at in groups[spec]:
+                v[rows] = chooser_value(e, gc, gs, mine, theirs, own, other, kraken_optional, as_parrot, memo)[at]
+            best = v if best is None else np.maximum(best, v)
+        worst = best if worst is None else np.minimum(worst, best)
+    return -worst[back]
+
+
+def rows_of(points: np.ndarray, depth: int) -> dict:
+    """The columns of `special_table`'s points by name (chooser view)."""
+    cut = np.cumsum([0, 4, 4, 4, 4 * depth, 4 * depth, 4, 4 * depth, 4 * depth, 4])
+    names = ("e", "extra_c", "extra_s", "bs_c", "bg_c", "bl_c", "bs_s", "bg_s", "bl_s")
+    out = {n: points[:, a:b] for n, a, b in zip(names, cut[:-1], cut[1:], strict=True)}
+    for side in ("c", "s"):
+        out[f"bs_{side}"] = out[f"bs_{side}"].reshape(len(points), 4, depth)
+        out[f"bg_{side}"] = out[f"bg_{side}"].reshape(len(points), 4, depth)
+        out[f"gain_{side}"] = out[f"extra_{side}"] + out[f"bg_{side}"].sum(axis=2)
+    return out
+
+
+def _groups(i: dict, own_depth: int, own_turn: bool, other_depth: int, other_turn: bool) -> list:
+    """Points grouped by the bottom entries a choice reads: the chooser's to `own_depth` (with their
+    turn gains if it holds a Tortuga) and the splitter's to `other_depth` (gains if it does)."""
+    n = len(i["e"])
+    cols = [np.zeros((n, 1), dtype=np.int64)]
+    for side, depth, turn in (("c", own_depth, own_turn), ("s", other_depth, other_turn)):
+        cols += [i[f"bs_{side}"][:, :, :depth].reshape(n, -1), np.minimum(i[f"bl_{side}"], depth)]
+        if turn:
+            cols.append(i[f"bg_{side}"][:, :, :depth].reshape(n, -1))
+    keys, which = unique_rows(np.concatenate(cols, axis=1))
+    out = []
+    for g in range(len(keys)):
         rows = np.flatnonzero(which == g)
-        i = rows[0]
-        bottoms = [tuple(tuple((int(bs[i, p, k, j]), int(bg[i, p, k, j])) for j in range(bl[i, p, k]))
-                         for k in range(4)) for p in (0, 1)]
-        gains = extra[rows] + bg[rows].sum(axis=3)                        # all turn gains per player and ship
-        points, back = unique_rows(np.concatenate([sign * d[rows], gains[:, chooser], gains[:, splitter]], axis=1))
-        e, gc, gs = points[:, :4], points[:, 4:8], points[:, 8:]
-        worst, cache = None, {}
-        for small, large in splits(table):
-            best = None
-            for mine, theirs in ((small, large), (large, small)):
-                v = chooser_value(e, gc, gs, mine, theirs, bottoms[chooser], bottoms[splitter], kraken_optional,
-                                  as_parrot, cache)
-                best = v if best is None else np.maximum(best, v)
-            worst = best if worst is None else np.minimum(worst, best)
-        out[rows] = -worst[back]
+        r = rows[0]
+        piles = []
+        for side, depth, turn in (("c", own_depth, own_turn), ("s", other_depth, other_turn)):
+            piles.append(tuple(tuple((int(i[f"bs_{side}"][r, k, j]), int(i[f"bg_{side}"][r, k, j]) if turn else 0)
+                                     for j in range(min(depth, i[f"bl_{side}"][r, k]))) for k in range(4)))
+        feats, at = unique_rows(np.concatenate([i["e"][rows], i["gain_c"][rows], i["gain_s"][rows]], axis=1))
+        out.append((rows, feats[:, :4], feats[:, 4:8], feats[:, 8:], piles[0], piles[1], {}, at))
     return out
 
 
