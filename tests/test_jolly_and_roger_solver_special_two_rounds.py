@@ -79,8 +79,8 @@ def test_batched_final_round_equals_the_search_at_every_sampled_start(seed):
 
 def test_two_rounds_from_round_7_split_match_fresh_solvers_per_candidate():
     """Six unseen cards (a Kraken and a Tortuga among them): a split's takes (one with a special
-    offered), each solved from its own position by a fresh solver, match the split table; the split's value is the splitter's best of the
-    chooser's best (T2, T3)."""
+    offered), each solved from its own position by a fresh solver, match the split table; the
+    split's value is the splitter's best of the chooser's best (T2, T3)."""
     s = round_7_split(5, unseen=6)
     solver = Solver()
     rows = solver.split_table(s)

@@ -198,12 +198,13 @@ def chooser_value(e, gc, gs, mine: Hand, theirs: Hand, own: tuple, other: tuple,
         # every reply turns the splitter's parrots: it reads y = gs - e, the chooser's boards read e
         # (`cache` keeps the points' distinct values per set of boarded colours across choices)
         return _chooser_points(e, None, gs - e, uses, pirates, theirs, own, as_parrot, kraken_optional, cache)
-    cols = [e, gc] if TO in mine else [e]
+    fold = TO in mine and not as_parrot                  # every use turns: only e + gc is read (R33)
+    cols = [e + gc] if fold else [e, gc] if TO in mine else [e]
     if TO in theirs:
         cols.append(gs)
     feats, back = unique_rows(np.concatenate(cols, axis=1))
     fe = feats[:, :4]
-    fgc = feats[:, 4:8] if TO in mine else np.zeros_like(fe)
+    fgc = feats[:, 4:8] if TO in mine and not fold else np.zeros_like(fe)
     fgs = feats[:, -4:] if TO in theirs else np.zeros_like(fe)
     return _chooser_points(fe, fgc, fgs - fe, uses, pirates, theirs, own, as_parrot, kraken_optional)[back]
 

@@ -4,6 +4,10 @@ Node kinds, each memoised on the reduced state and what is left to play: a round
 its draw (chance, C3), a split (T2), a choice (T3), and a placement phase card by card
 (T4, T5). The last round's split values are shared by every earlier line that reaches
 the same reduced state with the same five cards, whatever else is still unseen.
+
+From an earlier round the search runs twice: first only to collect the final-round starts
+(reduced states before round 8's draw) it reaches, which `specialbatch` then values all at
+once in integers, then for real with those values in the memo.
 """
 
 from __future__ import annotations
