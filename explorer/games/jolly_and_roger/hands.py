@@ -61,12 +61,6 @@ def reach(hand: Hand) -> Diffs:
     return tuple(sum(VALUE[c] if COLOUR[c] in (k, -1) else 1 for c in hand) for k in range(4))  # type: ignore[return-value]
 
 
-@cache
-def turned_reach(hand: Hand) -> Diffs:
-    """`reach` when a Tortuga turns the parrots afterwards (R33): every card adds its value anywhere."""
-    return tuple(sum(VALUE[c] for c in hand) for _ in range(4))  # type: ignore[return-value]
-
-
 def _dominated(add: np.ndarray, need: np.ndarray, gold: np.ndarray) -> np.ndarray:
     """Placements another one beats: at least as much strength everywhere, as much gold, and
     no board the other does not also need (legal whenever it is). More own strength never
