@@ -19,8 +19,9 @@ import numpy as np
 
 Hand = tuple[int, ...]
 Diffs = tuple[int, int, int, int]
-COLOUR = tuple(i // 5 for i in range(20))
-VALUE = tuple(i % 5 + 1 for i in range(20))
+SKELETON = 20                      # the special-cards game's Skeleton (R28): strength 3 at any ship, no board
+COLOUR = (*(i // 5 for i in range(20)), -1)
+VALUE = (*(i % 5 + 1 for i in range(20)), 3)
 
 
 def draws(unseen: tuple[int, ...], k: int, start: int = 0) -> Iterator[tuple[Hand, int]]:
@@ -56,8 +57,8 @@ def splits(table: Hand) -> list[tuple[Hand, Hand]]:
 
 @cache
 def reach(hand: Hand) -> Diffs:
-    """The most strength `hand` can add to each ship: crew at its colour, parrots elsewhere."""
-    return tuple(sum(VALUE[c] if COLOUR[c] == k else 1 for c in hand) for k in range(4))  # type: ignore[return-value]
+    """The most strength `hand` can add to each ship: crew at its colour, parrots elsewhere, a Skeleton 3 anywhere."""
+    return tuple(sum(VALUE[c] if COLOUR[c] in (k, -1) else 1 for c in hand) for k in range(4))  # type: ignore[return-value]
 
 
 def _dominated(add: np.ndarray, need: np.ndarray, gold: np.ndarray) -> np.ndarray:
@@ -84,18 +85,21 @@ def arrays(hand: Hand, turned: bool = False) -> tuple[np.ndarray, np.ndarray, np
     Built card by card: crew adds the value at its ship (R9), a parrot 1 at another ship
     (R11; on its own ship crew is never worse), boarding adds gold and needs the captain
     there (R18, R19). With `turned` a Tortuga played after the cards turns the parrots, so a
-    card adds its value at any ship (R33). Dominated rows are dropped after every card:
+    card adds its value at any ship (R33). A Skeleton adds 3 at any ship and never boards
+    (R28, R29). Dominated rows are dropped after every card:
     whatever the later cards do, the dominating row does at least as well.
     """
     if not hand:
         return EMPTY_HAND
     add, need, gold = arrays(hand[:-1], turned)
     col, val = COLOUR[hand[-1]], VALUE[hand[-1]]
-    step = np.eye(4, dtype=np.int64) * (val if turned else 1)
-    step[col, col] = val
-    adds = [add + step[k] for k in range(4)] + [add]
-    needs = [need] * 4 + [need | (np.arange(4) == col)]
-    golds = [gold] * 4 + [gold + val]
+    step = np.eye(4, dtype=np.int64) * (val if turned or col < 0 else 1)
+    adds, needs, golds = [add + step[k] for k in range(4)], [need] * 4, [gold] * 4
+    if col >= 0:
+        step[col, col] = val
+        adds = [add + step[k] for k in range(4)] + [add]
+        needs.append(need | (np.arange(4) == col))
+        golds.append(gold + val)
     add, need, gold = np.concatenate(adds), np.concatenate(needs), np.concatenate(golds)
     code = ((add[:, 0] * 64 + add[:, 1]) * 64 + add[:, 2]) * 64 + add[:, 3]
     code = code * 16 + need @ np.array([1, 2, 4, 8])

@@ -62,16 +62,17 @@ def _pad_below(table: np.ndarray, grow: list[int]) -> np.ndarray:
     return out
 
 
-def max_plus(hand: Hand, term: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def max_plus(hand: Hand, term: np.ndarray, lo: np.ndarray, turned: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Best over every use of `hand` of gold + `term` at the final own-view difference (R9-R20).
 
     `term` is a batch of tables (batch x 4 ships) over [lo, lo + shape - 1] per ship (clipped
     beyond); the result covers [lo - reach(hand), same top]. A board of colour k needs a
-    positive final difference at k.
+    positive final difference at k. A Skeleton adds 3 at any ship (R28); with `turned` a
+    Tortuga comes after the cards, so a parrot adds the card's value (R33).
     """
     box = term.shape[1:]
     hi = lo + np.array(box) - 1
-    cols = sorted({COLOUR[c] for c in hand})
+    cols = sorted({COLOUR[c] for c in hand} - {-1})
     bit = {k: 1 << i for i, k in enumerate(cols)}
     masks = list(range(1 << len(cols)))
     table = np.empty((len(masks), *term.shape), dtype=DTYPE)
@@ -86,16 +87,19 @@ def max_plus(hand: Hand, term: np.ndarray, lo: np.ndarray) -> tuple[np.ndarray, 
         col, val = COLOUR[card], VALUE[card]
         rest = 0
         for c in hand[j + 1:]:
-            rest |= bit[COLOUR[c]]
+            rest |= bit.get(COLOUR[c], 0)
         keep = [m for m in masks if m & ~rest == 0]
         where = {m: i for i, m in enumerate(masks)}
-        grow = [val if k == col else 1 for k in range(4)]
+        grow = [val if k == col or col < 0 or turned else 1 for k in range(4)]
         plain = _pad_below(table, grow)                                  # below the box: same as its edge
-        best = plain[[where[m | bit[col]] for m in keep]] + DTYPE(val)       # board (R19)
+        if col >= 0:
+            best = plain[[where[m | bit[col]] for m in keep]] + DTYPE(val)   # board (R19)
+        else:
+            best = np.full((len(keep), *plain.shape[1:]), NEG, dtype=DTYPE)  # a Skeleton never boards (R29)
         if len(keep) < len(masks):
             plain = plain[[where[m] for m in keep]]
         for ship in range(4):
-            _shift_max(best, plain, ship + 2, val if ship == col else 1)     # crew (R9) or parrot (R11)
+            _shift_max(best, plain, ship + 2, grow[ship])                     # crew (R9), parrot (R11), R28
         table, masks = best, keep
         lo = lo - np.array(grow)
     return table[0], lo

@@ -12,8 +12,10 @@ tables over the differences, built card by card), the round before it by `tworou
 which crosses both players' placements and values each final-round draw once for every
 case that reaches it, so two rounds from round 7's draw take seconds.
 
-Special cards (V1): `special.SpecialSolver`, memoised on a reduced state extended with
-what Kraken and Tortuga can still use (see there).
+Special cards (V1): `specialsolver.SpecialSolver`, memoised on a reduced state extended with
+what Kraken and Tortuga can still use (see `special`); the final round from its draw is valued
+for every start the search reaches at once (`specialbatch`), so two rounds from round 7's
+split take minutes at most.
 """
 
 from __future__ import annotations

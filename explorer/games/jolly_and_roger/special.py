@@ -112,6 +112,7 @@ NO_PILES = (((),) * 4, ((),) * 4)
 NO_GAINS = ((0,) * 4, (0,) * 4)
 
 
+@lru_cache(maxsize=1 << 18)
 def reduce(state: tuple, ctx: tuple) -> tuple:
     """The reduced state: bottoms kept as deep as Krakens may still hit, turn gains while a
     Tortuga may still come, differences clipped beyond any swing (R30, R33, E3)."""

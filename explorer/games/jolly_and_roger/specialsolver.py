@@ -4,6 +4,10 @@ Node kinds, each memoised on the reduced state and what is left to play: a round
 its draw (chance, C3), a split (T2), a choice (T3), and a placement phase card by card
 (T4, T5). The last round's split values are shared by every earlier line that reaches
 the same reduced state with the same five cards, whatever else is still unseen.
+
+From an earlier round the search runs twice: first only to collect the final-round starts
+(reduced states before round 8's draw) it reaches, which `specialbatch` then values all at
+once in integers, then for real with those values in the memo.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from typing import Any
 
 from .data import CARD_INDEX
 from .hands import splits
+from .lastround import LastRound
 from .model import JollyState
 from .rules import rounds
 from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, start_state, terminal
+from .specialbatch import final_values
 from .speciallast import last_phase
 
 Value = int | Fraction
@@ -60,6 +66,20 @@ def _tortuga(state: tuple, p: int) -> tuple:
     return d, b, g
 
 
+class _Scratch(dict):
+    """A memo that reads through to the kept one but keeps its own writes (collecting pass)."""
+
+    def __init__(self, known: dict) -> None:
+        super().__init__()
+        self.known = known
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.known
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self, key) if dict.__contains__(self, key) else self.known[key]
+
+
 class SpecialSolver:
     """Memoised exact values for the special-cards game within the last `max_rounds` rounds."""
 
@@ -68,6 +88,9 @@ class SpecialSolver:
         self.kraken_optional = game.options["kraken_optional"]           # V5
         self.as_parrot = game.options["specials_as_parrot"]              # V4
         self._memo: dict[tuple, Value | None] = {}
+        self._last = LastRound()
+        self._reached: dict[tuple, list[tuple]] | None = None            # final-round starts while collecting
+        self._known: dict[tuple, Value | None] = {}
 
     @property
     def positions(self) -> int:
@@ -84,6 +107,11 @@ class SpecialSolver:
         left = rounds(s.game) - s.round
         if left + 1 > self.max_rounds:
             raise ValueError(f"{left + 1} rounds to go; this solver reaches {self.max_rounds} (use estimate())")
+        if left:
+            self._final_round_first(lambda: self._future(s, state, left))
+        return self._future(s, state, left)
+
+    def _future(self, s: JollyState, state: tuple, left: int) -> Value:
         sequential = s.game.options["variant_removal"] == "sequential"
         unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
         early = s.early if sequential else 0
@@ -100,12 +128,39 @@ class SpecialSolver:
         other = hands[s.splitter] if s.to_move != s.splitter else ()
         return self.phase(state, s.to_move, hands[s.to_move], 0, 0, other, unseen, early, left, s.splitter)
 
+    # -- the final round from its draw, for many starts at once ----------------------
+    def _final_round_first(self, search) -> None:
+        """Runs `search` once only to collect the final-round starts it reaches (with a scratch
+        memo), values them in batches (`specialbatch`) and keeps those values in the memo."""
+        self._known, self._memo, self._reached = self._memo, _Scratch(self._memo), {}
+        try:
+            search()
+        finally:
+            self._memo, reached, self._reached = self._known, self._reached, None
+        for (table, unseen, early, splitter), starts in reached.items():
+            self._final_batch(starts, table, unseen, early, splitter)
+
+    def _final_batch(self, starts: list[tuple], table: Hand, unseen, early: int, splitter: int) -> None:
+        nums, den = final_values(starts, table, unseen, early, splitter, self._last, self.kraken_optional,
+                                 self.as_parrot)
+        for start, num in zip(starts, nums, strict=True):
+            self._memo[("draw", start, table, unseen, early, 0, splitter)] = Fraction(int(num), den)
+
     # -- chance and the round's decisions --------------------------------------------
     def draw(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
         """Expected value over the rest of this round's draw (T1, C3)."""
         state = reduce(state, context(((), ()), table, unseen, 5 - len(table) + 5 * left))
         key = ("draw", state, table, unseen, early, left, splitter)
         if key in self._memo:
+            return self._memo[key]
+        if not left:
+            if self._reached is not None:                                  # collecting (see _final_round_first)
+                if key in self._known:
+                    return self._known[key]
+                self._memo[key] = 0
+                self._reached.setdefault((table, unseen, early, splitter), []).append(state)
+                return 0
+            self._final_batch([state], table, unseen, early, splitter)
             return self._memo[key]
         found, den = draws(unseen, 5 - len(table), early)
         total = Fraction(0)
