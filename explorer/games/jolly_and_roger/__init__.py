@@ -24,7 +24,8 @@ The exact what-if solver is ``explorer.games.jolly_and_roger.solver`` (``Solver(
 ``candidates``, ``split_table``): the exact expected final score difference with perfect play
 over the last two rounds. In the basic game it solves them from any position, round 7's draw
 included, in seconds; with the special cards it solves the last round in seconds and two
-rounds only from late in round 7 (``estimate`` samples where it does not reach).
+rounds from round 7's split in minutes, but not from round 7's draw (``estimate`` samples
+where it does not reach).
 """
 
 from __future__ import annotations
