@@ -14,9 +14,9 @@ from typing import Any
 
 from explorer.core.events import Event
 
-from .data import COMPONENTS, START, SUIT_INDEX, SUITS, SYMBOLS
+from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import SjoroveroyaState
-from .moves import Occupancy, backward_target, occupancy
+from .moves import Occupancy, lowest_stop, occupancy
 
 COLOURS = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
 
@@ -79,7 +79,8 @@ def is_stuck(track: str, o: Occupancy, pieces: tuple[int, ...], hand: Any, playe
         return False
     if cfg.children:
         return True
-    return all(backward_target(o, player, p, cfg.any_colour) is None for p in set(pieces) if p != START)
+    lowest = lowest_stop(o, player, cfg.any_colour)
+    return all(p <= lowest or p == GOAL for p in pieces)
 
 
 # -- the scratchpad ------------------------------------------------------------------------

@@ -93,6 +93,24 @@ def backward_target(occ: Occupancy, player: int, origin: int,
     return None
 
 
+def lowest_stop(occ: Occupancy, player: int, any_colour: bool = False) -> int:
+    """The lowest card a piece of `player` could step back to (R18, A6, V3): a piece beyond it
+    has a backward move, one at or before it has none (R22). GOAL when no card qualifies."""
+    own = occ.own[player]
+    total = occ.total
+    stops = COMPONENTS.backward_stop_counts
+    if any_colour:
+        for q in range(1, GOAL):
+            if total[q] in stops:
+                return q
+        return GOAL
+    for q in range(1, GOAL):
+        n = own[q]
+        if n in stops and total[q] == n:
+            return q
+    return GOAL
+
+
 def distances(track: str, occ: Occupancy, player: int, stop_on_own: bool = True,
               mixed_stop: bool = False) -> tuple[int, ...]:
     """E3: d(p), the fewest forward moves from p to the goal with the board frozen, p = 0..21."""

@@ -44,7 +44,7 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
-from .moves import backward_target, distances, forward_target
+from .moves import backward_target, distances, forward_target, lowest_stop
 
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
@@ -108,9 +108,8 @@ def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
     origins = sorted(set(s.pieces[player]) - {GOAL})
     actions: list[Any] = [FORWARD[p, suit] for p in origins for suit in suits]   # R7, R3
     if not cfg.children:                                                          # V1: forward only
-        o = occ(s)
-        actions += [BACKWARD[p] for p in origins
-                    if p != START and backward_target(o, player, p, cfg.any_colour) is not None]
+        lowest = lowest_stop(occ(s), player, cfg.any_colour)                      # R17, R22
+        actions += [BACKWARD[p] for p in origins if p > lowest]
     if s.moves_used >= 1 or cfg.allow_pass:                                       # R4, R5, V4
         actions.append(END_TURN)
     return tuple(actions)
