@@ -13,6 +13,7 @@ import pytest
 
 import explorer
 from explorer.analysis.rollouts import derive_seed, play_one, rollouts
+from explorer.core.chance import randbelow, standard_randrange
 from explorer.core.play import advance
 
 # Set-ups each kernel must match, as (game, players, options); every game with a kernel
@@ -148,3 +149,20 @@ def test_kernel_refuses_runaway_games() -> None:
         game = explorer.load(name, players=players, **options)
         with pytest.raises(RuntimeError, match="no end"):
             game.random_playout(game.start(1), random.Random(1), 3)
+
+
+def test_randbelow_draws_what_randrange_draws() -> None:
+    """Kernels draw through `randbelow`: the same numbers as `randrange`, and for a generator
+    whose `randrange` is its own, that `randrange` itself."""
+    fast, plain = random.Random(7), random.Random(7)
+    below = randbelow(fast)
+    assert [below(n) for n in (1, 2, 6, 24, 84, 1000, 3)] == [plain.randrange(n) for n in (1, 2, 6, 24, 84, 1000, 3)]
+    assert fast.getstate() == plain.getstate()
+
+    class Loaded(random.Random):
+        def randrange(self, *args: int) -> int:   # type: ignore[override]
+            return 0
+
+    loaded = Loaded(7)
+    assert not standard_randrange(loaded)
+    assert randbelow(loaded)(6) == 0

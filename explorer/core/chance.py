@@ -55,9 +55,29 @@ def sample(pairs: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     raise ValueError("probabilities sum to less than 1")
 
 
+def standard_randrange(rng: random.Random) -> bool:
+    """True when `rng.randrange(n)` is `random.Random`'s own, which for n > 0 is exactly
+    ``rng._randbelow(n)`` (``getrandbits`` until below n): playout kernels may then call
+    the lower layer directly and still draw what `randrange` would."""
+    kind = type(rng)
+    return kind.randrange is random.Random.randrange and \
+        kind._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def randbelow(rng: random.Random) -> Callable[[int], int]:
+    """A function drawing exactly what ``rng.randrange(n)`` draws for n > 0, as directly as
+    the generator allows (a playout kernel's hot path)."""
+    return rng._randbelow if standard_randrange(rng) else rng.randrange  # type: ignore[attr-defined]
+
+
 def sample_counts(counts: Sequence[int], rng: random.Random) -> int:
     """Index chosen with probability proportional to `counts` (a fast path for draws)."""
-    ticket = rng.randrange(sum(counts))
+    return pick_counts(counts, rng.randrange)
+
+
+def pick_counts(counts: Sequence[int], below: Callable[[int], int]) -> int:
+    """`sample_counts` with the draw ``below(total)`` given (see `randbelow`)."""
+    ticket = below(sum(counts))
     for index, count in enumerate(counts):
         ticket -= count
         if ticket < 0:

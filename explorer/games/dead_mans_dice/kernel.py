@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from explorer.core.chance import standard_randrange
 from explorer.core.game import Game, PlayoutEnd
 
 from .data import COMPONENTS, DICE_PER_PIRATE, STACKS
@@ -58,17 +59,10 @@ from .model import DeadMansDiceState, build
 from .rules import ranking
 
 
-def playable(rng: random.Random) -> bool:
-    """The inlined draws equal `randrange` only for `random.Random`'s own `randrange`."""
-    kind = type(rng)
-    return kind.randrange is random.Random.randrange and \
-        kind._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-
-
 def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max_steps: int,
                    final: bool) -> PlayoutEnd | None:
     """`Game.random_playout` for Dead Man's Dice: totals, ranking (E7, E8), steps, final state."""
-    if not playable(rng):
+    if not standard_randrange(rng):   # the inlined draws are randrange's only then
         return None
     c = setup(game)
     hands = [sum(1 << (d % DICE_PER_PIRATE) for d in hand) for hand in state.hands]

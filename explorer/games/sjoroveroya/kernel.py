@@ -13,8 +13,9 @@ checks the final states are equal.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from explorer.core.chance import sample_counts
+from explorer.core.chance import pick_counts, randbelow
 from explorer.core.game import PlayoutEnd
 
 from . import flow
@@ -54,13 +55,13 @@ def move_piece(t: Table, player: int, origin: int, target: int) -> None:
 
 
 # -- one step -------------------------------------------------------------------------------------
-def chance_step(t: Table, rng: random.Random) -> bool:
+def chance_step(t: Table, below: Callable[[int], int]) -> bool:
     """Resolve the chance node waiting here, as `rules.sample_chance` does; False at a decision."""
     phase = t.phase
     if phase == "discard":                           # V7: a decision
         return False
     if phase == "layout":                            # S4, C1
-        t.track += LAYOUTS[rng.randrange(len(LAYOUTS))]
+        t.track += LAYOUTS[below(len(LAYOUTS))]
         if len(t.track) == 4 * COMPONENTS.track_blocks:
             t.phase, t.drawer, t.pending = "deal", 0, t.cfg.hand_size   # S5-S8
         flow.settle(t)
@@ -68,28 +69,28 @@ def chance_step(t: Table, rng: random.Random) -> bool:
     cfg = t.cfg
     pile = t.pile
     if cfg.face_up and len(t.pile_top) < cfg.face_up and any(pile):   # V6
-        i = sample_counts(pile, rng)
+        i = pick_counts(pile, below)
         pile[i] -= 1
         t.pile_top += SUITS[i]
     elif t.pending and not t.pile_top and any(pile):                  # C2, C3
-        i = sample_counts(pile, rng)
+        i = pick_counts(pile, below)
         pile[i] -= 1
         flow.draw_card(t, i, flow.draw_reason(t))
     elif phase == "first":                                            # S9, C5
-        flow.start_play(t, rng.randrange(cfg.players))
+        flow.start_play(t, below(cfg.players))
     else:
         return False
     flow.settle(t)
     return True
 
 
-def decision_step(t: Table, rng: random.Random) -> None:
+def decision_step(t: Table, below: Callable[[int], int]) -> None:
     """Pick uniformly among the model's legal actions, in the model's order, and play it."""
     player = t.to_move
     hand = t.hands[player]
     if t.phase == "discard":                         # V7
         held = [i for i in range(4) if hand[i]]
-        i = held[rng.randrange(len(held))]
+        i = held[below(len(held))]
         hand[i] -= 1
         t.discard[i] += 1
         if sum(hand) <= t.cfg.hand_limit:
@@ -103,10 +104,10 @@ def decision_step(t: Table, rng: random.Random) -> None:
     if cfg.children:                                                                   # V1
         back = []
     else:
-        lowest = lowest_stop(t.occ, player, cfg.any_colour)
+        lowest = lowest_stop(t.occ, player, cfg.any_colour)                            # R17, R22
         back = [p for p in origins if p > lowest]
     can_end = t.moves_used >= 1 or cfg.allow_pass                                      # R4, R5, V4
-    k = rng.randrange(forward + len(back) + can_end)
+    k = below(forward + len(back) + can_end)
     if k < forward:
         forward_move(t, player, origins[k // len(suits)], suits[k % len(suits)])
     elif k < forward + len(back):
@@ -144,12 +145,13 @@ def backward_move(t: Table, player: int, origin: int) -> None:
 def random_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
     """Play `start` to the end, every seat uniformly random (see `Game.random_playout`)."""
     t = Table(start)
+    below = randbelow(rng)
     steps = 0
     while t.phase != "over":
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        if not chance_step(t, rng):
-            decision_step(t, rng)
+        if not chance_step(t, below):
+            decision_step(t, below)
         steps += 1
     end = t.freeze(start, None)
     return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
