@@ -14,7 +14,7 @@ import pytest
 import explorer
 from explorer.analysis.rollouts import derive_seed, play_one, rollouts
 from explorer.core.chance import randbelow, standard_randrange
-from explorer.core.play import advance
+from explorer.core.play import advance, playout
 
 # Set-ups each kernel must match, as (game, players, options); every game with a kernel
 # appears here, and `test_kernels_present` fails if one silently stops offering it.
@@ -68,16 +68,10 @@ KERNELS = sorted({name for name, _, _ in SETUPS})
 
 
 def model_playout(state: explorer.State, rng: random.Random) -> tuple[explorer.State, int]:
-    """Random play through the model, calling `rng` exactly as `RandomPolicy` does."""
-    steps = 0
-    while not state.is_over:
-        if state.is_chance:
-            state = state._step(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state = state._step(legal[rng.randrange(len(legal))])
-        steps += 1
-    return state, steps
+    """Random play through the model (`playout` with every seat `RandomPolicy`): the end and
+    the steps it took."""
+    final = playout(state, rng)
+    return final, len(final.history) - len(state.history)
 
 
 def positions(game: explorer.Game, count: int) -> list[explorer.State]:
