@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 from explorer.core.events import Event
 
 from . import ships as sh
-from .data import CONST, DAMAGE_COUNT, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, TILES
+from .chance import bag
+from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, TILES
 from .model import NO_MODULES, Ghost, Modules, Ship, Turn
 
 R = TypeVar("R", bound=tuple)
@@ -107,15 +108,8 @@ class Work:
         return got
 
     def bag(self) -> list[int]:
-        """C3: the bag holds every token not on a ship board."""
-        counts = list(DAMAGE_COUNT)
-        for ship in self.ships:
-            for i, n in enumerate(ship.damage):
-                counts[i] -= n
-        if self.mods.ghost is not None:
-            for i, n in enumerate(self.mods.ghost.damage):
-                counts[i] -= n
-        return counts
+        """C3: the tokens in the bag now (`chance.bag`)."""
+        return bag(self)
 
     def update_limit(self) -> None:
         """R45, R46: a 1-move limit counts from the moment it is gained."""
