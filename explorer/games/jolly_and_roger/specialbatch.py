@@ -107,14 +107,26 @@ def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: 
 
 
 def unique_rows(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(distinct rows, index of each row among them) of an integer matrix, via one mixed-radix code."""
+    """(distinct rows, index of each row among them) of an integer matrix, via one mixed-radix code.
+
+    Before the code would pass 2**62 the columns so far are renumbered by their distinct
+    values, so the code stays exact however many columns there are.
+    """
     low = points.min(axis=0)
     span = points.max(axis=0) - low + 1
     code = np.zeros(len(points), dtype=np.int64)
+    radix = 1
     for j in range(points.shape[1]):
+        if radix * int(span[j]) >= 1 << 62:
+            found, code = np.unique(code, return_inverse=True)
+            radix = len(found)
         code = code * span[j] + (points[:, j] - low[j])
-    _, first, back = np.unique(code, return_index=True, return_inverse=True)
-    return points[first], back.reshape(-1)
+        radix *= int(span[j])
+    found, back = np.unique(code, return_inverse=True)
+    back = back.reshape(-1)
+    pick = np.empty(len(found), dtype=np.int64)
+    pick[back] = np.arange(len(points))                 # any row with the code: they are all equal
+    return points[pick], back
 
 
 def special_table(reduced, table: Hand, splitter: int, kraken_optional: bool, as_parrot: bool) -> np.ndarray:
