@@ -159,3 +159,19 @@ def test_special_solver_refuses_what_it_cannot_reach():
         Solver().value(SPECIAL.start(seed=1))
     with pytest.raises(ValueError):
         Solver(max_rounds=3)
+
+
+@pytest.mark.parametrize("drawn", [0, 4], ids=["T1-C3-round-7-draw", "T1-C3-round-7-last-card-to-draw"])
+def test_special_solver_refuses_round_7_before_its_five_cards_at_once(drawn):
+    """From round 7's draw two special rounds would mean one search per possible draw (C3): the
+    solver says so at once, names how many, and leaves the position untouched."""
+    rng = random.Random(3)
+    s = SPECIAL.start(seed=3)
+    while not (s.round == 7 and s.phase in ("draw", "split") and len(s.table) == drawn):
+        s = advance(s, rng, steps=1)
+    before = s.to_dict()
+    unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
+    count = sum(1 for _, w in draws(unseen, 5 - drawn, s.early)[0] if w)
+    with pytest.raises(ValueError, match=rf"T1/C3: .*round 7's split.* {count:,} possible draws.*estimate\(\)"):
+        Solver().value(s)
+    assert s.to_dict() == before and count > 1

@@ -51,12 +51,12 @@ class Collect(SpecialSolver):
         super().__init__(game)
         self.starts: dict = {}
 
-    def draw(self, state, table, unseen, early, left, splitter):
-        if left == 0 and not table:
+    def draw(self, state, table, unseen, early, splitter):
+        if not table:
             start = reduce(state, context(((), ()), (), unseen, 5))
             self.starts.setdefault((unseen, early, splitter), {})[start] = None
             return 0
-        return super().draw(state, table, unseen, early, left, splitter)
+        return super().draw(state, table, unseen, early, splitter)
 
 
 @pytest.mark.parametrize("seed", [5, 40])

@@ -24,8 +24,9 @@ The exact what-if solver is ``explorer.games.jolly_and_roger.solver`` (``Solver(
 ``candidates``, ``split_table``): the exact expected final score difference with perfect play
 over the last two rounds. In the basic game it solves them from any position, round 7's draw
 included, in seconds; with the special cards it solves the last round in seconds and two
-rounds from round 7's split in minutes, but not from round 7's draw (``estimate`` samples
-where it does not reach).
+rounds from round 7's split in minutes. From round 7's draw it refuses at once with a clear
+error rather than search every possible draw in turn (days); ``estimate`` samples where it
+does not reach.
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
 """The special-cards game's expectiminimax (V1, R25-R35) on the reduced state of `special`.
 
-Node kinds, each memoised on the reduced state and what is left to play: a round before
-its draw (chance, C3), a split (T2), a choice (T3), and a placement phase card by card
-(T4, T5). The last round's split values are shared by every earlier line that reaches
+Node kinds, each memoised on the reduced state and what is left to play: the final round
+before its draw (chance, C3), a split (T2), a choice (T3), and a placement phase card by
+card (T4, T5). The last round's split values are shared by every earlier line that reaches
 the same reduced state with the same five cards, whatever else is still unseen.
 
-From an earlier round the search runs twice: first only to collect the final-round starts
-(reduced states before round 8's draw) it reaches, which `specialbatch` then values all at
-once in integers, then for real with those values in the memo.
+From round 7 the search runs twice: first only to collect the final-round starts (reduced
+states before round 8's draw) it reaches, which `specialbatch` then values all at once in
+integers, then for real with those values in the memo. Round 7 is searched from its split
+on: from its draw every possible draw (about two thousand) would be searched in turn,
+minutes each, so the solver says so at once and points to `estimate()`.
 """
 
 from __future__ import annotations
@@ -66,6 +68,17 @@ def _tortuga(state: tuple, p: int) -> tuple:
     return d, b, g
 
 
+def _from_the_draw(s: JollyState) -> str:
+    """Why two special-card rounds are not searched from round 7's draw, and what to do instead."""
+    unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
+    early = s.early if s.game.options["variant_removal"] == "sequential" else 0
+    table = tuple(sorted(CARD_INDEX[c] for c in s.table))
+    found = sum(1 for _, w in draws(unseen, 5 - len(table), early)[0] if w)
+    return (f"T1/C3: with the special cards (V1) two rounds are exact from round {s.round}'s split on; from its "
+            f"draw the solver would search each of the {found:,} possible draws in turn, minutes each. "
+            "Use estimate() for a sampled answer with an interval, or solve once the five cards are drawn")
+
+
 class _Scratch(dict):
     """A memo that reads through to the kept one but keeps its own writes (collecting pass)."""
 
@@ -84,6 +97,8 @@ class SpecialSolver:
     """Memoised exact values for the special-cards game within the last `max_rounds` rounds."""
 
     def __init__(self, game: Any, max_rounds: int = 2) -> None:
+        if max_rounds not in (1, 2):
+            raise ValueError("max_rounds must be 1 or 2: the special-cards solver covers the last two rounds")
         self.max_rounds = max_rounds
         self.kraken_optional = game.options["kraken_optional"]           # V5
         self.as_parrot = game.options["specials_as_parrot"]              # V4
@@ -107,6 +122,8 @@ class SpecialSolver:
         left = rounds(s.game) - s.round
         if left + 1 > self.max_rounds:
             raise ValueError(f"{left + 1} rounds to go; this solver reaches {self.max_rounds} (use estimate())")
+        if left and s.phase in ("draw", "split") and len(s.table) < 5:
+            raise ValueError(_from_the_draw(s))
         if left:
             self._final_round_first(lambda: self._future(s, state, left))
         return self._future(s, state, left)
@@ -119,7 +136,7 @@ class SpecialSolver:
         if s.phase in ("draw", "split"):
             table = tuple(sorted(map(idx, s.table)))
             if len(table) < 5:
-                return self.draw(state, table, unseen, early, left, s.splitter)
+                return self.draw(state, table, unseen, early, s.splitter)
             return self.split(state, table, unseen, early, left, s.splitter)
         if s.phase == "choose":
             small, large = (tuple(map(idx, o)) for o in s.offers)
@@ -144,33 +161,24 @@ class SpecialSolver:
         nums, den = final_values(starts, table, unseen, early, splitter, self._last, self.kraken_optional,
                                  self.as_parrot)
         for start, num in zip(starts, nums, strict=True):
-            self._memo[("draw", start, table, unseen, early, 0, splitter)] = Fraction(int(num), den)
+            self._memo[("draw", start, table, unseen, early, splitter)] = Fraction(int(num), den)
 
     # -- chance and the round's decisions --------------------------------------------
-    def draw(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
-        """Expected value over the rest of this round's draw (T1, C3)."""
-        state = reduce(state, context(((), ()), table, unseen, 5 - len(table) + 5 * left))
-        key = ("draw", state, table, unseen, early, left, splitter)
+    def draw(self, state, table: Hand, unseen, early: int, splitter: int) -> Value:
+        """Expected value of the final round over the rest of its draw (T1, C3): valued in
+        batches by `specialbatch`, or collected for one while `_final_round_first` searches."""
+        state = reduce(state, context(((), ()), table, unseen, 5 - len(table)))
+        key = ("draw", state, table, unseen, early, splitter)
         if key in self._memo:
             return self._memo[key]
-        if not left:
-            if self._reached is not None:                                  # collecting (see _final_round_first)
-                if key in self._known:
-                    return self._known[key]
-                self._memo[key] = 0
-                self._reached.setdefault((table, unseen, early, splitter), []).append(state)
-                return 0
-            self._final_batch([state], table, unseen, early, splitter)
-            return self._memo[key]
-        found, den = draws(unseen, 5 - len(table), early)
-        total = Fraction(0)
-        for drawn, w in found:
-            if w:
-                full = tuple(sorted(table + drawn))
-                rest = tuple(n - drawn.count(c) for c, n in enumerate(unseen))
-                total += w * Fraction(self.split(state, full, rest, early, left, splitter))
-        value = self._memo[key] = total / den
-        return value
+        if self._reached is not None:                                      # collecting
+            if key in self._known:
+                return self._known[key]
+            self._memo[key] = 0
+            self._reached.setdefault((table, unseen, early, splitter), []).append(state)
+            return 0
+        self._final_batch([state], table, unseen, early, splitter)
+        return self._memo[key]
 
     def split(self, state, table: Hand, unseen, early: int, left: int, splitter: int) -> Value:
         """The splitter's best split (T2); the chooser takes its better offer (T3)."""
@@ -195,7 +203,7 @@ class SpecialSolver:
         """The flag passes (R23); after the last round the ships score (E1, E3)."""
         if not left:
             return terminal(state[0])
-        return self.draw(state, (), unseen, early, left - 1, 1 - splitter)
+        return self.draw(state, (), unseen, early, 1 - splitter)           # the final round (left is 1)
 
     # -- a placement phase, card by card ---------------------------------------------
     def phase(self, state, p: int, hand: Hand, boards: int, tortuga: int, other: Hand, unseen, early: int,
