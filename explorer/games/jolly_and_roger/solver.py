@@ -145,31 +145,38 @@ def best(rows: list[tuple[Any, Fraction]], player: int) -> tuple[Any, Fraction]:
 
 
 def estimate(state: JollyState, samples: int = 200, seed: int = 0, policy: Any = None) -> list[dict[str, Any]]:
-    """Sampled answer for trees too large to solve: every legal action's mean final score
-    difference (P1 - P2) with a 95% confidence interval.
+    """Sampled answer where the exact solver does not reach: every legal action's mean final score
+    difference (P1 - P2) with a 95% confidence interval; at a draw (a chance node) one row for
+    the position itself, with action None.
 
-    Each sample fills in the hidden cards from the actor's view (`sample_state`), applies the
-    action and plays on with `policy` (greedy by default) for both seats.
+    Sample i fills in the hidden cards from the actor's view (`sample_state`; the public view at
+    a draw), applies the action and plays on with `policy` (greedy by default) for both seats.
+    It is driven by the same seed for every action (common random numbers), so the rows are
+    paired: their difference is sharper than their separate intervals suggest.
     """
     import random
-    from math import sqrt
 
+    from explorer.analysis.rollouts import derive_seed
+    from explorer.analysis.stats import mean_interval
     from explorer.core.play import playout
 
     from .policies import Greedy
 
-    rng = random.Random(seed)
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, not {samples}")
+    if state.is_over:
+        raise ValueError("the game is over: its final score difference is exact (scores())")
     game = state.game
     bot = policy or Greedy(game)
     view = state.view(state.player)
     rows = []
-    for action in state.legal_actions():
+    for action in (None,) if state.is_chance else state.legal_actions():
         diffs = []
-        for _ in range(samples):
-            start = game.sample_state(view, rng)._step(action)
-            a, b = playout(start, rng, (bot, bot)).scores()
+        for i in range(samples):
+            rng = random.Random(derive_seed(seed, i))
+            start = game.sample_state(view, rng)
+            a, b = playout(start if action is None else start._step(action), rng, (bot, bot)).scores()
             diffs.append(a - b)
-        mean = sum(diffs) / samples
-        spread = sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, samples - 1)) * 1.96 / sqrt(samples)
-        rows.append({"action": action, "mean": mean, "low": mean - spread, "high": mean + spread, "n": samples})
+        mean, low, high = mean_interval(diffs)
+        rows.append({"action": action, "mean": mean, "low": low, "high": high, "n": samples})
     return rows
