@@ -8,8 +8,10 @@ positions the solver valued (table entries, batch points or memo entries) per se
 
 With the special cards, round 8 from its draw is valued for every start round 7's search
 reaches at once (`specialbatch`); two rounds from round 7's split are timed on fewer
-positions (minutes each). Two rounds from round 7's draw are not timed but estimated: the
-round-7 draws (five-card multisets) times the mean time from a split (no sharing counted).
+positions (minutes each). From round 7's draw the solver refuses (one search per possible
+draw): that case is estimated as the round-7 draws (five-card multisets) times the mean time
+from a split (no sharing counted), and the sampled answer there (`estimate`, 200 paired
+samples of greedy play) is timed with its interval's half-width.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import time
 
 import explorer
 from explorer.core.play import advance
-from explorer.games.jolly_and_roger.solver import Solver
+from explorer.games.jolly_and_roger.solver import Solver, estimate
 from explorer.games.jolly_and_roger.special import draws
 
 BASIC = explorer.load("jolly_and_roger")
@@ -66,6 +68,18 @@ def round_7_draws(count: int) -> float:
     return tables / count
 
 
+def sampled_draw(count: int) -> tuple[float, float]:
+    """Mean seconds and mean 95% half-width of `estimate` at round 7's draw with the special cards."""
+    seconds = half = 0.0
+    for seed in range(count):
+        state = position(SPECIAL, seed, at(7, "draw"))
+        start = time.perf_counter()
+        (row,) = estimate(state, samples=200, seed=seed)
+        seconds += time.perf_counter() - start
+        half += (row["high"] - row["low"]) / 2
+    return seconds / count, half / count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=3)
@@ -93,6 +107,8 @@ def main() -> None:
     tables = round_7_draws(min(n, 2))
     draw = "special: two rounds from round 7's draw (est.)"
     print(f"{draw:<48}{split_mean * tables:>12.0f}   ({tables:.0f} draws x the split's mean)", flush=True)
+    took, half = sampled_draw(n)
+    print(f"{'special: round 7 draw, sampled (200, estimate)':<48}{took:>12.3f}   (95% half-width {half:.2f} points)")
     for kind in ("basic", "special"):
         for start in ("split", "draw"):
             print(f"{kind}: whole rounds solved exactly within one second (mean) from a {start}: "
