@@ -89,3 +89,29 @@ def test_two_rounds_from_round_7_split_match_fresh_solvers_per_candidate():
     after = s._step(row["split"])
     assert [row["take_small"], row["take_large"]] == [Solver().value(after._step(t)) for t in after.legal_actions()]
     assert solver.value(s) == best([(r["split"], r["value"]) for r in rows], s.splitter)[1]
+
+
+def test_final_round_tables_shared_out_to_processes_give_the_same_exact_values(monkeypatch):
+    """The final round's special tables (C3) valued in two worker processes: the same exact
+    value as in the calling process, and a pool really started."""
+    from explorer.games.jolly_and_roger import specialbatch
+
+    started = []
+
+    class Pool(specialbatch.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            started.append(kwargs.get("max_workers"))
+            super().__init__(*args, **kwargs)
+
+    s = round_7_split(40, unseen=6)
+    alone = Solver(workers=1).value(s)
+    monkeypatch.setattr(specialbatch, "PARALLEL_TABLES", 2)
+    monkeypatch.setattr(specialbatch, "ProcessPoolExecutor", Pool)
+    assert Solver(workers=1).value(s) == alone and not started
+    assert Solver(workers=2).value(s) == alone and started and set(started) == {2}
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])
+def test_solver_rejects_a_bad_worker_count(workers):
+    with pytest.raises(ValueError, match="workers"):
+        Solver(workers=workers)

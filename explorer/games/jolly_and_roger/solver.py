@@ -20,6 +20,7 @@ split take minutes at most.
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -69,12 +70,17 @@ class Solver:
     """Exact values within the last `max_rounds` (at most two) whole rounds; tables are kept between calls.
 
     `positions` counts the reduced positions valued so far (table entries and batch points).
+    `workers` (default: every core) are the processes the special-cards game's final-round
+    tables are shared out to when there are many; the values do not depend on it.
     """
 
-    def __init__(self, max_rounds: int = REACH) -> None:
+    def __init__(self, max_rounds: int = REACH, workers: int | None = None) -> None:
         if not 1 <= max_rounds <= REACH:
             raise ValueError(f"max_rounds must be 1..{REACH}: the exact solver covers the last {REACH} rounds")
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+            raise ValueError(f"workers must be a positive number of processes, not {workers!r}")
         self.max_rounds = max_rounds
+        self.workers = workers or os.cpu_count() or 1
         self.last = LastRound()
         self.two = TwoRounds(self.last)
         self._special: dict[tuple, Any] = {}
@@ -98,7 +104,7 @@ class Solver:
         key = (game.options["kraken_optional"], game.options["specials_as_parrot"])
         found = self._special.get(key)
         if found is None:
-            found = self._special[key] = SpecialSolver(game, self.max_rounds)
+            found = self._special[key] = SpecialSolver(game, self.max_rounds, self.workers)
         return found
 
     def _future(self, s: JollyState) -> Fraction:

@@ -20,7 +20,10 @@ start's value is its numerator over the draws' common denominator.
 
 from __future__ import annotations
 
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from multiprocessing import current_process
 
 import numpy as np
 
@@ -80,30 +83,71 @@ class Starts:
 
 
 def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: int, splitter: int,
-                 last: LastRound, kraken_optional: bool, as_parrot: bool) -> tuple[np.ndarray, int]:
+                 last: LastRound, kraken_optional: bool, as_parrot: bool, workers: int = 1) -> tuple[np.ndarray, int]:
     """P1-view value numerators (gold to come + ship points) of the final round from its draw, `up`
-    already on the table, at each reduced start, and their common denominator (C3)."""
+    already on the table, at each reduced start, and their common denominator (C3).
+
+    Tables with a Kraken or a Tortuga are valued in `workers` processes when there are enough
+    of them to pay for starting the processes (the values are exact whatever the count).
+    """
     found, den = draws(unseen, 5 - len(up), early)
     arr = Starts(starts)
     sign = 1 if splitter == 0 else -1
     total = np.zeros(len(starts), dtype=object)
     plain: dict[Hand, tuple[int, np.ndarray]] = {}
     points: dict[Hand, np.ndarray] = {}
+    special: list[tuple[Hand, int]] = []
     for drawn, w in found:
         if not w:
             continue
         table = tuple(sorted(up + drawn))
-        d = arr.for_table(table)
-        if KR not in table and TO not in table:
-            points[table], back = np.unique(sign * d[0], axis=0, return_inverse=True)
-            plain[table] = (w, back.reshape(-1))
+        if KR in table or TO in table:
+            special.append((table, w))
             continue
-        values = special_table(d, table, splitter, kraken_optional, as_parrot)
+        points[table], back = np.unique(sign * arr.for_table(table)[0], axis=0, return_inverse=True)
+        plain[table] = (w, back.reshape(-1))
+    job = (arr, splitter, kraken_optional, as_parrot)
+    for (_, w), values in zip(special, _special_values(job, [t for t, _ in special], workers), strict=True):
         total += w * (sign * values).astype(object)
     for table, values in last.table_values(points).items():
         w, back = plain[table]
         total += w * (sign * values[back]).astype(object)
     return total, den
+
+
+PARALLEL_TABLES = 16               # fewer special tables than this are valued in the calling process
+_job: tuple = ()                   # a worker's (starts, splitter, kraken_optional, as_parrot)
+
+
+def _special_values(job: tuple, tables: list[Hand], workers: int) -> list[np.ndarray]:
+    """`special_table` at each table, in a process pool when it pays (not inside a daemon process,
+    which may not start one); Ctrl-C stops the workers with the caller."""
+    if workers <= 1 or len(tables) < PARALLEL_TABLES or current_process().daemon:
+        return [_table_values(job, table) for table in tables]
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tables)), initializer=_start_worker, initargs=(job,))
+    try:
+        found = list(pool.map(_worker_table, tables, chunksize=max(1, len(tables) // (8 * workers))))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return found
+
+
+def _table_values(job: tuple, table: Hand) -> np.ndarray:
+    arr, splitter, kraken_optional, as_parrot = job
+    return special_table(arr.for_table(table), table, splitter, kraken_optional, as_parrot)
+
+
+def _start_worker(job: tuple) -> None:
+    """A worker keeps the starts for every table it values and leaves Ctrl-C to the caller."""
+    global _job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _job = job
+
+
+def _worker_table(table: Hand) -> np.ndarray:
+    return _table_values(_job, table)
 
 
 def unique_rows(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -96,9 +96,10 @@ class _Scratch(dict):
 class SpecialSolver:
     """Memoised exact values for the special-cards game within the last `max_rounds` rounds."""
 
-    def __init__(self, game: Any, max_rounds: int = 2) -> None:
+    def __init__(self, game: Any, max_rounds: int = 2, workers: int = 1) -> None:
         if max_rounds not in (1, 2):
             raise ValueError("max_rounds must be 1 or 2: the special-cards solver covers the last two rounds")
+        self.workers = workers                                           # processes for the final round's tables
         self.max_rounds = max_rounds
         self.kraken_optional = game.options["kraken_optional"]           # V5
         self.as_parrot = game.options["specials_as_parrot"]              # V4
@@ -159,7 +160,7 @@ class SpecialSolver:
 
     def _final_batch(self, starts: list[tuple], table: Hand, unseen, early: int, splitter: int) -> None:
         nums, den = final_values(starts, table, unseen, early, splitter, self._last, self.kraken_optional,
-                                 self.as_parrot)
+                                 self.as_parrot, self.workers)
         for start, num in zip(starts, nums, strict=True):
             self._memo[("draw", start, table, unseen, early, splitter)] = Fraction(int(num), den)
 
