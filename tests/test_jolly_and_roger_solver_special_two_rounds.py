@@ -115,3 +115,17 @@ def test_final_round_tables_shared_out_to_processes_give_the_same_exact_values(m
 def test_solver_rejects_a_bad_worker_count(workers):
     with pytest.raises(ValueError, match="workers"):
         Solver(workers=workers)
+
+
+def test_positions_count_each_final_round_start_at_each_of_its_tables():
+    """C3: one round-7 split reaches final-round starts over six unseen cards (6 five-card tables
+    at most); `positions` counts the memo and every (start, table) the batch valued."""
+    s = round_7_split(5, unseen=6)
+    solver = Solver(workers=1)
+    solver.value(s)
+    (special,) = solver._special.values()
+    starts = [k for k in special._memo if k[0] == "draw"]
+    unseen = starts[0][3]
+    tables = sum(1 for _, w in draws(unseen, 5, 0)[0] if w)
+    assert 1 < tables <= 6 and special._batched == len(starts) * tables
+    assert solver.positions == len(special._memo) + len(starts) * tables

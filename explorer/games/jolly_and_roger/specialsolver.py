@@ -100,6 +100,7 @@ class SpecialSolver:
         if max_rounds not in (1, 2):
             raise ValueError("max_rounds must be 1 or 2: the special-cards solver covers the last two rounds")
         self.workers = workers                                           # processes for the final round's tables
+        self._batched = 0                                                # (start, table) pairs the batch valued
         self.max_rounds = max_rounds
         self.kraken_optional = game.options["kraken_optional"]           # V5
         self.as_parrot = game.options["specials_as_parrot"]              # V4
@@ -110,7 +111,8 @@ class SpecialSolver:
 
     @property
     def positions(self) -> int:
-        return len(self._memo)
+        """Memo entries, and each final-round start valued at each of its tables by the batch."""
+        return len(self._memo) + self._batched
 
     # -- from a game state -----------------------------------------------------------
     def future(self, s: JollyState) -> Value:
@@ -161,6 +163,7 @@ class SpecialSolver:
     def _final_batch(self, starts: list[tuple], table: Hand, unseen, early: int, splitter: int) -> None:
         nums, den = final_values(starts, table, unseen, early, splitter, self._last, self.kraken_optional,
                                  self.as_parrot, self.workers)
+        self._batched += len(starts) * sum(1 for _, w in draws(unseen, 5 - len(table), early)[0] if w)
         for start, num in zip(starts, nums, strict=True):
             self._memo[("draw", start, table, unseen, early, splitter)] = Fraction(int(num), den)
 
