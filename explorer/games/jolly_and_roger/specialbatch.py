@@ -21,6 +21,7 @@ start's value is its numerator over the draws' common denominator.
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from multiprocessing import current_process
@@ -83,12 +84,15 @@ class Starts:
 
 
 def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: int, splitter: int,
-                 last: LastRound, kraken_optional: bool, as_parrot: bool, workers: int = 1) -> tuple[np.ndarray, int]:
+                 last: LastRound, kraken_optional: bool, as_parrot: bool, workers: int = 1,
+                 search: Callable[[tuple, Hand], int] | None = None) -> tuple[np.ndarray, int]:
     """P1-view value numerators (gold to come + ship points) of the final round from its draw, `up`
     already on the table, at each reduced start, and their common denominator (C3).
 
     Tables with a Kraken or a Tortuga are valued in `workers` processes when there are enough
-    of them to pay for starting the processes (the values are exact whatever the count).
+    of them to pay for starting the processes (the values are exact whatever the count), or,
+    given `search` (a start and a table to its P1-view value), start by start with it: the
+    faster way for a single start, where the batch's arrays hold too little to pay for it.
     """
     found, den = draws(unseen, 5 - len(up), early)
     arr = Starts(starts)
@@ -106,12 +110,17 @@ def final_values(starts: list[tuple], up: Hand, unseen: tuple[int, ...], early: 
             continue
         points[table], back = np.unique(sign * arr.for_table(table)[0], axis=0, return_inverse=True)
         plain[table] = (w, back.reshape(-1))
-    job = (arr, splitter, kraken_optional, as_parrot)
-    for (_, w), values in zip(special, _special_values(job, [t for t, _ in special], workers), strict=True):
-        total += w * (sign * values).astype(object)
-    for table, values in last.table_values(points).items():
+    tables = [t for t, _ in special]
+    if search is not None:
+        values = [np.array([search(start, t) for start in starts], dtype=object) for t in tables]
+    else:
+        job = (arr, splitter, kraken_optional, as_parrot)
+        values = [sign * v.astype(object) for v in _special_values(job, tables, workers)]
+    for (_, w), v in zip(special, values, strict=True):
+        total += w * v
+    for table, v in last.table_values(points).items():
         w, back = plain[table]
-        total += w * (sign * values[back]).astype(object)
+        total += w * (sign * v[back]).astype(object)
     return total, den
 
 

@@ -27,6 +27,7 @@ from .specialbatch import final_values
 from .speciallast import last_phase
 
 Value = int | Fraction
+SEARCH_STARTS = 1                  # a final round from its draw with this few starts: card-by-card search
 SIGN = (1, -1)
 
 
@@ -161,8 +162,12 @@ class SpecialSolver:
             self._final_batch(starts, table, unseen, early, splitter)
 
     def _final_batch(self, starts: list[tuple], table: Hand, unseen, early: int, splitter: int) -> None:
+        search = None
+        if len(starts) <= SEARCH_STARTS:
+            def search(start: tuple, full: Hand) -> Value:
+                return self.split(start, full, unseen, early, 0, splitter)
         nums, den = final_values(starts, table, unseen, early, splitter, self._last, self.kraken_optional,
-                                 self.as_parrot, self.workers)
+                                 self.as_parrot, self.workers, search)
         self._batched += len(starts) * sum(1 for _, w in draws(unseen, 5 - len(table), early)[0] if w)
         for start, num in zip(starts, nums, strict=True):
             self._memo[("draw", start, table, unseen, early, splitter)] = Fraction(int(num), den)
