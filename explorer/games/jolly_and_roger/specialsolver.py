@@ -101,7 +101,7 @@ class SpecialSolver:
         if max_rounds not in (1, 2):
             raise ValueError("max_rounds must be 1 or 2: the special-cards solver covers the last two rounds")
         self.workers = workers                                           # processes for the final round's tables
-        self._batched = 0                                                # (start, table) pairs the batch valued
+        self._batched = 0                                                # (start, table) pairs valued from draws
         self.max_rounds = max_rounds
         self.kraken_optional = game.options["kraken_optional"]           # V5
         self.as_parrot = game.options["specials_as_parrot"]              # V4
@@ -112,7 +112,7 @@ class SpecialSolver:
 
     @property
     def positions(self) -> int:
-        """Memo entries, and each final-round start valued at each of its tables by the batch."""
+        """Memo entries, and each final-round start valued at each of its tables (C3)."""
         return len(self._memo) + self._batched
 
     # -- from a game state -----------------------------------------------------------
