@@ -47,7 +47,7 @@ def test_view_switch_and_seats():
     for choice in seat_choices:
         choice.value = "random"
     assert ctl.seats == {0: "random", 1: "random", 2: "random"}
-    step = next(b for b in layout.select(served.pn.widgets.Button) if b.name == "Step")
+    step = next(b for b in layout.select(served.pn.widgets.Button) if b.label == "Step")
     step.clicks += 1
     assert len(ctl.path) == 1
 

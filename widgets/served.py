@@ -75,13 +75,13 @@ def seats(controller: Controller) -> Any:
     options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
     choices = []
     for player in range(controller.game.players):
-        choice = pn.widgets.Select(name=present.player_name(controller.game, player), options=options,
+        choice = pn.widgets.Select(label=present.player_name(controller.game, player), options=options,
                                    value="person", width=140)
         choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
                            "value")
         choices.append(choice)
-    step = pn.widgets.Button(name="Step", css_classes=["pre-step"])
-    play_on = pn.widgets.Button(name="Play on", css_classes=["pre-play-on"])
+    step = pn.widgets.Button(label="Step", css_classes=["pre-step"])
+    play_on = pn.widgets.Button(label="Play on", css_classes=["pre-play-on"])
     step.on_click(lambda _: controller.handle({"op": "step"}))
     play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
     return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
@@ -129,9 +129,9 @@ def app(seed: int | None = 0) -> Any:
     import explorer
 
     names = list(explorer.games())
-    game = pn.widgets.Select(name="Game", options=names, value=names[0], css_classes=["pre-game"])
-    players = pn.widgets.IntInput(name="Players", value=3, start=1, end=9, width=100)
-    start = pn.widgets.Button(name="New game", button_type="primary")
+    game = pn.widgets.Select(label="Game", options=names, value=names[0], css_classes=["pre-game"])
+    players = pn.widgets.IntInput(label="Players", value=3, start=1, end=9, width=100)
+    start = pn.widgets.Button(label="New game", color="primary")
     message = pn.pane.Markdown("", css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
