@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.analysis.results import Outcome, RolloutResult
-from explorer.core.errors import PositionError
+from explorer.core.errors import PositionError, worker_count
 from explorer.core.game import Game, State
 from explorer.core.play import advance
 from explorer.core.policy import Policy, RandomPolicy
@@ -195,12 +194,10 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
         raise PositionError("n", f"{n!r} is not a positive number of games")
     if backend not in BACKENDS:
         raise PositionError("backend", f"{backend!r} is not one of {', '.join(BACKENDS)}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise PositionError("workers", f"{workers!r} is not a positive number of workers")
+    workers = worker_count(workers)
     if start.is_over:
         raise PositionError("start", "the game is already over")
     seats = seat_specs(start.game, policies)
-    workers = workers or os.cpu_count() or 1
     size = chunk or max(1, min(250, n // (workers * 8) or 1))
     p = plan(start, seats, n, seed, size, max_steps)
     with _progress(n, progress, label) as bar:

@@ -7,6 +7,8 @@ words, and neither leaves a state changed: states are immutable.
 
 from __future__ import annotations
 
+import os
+
 
 class ExplorerError(ValueError):
     """Base of every error a user mistake raises."""
@@ -42,3 +44,11 @@ class PositionError(ExplorerError):
 
 class OptionError(PositionError):
     """An unknown game, a bad player count, or an unknown or ill-typed option."""
+
+
+def worker_count(workers: int | None) -> int:
+    """The processes a run uses: `workers`, or every core when None. Anything but a positive
+    integer is a `PositionError` naming ``workers``."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise PositionError("workers", f"{workers!r} is not a positive number of workers")
+    return workers or os.cpu_count() or 1

@@ -20,12 +20,13 @@ split take minutes at most.
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 import numpy as np
+
+from explorer.core.errors import worker_count
 
 from .data import CARD_INDEX, SHIP_VALUE
 from .hands import Diffs, draws, minus, splits
@@ -77,10 +78,8 @@ class Solver:
     def __init__(self, max_rounds: int = REACH, workers: int | None = None) -> None:
         if not 1 <= max_rounds <= REACH:
             raise ValueError(f"max_rounds must be 1..{REACH}: the exact solver covers the last {REACH} rounds")
-        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-            raise ValueError(f"workers must be a positive number of processes, not {workers!r}")
         self.max_rounds = max_rounds
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = worker_count(workers)
         self.last = LastRound()
         self.two = TwoRounds(self.last)
         self._special: dict[tuple, Any] = {}

@@ -69,10 +69,15 @@ def _tortuga(state: tuple, p: int) -> tuple:
     return d, b, g
 
 
+def _pool(s: JollyState) -> tuple[tuple[int, ...], int]:
+    """The cards a draw can bring (pile and set-aside) and how many of them are S4 removals (C3)."""
+    unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
+    return unseen, s.early if s.game.options["variant_removal"] == "sequential" else 0
+
+
 def _from_the_draw(s: JollyState) -> str:
     """Why two special-card rounds are not searched from round 7's draw, and what to do instead."""
-    unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
-    early = s.early if s.game.options["variant_removal"] == "sequential" else 0
+    unseen, early = _pool(s)
     table = tuple(sorted(CARD_INDEX[c] for c in s.table))
     found = sum(1 for _, w in draws(unseen, 5 - len(table), early)[0] if w)
     return (f"T1/C3: with the special cards (V1) two rounds are exact from round {s.round}'s split on; from its "
@@ -133,9 +138,7 @@ class SpecialSolver:
         return self._future(s, state, left)
 
     def _future(self, s: JollyState, state: tuple, left: int) -> Value:
-        sequential = s.game.options["variant_removal"] == "sequential"
-        unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
-        early = s.early if sequential else 0
+        unseen, early = _pool(s)
         idx = CARD_INDEX.__getitem__
         if s.phase in ("draw", "split"):
             table = tuple(sorted(map(idx, s.table)))
