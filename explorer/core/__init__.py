@@ -1,7 +1,7 @@
 """The game contract, exact chance, errors and events. Knows no game."""
 
 from explorer.core.chance import check_distribution, expectation, from_counts, pushforward, sample, uniform
-from explorer.core.errors import ExplorerError, IllegalAction, OptionError, PositionError
+from explorer.core.errors import ExplorerError, IllegalAction, OptionError, PositionError, TooManyWorlds
 from explorer.core.events import Event
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State, outcome_probability
 from explorer.core.play import advance, choose, playout, replay
@@ -20,6 +20,7 @@ __all__ = [
     "PositionError",
     "RandomPolicy",
     "State",
+    "TooManyWorlds",
     "View",
     "advance",
     "check_distribution",

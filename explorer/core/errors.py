@@ -46,6 +46,16 @@ class OptionError(PositionError):
     """An unknown game, a bad player count, or an unknown or ill-typed option."""
 
 
+class TooManyWorlds(ExplorerError):
+    """A player's view leaves more hidden possibilities than an exact answer may enumerate
+    (`Game.hidden_worlds`); callers fall back to sampling and say so."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        self.count = count
+        self.limit = limit
+        super().__init__(f"more than {limit} hidden possibilities (at least {count}): too many to enumerate exactly")
+
+
 def worker_count(workers: int | None) -> int:
     """The processes a run uses: `workers`, or every core when None. Anything but a positive
     integer is a `PositionError` naming ``workers``."""

@@ -9,7 +9,7 @@ the choices), a chance node (``chance_outcomes()`` lists exact probabilities) or
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -182,6 +182,26 @@ class Game:
         """Read an action or chance outcome from its notation (`str(action)`)."""
         raise NotImplementedError
 
+    def position(self, text: str) -> State:
+        """Read a position written in the game's short notation (see docs/<game>.md).
+
+        The notation is a few ``key: value`` lines in the game's own words, seats written
+        ``P1``..``Pn``. It is partial: whatever is not written is where the setup rules put
+        it, unseen, so its chance nodes keep their exact probabilities. A mistake raises
+        `PositionError` naming the line's key (its ``field``) and the rule it breaks;
+        ``game.position(state.notation()) == state``."""
+        raise NotImplementedError
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
+        """Every full state consistent with `view` (one player's knowledge), each with its
+        exact probability given that knowledge; the weights sum to 1.
+
+        The exact counterpart of `sample_state`: the same distribution, enumerated. Worlds
+        are grouped (a shuffled pile is a multiset, so one world per way of splitting the
+        unseen components among the hidden places), which keeps small hidden parts fast.
+        Raises `TooManyWorlds` before yielding when there would be more than `limit`."""
+        raise NotImplementedError
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view` (one player's knowledge), hidden parts filled
         in from what is unaccounted for with their exact probabilities (for fair search bots)."""
@@ -317,6 +337,10 @@ class State:
 
     def to_dict(self) -> dict:
         """JSON position data; ``game.state_from_dict(s.to_dict()) == s``."""
+        raise NotImplementedError
+
+    def notation(self) -> str:
+        """This position in the game's short notation (`Game.position` reads it back)."""
         raise NotImplementedError
 
     # -- provided (games may refine) ---------------------------------------------------
