@@ -18,9 +18,16 @@ DOCS = Path(__file__).resolve().parent
 def page(name: str) -> str:
     game = explorer.load(name)
     package = import_module(f"explorer.games.{name}")
-    parts = [f"# {game.title}: action notation and position format\n",
-             f"Rules digest: `../shared/rules/{name}.md`. Load with `explorer.load({name!r}, players=N, **options)`.\n",
-             "## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
+    parts = [f"# {game.title}: positions, action notation and position data\n",
+             f"Rules digest: `../shared/rules/{name}.md`. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
+    try:
+        written = import_module(f"explorer.games.{name}.position_text")
+        if written.__doc__:
+            parts += ["## Positions in the notation (`game.position(text)`, `state.notation()`)\n",
+                      inspect.cleandoc(written.__doc__), ""]
+    except ModuleNotFoundError:
+        pass
+    parts += ["## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
     try:
         position = import_module(f"explorer.games.{name}.position")
         if position.__doc__:

@@ -22,3 +22,14 @@ def test_docs_page_is_up_to_date(name):
     assert path.read_text(encoding="utf-8") == page(name), "docs page is stale: run python docs/make_docs.py"
     for spec in type(explorer.load(name)).OPTIONS:
         assert f"`{spec.name}`" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", explorer.games())
+def test_docs_page_examples_run_as_doctests(name):
+    """Every ``>>>`` example on a game's page (its positions, their odds) runs as written."""
+    import doctest
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testfile(str(ROOT / "docs" / f"{name}.md"), module_relative=False, optionflags=flags,
+                              raise_on_error=False, verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples on docs/{name}.md failed"

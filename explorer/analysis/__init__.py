@@ -3,6 +3,7 @@ search bots and scale-out. Nothing here knows a particular game."""
 
 from explorer.analysis.exact import action_values, chance_distribution, distribution, expectation, probability
 from explorer.analysis.ismcts import ISMCTS
+from explorer.analysis.odds import Odds, next_outcomes, view_distribution, view_probability
 from explorer.analysis.results import Outcome, RolloutResult, paired_difference
 from explorer.analysis.rollouts import after_moves, compare, derive_seed, rollouts
 from explorer.analysis.scale import format_table, option_effect, seat_advantage
@@ -11,6 +12,7 @@ from explorer.analysis.tree import Node, PositionTree
 __all__ = [
     "ISMCTS",
     "Node",
+    "Odds",
     "Outcome",
     "PositionTree",
     "RolloutResult",
@@ -22,9 +24,12 @@ __all__ = [
     "distribution",
     "expectation",
     "format_table",
+    "next_outcomes",
     "option_effect",
     "paired_difference",
     "probability",
     "rollouts",
     "seat_advantage",
+    "view_distribution",
+    "view_probability",
 ]

@@ -339,6 +339,12 @@ class State:
         """JSON position data; ``game.state_from_dict(s.to_dict()) == s``."""
         raise NotImplementedError
 
+    def cut_off(self) -> str | None:
+        """When the game ended because a length cap (a house-rule option) cut it short, the
+        option's name; None otherwise. A cut-off game is ranked by its standing, not won by
+        the rules: its events and every display say so."""
+        return None
+
     def notation(self) -> str:
         """This position in the game's short notation (`Game.position` reads it back)."""
         raise NotImplementedError
