@@ -5,6 +5,8 @@
 >>> state = game.start(seed=1)
 >>> state.player in (0, 1, 2)
 True
+
+``explorer.games()`` lists the game names; ``explorer.games.<name>`` is a game's package.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from explorer import games
 from explorer.core import (
     Event,
     Game,
@@ -24,16 +27,10 @@ from explorer.core import (
     replay,
 )
 from explorer.games import game_class
-from explorer.games import names as _names
 
 __all__ = ["Event", "Game", "IllegalAction", "OptionError", "PositionError", "RandomPolicy",
            "State", "games", "load", "playout", "replay", "state_from_dict"]
 __version__ = "0.1.0"
-
-
-def games() -> tuple[str, ...]:
-    """The names of every game, for `load`."""
-    return _names()
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game:

@@ -1,8 +1,16 @@
-"""The registry of games: name -> the module that defines it (imported on first use)."""
+"""The registry of games: name -> the package that defines it (imported on first use).
+
+This module is also ``explorer.games``: calling it, ``explorer.games()``, lists the game
+names, while ``import explorer.games.sjoroveroya`` still reaches a game's package. One
+name serves both because the module itself is callable (`_Registry`), so neither shadows
+the other.
+"""
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from types import ModuleType
 
 from explorer.core.errors import OptionError
 from explorer.core.game import Game
@@ -26,3 +34,14 @@ def game_class(name: str) -> type[Game]:
     if not isinstance(name, str) or name not in _MODULES:
         raise OptionError("name", f"unknown game {name!r}; games: {', '.join(names())}")
     return import_module(_MODULES[name]).GAME
+
+
+class _Registry(ModuleType):
+    """This module's type: a module that, called, returns the names of every game."""
+
+    def __call__(self) -> tuple[str, ...]:
+        """The names of every game, for `explorer.load`."""
+        return names()
+
+
+sys.modules[__name__].__class__ = _Registry
