@@ -44,13 +44,11 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
     """Rebuild any game's state from `to_dict()` data (its ``game`` field names the set-up)."""
+    from explorer.core.positions import read_setup
+
     if not isinstance(data, Mapping):
         raise PositionError("(root)", f"position data must be a JSON object, not {type(data).__name__}")
-    setup = data.get("game")
-    if not isinstance(setup, Mapping):
-        raise PositionError("game", "missing: an object with name, players and options")
-    options = setup.get("options", {})
-    if not isinstance(options, Mapping):
-        raise PositionError("game.options", "must be an object of option values")
-    game = load(setup.get("name"), setup.get("players"), **options)
-    return game.state_from_dict(data)
+    if "game" not in data:
+        raise PositionError("game", "missing: an object naming the game (name, and players and options "
+                                    "where they are not the defaults)")
+    return read_setup(data["game"]).state_from_dict(data)
