@@ -120,3 +120,109 @@ def test_c3_omniscient_pile_of_three():
     s = c3_position(pile={"H": 2, "S": 1})
     drew = s.apply("back@5")
     assert chance_distribution(drew) == {"draw S": F(1, 3), "draw H": F(2, 3)}
+
+
+# -- decide= policies: exact probabilities(view, legal) ---------------------------------
+class Mixed:
+    """Rolls one die a third of the time, two dice otherwise; says so exactly."""
+
+    name = "mixed"
+    needs_view = True
+
+    def __init__(self, game=None):
+        self.views = []
+
+    def choose(self, view, legal, rng):
+        return "one" if rng.random() < 1 / 3 else "two"
+
+    def probabilities(self, view, legal):
+        self.views.append(view)
+        return {"one": F(1, 3), "two": F(2, 3)}
+
+
+class ChoosesOnly:
+    name = "chooser"
+    needs_view = False
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+class Broken(Mixed):
+    def __init__(self, answer):
+        super().__init__()
+        self.answer = answer
+
+    def probabilities(self, view, legal):
+        return self.answer
+
+
+def test_a_policy_object_is_followed_through_its_exact_probabilities():
+    start = DiceGame(1).new_state()
+    policy = Mixed()
+    dist = distribution(start, lambda s: s.totals[0], decide=policy)
+    assert dist[1] == F(1, 3) * F(1, 6) and dist[7] == F(2, 3) * F(6, 36) and dist[6] == F(1, 18) + F(2, 3) * F(5, 36)
+    assert sum(dist.values()) == 1
+    assert policy.views == [start.view(0)]        # it was shown its seat's view, once per distinct decision
+
+
+def test_random_by_name_object_or_class_is_the_uniform_random_policy():
+    from explorer.core.policy import RandomPolicy
+
+    start = DiceGame(2).new_state()
+    winners = lambda s: s.winners()[0]   # noqa: E731
+    expected = distribution(start, winners, decide="random")
+    assert distribution(start, winners, decide=RandomPolicy()) == expected
+    assert distribution(start, winners, decide=RandomPolicy) == expected
+    assert distribution(start, winners, decide={0: "random", 1: RandomPolicy()}) == expected
+    assert RandomPolicy().probabilities(None, ("a", "b", "c")) == {"a": F(1, 3), "b": F(1, 3), "c": F(1, 3)}
+
+
+def test_a_seat_mapping_follows_the_named_seats_and_stops_at_the_others():
+    start = DiceGame(2).new_state()
+    dist = distribution(start, lambda s: (s.totals, s.player), decide={0: Mixed()})
+    assert all(player == 1 for _, player in dist)          # every walk stops at Player 2's decision
+    assert sum(dist.values()) == 1 and dist[((1, 0), 1)] == F(1, 18)
+    both = distribution(start, lambda s: s.winners()[0], decide={0: Mixed(), 1: "random"})
+    assert sum(both.values()) == 1 and both != distribution(start, lambda s: s.winners()[0], decide="random")
+
+
+@pytest.mark.parametrize("decide, words", [
+    (ChoosesOnly(), "no exact probabilities"),
+    ({0: ChoosesOnly()}, "Player 1"),
+    ("rule_of_thumb", "unknown policy 'rule_of_thumb'"),
+    ({2: "random"}, "not a seat"),
+    ({"0": "random"}, "not a seat"),
+    (42, "neither"),
+    (object(), "neither"),
+], ids=["policy-without-probabilities", "seat-without-probabilities", "unknown-name", "seat-out-of-range",
+        "seat-as-text", "number", "object"])
+def test_a_policy_that_cannot_be_followed_exactly_is_one_decide_error(decide, words):
+    with pytest.raises(PositionError) as err:
+        distribution(DiceGame(2).new_state(), lambda s: 0, decide=decide)
+    assert err.value.field == "decide" and words in err.value.reason, err.value.reason
+
+
+@pytest.mark.parametrize("answer, words", [
+    ({"one": F(1, 2)}, "summing to 1"), ({"one": 0.5, "two": 0.5}, "exact fractions"),
+    ({"one": F(1, 2), "three": F(1, 2)}, "not a legal action"), ({"one": F(3, 2), "two": F(-1, 2)}, "summing to 1"),
+], ids=["short", "floats", "illegal", "negative"])
+def test_a_policy_giving_bad_probabilities_is_refused(answer, words):
+    with pytest.raises(PositionError) as err:
+        distribution(DiceGame(1).new_state(), lambda s: 0, decide=Broken(answer))
+    assert err.value.field == "decide" and words in err.value.reason
+
+
+def test_sjoroveroya_random_policy_by_name_matches_random_and_rule_of_thumb_is_refused():
+    game = explorer.load("sjoroveroya", players=2)
+    start = game.start(seed=2)
+    quantity = lambda s: (s.to_move, s.hands)   # noqa: E731
+    expected = distribution(start, quantity, depth=3, decide="random")
+    assert len(expected) > 1 and sum(expected.values()) == 1
+    assert distribution(start, quantity, depth=3, decide={0: "random", 1: "random"}) == expected
+    assert distribution(start, quantity, depth=3, decide=game.policies()["random"](game)) == expected
+    stops = distribution(start, quantity, depth=3, decide={1 - start.player: "random"})
+    assert stops == {quantity(start): 1}       # the actor is not named: the walk ends at once
+    with pytest.raises(PositionError) as err:
+        distribution(start, quantity, depth=3, decide="rule_of_thumb")
+    assert err.value.field == "decide" and "'rule_of_thumb'" in err.value.reason

@@ -3,12 +3,18 @@
 A policy sees only what its seat may know: ``choose(view, legal, rng)`` gets the
 player's `view` (JSON data, only computed when ``needs_view`` is true), the legal
 actions and a seeded generator, and returns one of the legal actions.
+
+A policy may also say exactly how it chooses: ``probabilities(view, legal)`` maps each
+action it may play to its `Fraction` probability (summing to 1). Exact analysis
+(`explorer.analysis.distribution(..., decide=policy)`) follows only such policies; the
+method is optional, and sampled analysis (rollouts) needs only `choose`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Protocol
 
 
@@ -30,6 +36,10 @@ class RandomPolicy:
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]
+
+    def probabilities(self, view: dict | None, legal: Sequence[Any]) -> Mapping[Any, Fraction]:
+        """Exactly how `choose` plays: every legal action equally likely."""
+        return dict.fromkeys(legal, Fraction(1, len(legal)))
 
     def __repr__(self) -> str:
         return "RandomPolicy()"
