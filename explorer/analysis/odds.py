@@ -9,6 +9,7 @@ Wilson interval.
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -33,20 +34,25 @@ class Odds:
     high: float
     viewer: int | None
     worlds: int
+    viewer_name: str = ""
 
     @property
     def percent(self) -> str:
         return f"{float(self.probability):.1%}"
 
     def __str__(self) -> str:
-        who = "everyone's view" if self.viewer is None else f"P{self.viewer + 1}'s view"
+        if self.viewer is None:
+            who = "everyone's view"
+        else:
+            who = f"{self.viewer_name or f'Player {self.viewer + 1}'}'s view"
         if self.exact:
             return f"{self.probability} ({self.percent}), exact from {who}"
         return (f"about {self.percent} (95% interval {self.low:.1%} to {self.high:.1%}), "
                 f"sampled over {self.worlds} possibilities from {who}")
 
     def _repr_html_(self) -> str:
-        return f"<span title='{self!s}'>{self!s}</span>"
+        text = html.escape(str(self), quote=True)   # "Player 1's view": the quote must not end the attribute
+        return f"<span title=\"{text}\">{text}</span>"
 
 
 def _check_player(state: State, player: int | None) -> None:
@@ -68,10 +74,17 @@ def worlds(state: State, player: int | None, limit: int = 100_000) -> tuple[tupl
 
 
 def _value(answer: bool | Fraction) -> Fraction:
+    """A question's answer as a probability; anything else is one `PositionError` on ``question``."""
+    if not isinstance(answer, bool | int | Fraction | float):
+        raise PositionError("question", f"answered {answer!r}: give True/False or a probability between 0 and 1")
     value = Fraction(answer)
     if not 0 <= value <= 1:
         raise PositionError("question", f"answered {value}, not a probability between 0 and 1")
     return value
+
+
+def _name(state: State, player: int | None) -> str:
+    return "" if player is None else state.game.player_name(player)
 
 
 def view_probability(state: State, player: int | None, question: Question, *, limit: int = 100_000,
@@ -81,22 +94,22 @@ def view_probability(state: State, player: int | None, question: Question, *, li
     `question(world)` answers on one full position: True/False, or a probability (for
     instance an exact `distribution` over the next draw in that world). Exact over
     `Game.hidden_worlds`; sampled with `sample_state` beyond `limit` possibilities."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise PositionError("samples", f"{samples!r} is not a positive number of samples")
     try:
         found = worlds(state, player, limit)
     except TooManyWorlds:
         return _sampled(state, player, question, samples, seed)
     total = sum((w * _value(question(world)) for world, w in found), Fraction(0))
-    return Odds(total, True, float(total), float(total), player, len(found))
+    return Odds(total, True, float(total), float(total), player, len(found), _name(state, player))
 
 
 def _sampled(state: State, player: int | None, question: Question, samples: int, seed: int) -> Odds:
-    if samples < 1:
-        raise PositionError("samples", f"{samples!r} is not a positive number of samples")
     rng = random.Random(seed)
     view = state.view(player)
     hits = sum(float(_value(question(state.game.sample_state(view, rng)))) for _ in range(samples))
     low, high = wilson(hits, samples)
-    return Odds(hits / samples, False, low, high, player, samples)
+    return Odds(hits / samples, False, low, high, player, samples, _name(state, player))
 
 
 def view_distribution(state: State, player: int | None, quantity: Callable[[State], Hashable], *,
