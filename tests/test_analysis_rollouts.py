@@ -1,5 +1,6 @@
 """Rollouts: reproducible from the seed whatever the workers, paired branches, intervals,
-interruption, and the same results on Dask as on the process pool.
+interruption, the same results on Dask as on the process pool, and unnamed seats on the
+game's evaluator (issue #18).
 
 Random Sjørøverøya games are long (two players: ~26k steps), so these use three
 players and the V12 `turn_cap` option to keep each game to a few dozen steps.
@@ -36,11 +37,12 @@ def test_results_depend_only_on_the_seed_not_the_workers(start):
 
 
 def test_rollout_i_uses_the_derived_seed(start):
-    from explorer.analysis.rollouts import play_one
+    from explorer.analysis.rollouts import play_one, resolve_policy
 
     result = rollouts(start, 5, seed=3, workers=1, progress=False)
     again = explorer.state_from_dict(start.to_dict())
-    assert result.outcomes[4] == play_one(again, {}, 4, derive_seed(3, 4), 10_000)
+    seats = {p: resolve_policy(start.game, "rule_of_thumb") for p in range(3)}   # the evaluator
+    assert result.outcomes[4] == play_one(again, seats, 4, derive_seed(3, 4), 10_000)
     assert derive_seed(3, 4) != derive_seed(4, 3)
 
 
@@ -74,7 +76,38 @@ def test_named_policies_per_seat(start):
                      workers=1, progress=False)
     plain = rollouts(start, 10, seed=2, workers=1, progress=False)
     assert mixed.games == 10 and mixed.outcomes != plain.outcomes
-    assert rollouts(start, 10, seed=2, policies="random", workers=1, progress=False).outcomes == plain.outcomes
+
+
+def test_unnamed_seats_play_the_evaluator_and_random_stays_available_by_name(start):
+    assert start.game.evaluator() == "rule_of_thumb"
+    plain = rollouts(start, 12, seed=2, workers=1, progress=False)
+    assert rollouts(start, 12, seed=2, policies="rule_of_thumb", workers=1, progress=False).outcomes == plain.outcomes
+    random_seats = rollouts(start, 12, seed=2, policies="random", workers=1, progress=False)
+    assert random_seats.outcomes != plain.outcomes
+    one_random = rollouts(start, 12, seed=2, policies={0: "random"}, workers=1, progress=False)
+    spelled = rollouts(start, 12, seed=2, policies=["random", "rule_of_thumb", "rule_of_thumb"], workers=1,
+                       progress=False)
+    assert one_random.outcomes == spelled.outcomes
+    assert rollouts(start, 12, seed=2, policies=["random"], workers=1, progress=False).outcomes == \
+        one_random.outcomes                               # a short list names the first seats only
+
+
+def test_every_game_names_an_evaluator_among_its_policies_and_not_random():
+    for name in explorer.games():
+        game = explorer.load(name)
+        assert game.evaluator() in game.policies() and game.evaluator() != "random", name
+        assert "random" in game.policies()
+
+
+def test_a_game_without_a_rule_of_thumb_evaluates_with_random():
+    from toy_games import DiceGame
+
+    from explorer.analysis.rollouts import seat_specs
+
+    game = DiceGame(2)
+    assert game.evaluator() == "random"
+    assert seat_specs(game, None) == {0: "random", 1: "random"}
+    assert seat_specs(game, {1: "ismcts"}) == {0: "random", 1: "ismcts"}
 
 
 @pytest.mark.parametrize("kwargs, field", [

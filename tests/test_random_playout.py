@@ -118,7 +118,7 @@ def test_kernels_present(name: str) -> None:
 
 @pytest.mark.parametrize("name", KERNELS)
 def test_rollouts_equal_with_and_without_kernel(name: str) -> None:
-    """`rollouts` uses the kernel when every seat is random; naming a policy object of
+    """`rollouts` uses the kernel when every seat is named ``"random"``; naming a policy object of
     another kind for one seat (here ``random`` wrapped as a custom seat) goes through the
     model, and both runs agree game by game."""
     _, players, options = next(s for s in SETUPS if s[0] == name)
@@ -126,7 +126,7 @@ def test_rollouts_equal_with_and_without_kernel(name: str) -> None:
     start = advance(game.start(5), 5, steps=40)
     while start.is_over or start.is_chance:
         start = advance(start, 6)
-    fast = rollouts(start, 24, seed=9, workers=1, progress=False)
+    fast = rollouts(start, 24, seed=9, policies="random", workers=1, progress=False)
     slow = [play_one(start, {p: _PlainRandom() for p in range(players)}, i, derive_seed(9, i), 10_000_000)
             for i in range(24)]
     assert [o.to_row() for o in fast.outcomes] == [o.to_row() for o in slow]

@@ -58,10 +58,13 @@ def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
 
 
 def seat_specs(game: Game, policies: Seats) -> dict[int, PolicySpec]:
-    """Validate `policies` into ``{seat: spec}`` (a single spec means every seat)."""
+    """Validate `policies` into ``{seat: spec}`` for every seat: a single spec means every
+    seat, and a seat the caller does not name plays the game's evaluator (`Game.evaluator`,
+    a policy that plays like people; see there why not uniform random)."""
+    evaluator = game.evaluator()
     if policies is None:
-        return {}
-    if isinstance(policies, str) or (isinstance(policies, tuple) and len(policies) == 2
+        seats = {}
+    elif isinstance(policies, str) or (isinstance(policies, tuple) and len(policies) == 2
                                      and isinstance(policies[0], str) and isinstance(policies[1], Mapping)):
         seats = dict.fromkeys(range(game.players), policies)
     elif isinstance(policies, Mapping):
@@ -74,7 +77,9 @@ def seat_specs(game: Game, policies: Seats) -> dict[int, PolicySpec]:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise PositionError("policies", f"{seat!r} is not a seat of {game.players} players")
         resolve_policy(game, spec)   # fails now, with the name, rather than in a worker
-    return seats
+    if evaluator not in policy_factories(game):
+        raise PositionError("policies", f"{game.name}'s evaluator {evaluator!r} is not one of its policies")
+    return {seat: seats.get(seat, evaluator) for seat in range(game.players)}
 
 
 def _spec_json(spec: PolicySpec) -> Any:
@@ -184,9 +189,13 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
              chunk: int | None = None, max_steps: int = 1_000_000, label: str = "rollouts") -> RolloutResult:
     """Play `n` games from `start` and summarise them (win rates, mean scores, intervals).
 
-    `policies` names a policy per seat (``["ismcts", "random"]``, ``{0: "rule_of_thumb"}``,
-    or one name for all; ``("ismcts", {"iterations": 100})`` passes parameters); unnamed
-    seats play randomly. `workers` defaults to every core; ``backend="dask"`` runs the
+    `policies` names a policy per seat (``["ismcts", "random"]``, ``{0: "random"}``,
+    or one name for all; ``("ismcts", {"iterations": 100})`` passes parameters); a seat it
+    does not name plays the game's evaluator (`Game.evaluator()`, usually its rule of thumb),
+    not uniform random: random play is not how people play, and in Dead Man's Dice,
+    Sjørøverøya and The Last Bottle of Rum it does not even end. ``"random"`` by name
+    still seats uniformly random players (on the game's fast kernel where it has one).
+    `workers` defaults to every core; ``backend="dask"`` runs the
     same chunks on `dask.distributed` (a local cluster, or the scheduler at `address`).
     Ctrl-C (KeyboardInterrupt) stops early and returns the games already finished.
     """
@@ -213,7 +222,8 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
 
 def compare(branches: Mapping[str, State], n: int = 1000, seed: int = 0, policies: Seats = None,
             **options: Any) -> dict[str, RolloutResult]:
-    """Rollouts from each branch with the same seeds (common random numbers)."""
+    """Rollouts from each branch with the same seeds (common random numbers); seats not named
+    in `policies` play the game's evaluator, as in `rollouts`."""
     if not branches:
         raise PositionError("branches", "give at least one named state to compare")
     return {name: rollouts(state, n, seed, policies, label=str(name), **options)

@@ -50,7 +50,9 @@ def run_dask(plan: Any, workers: int, address: str | None, bar: Any) -> tuple[li
 
 
 def seat_advantage(game: Any, n: int = 1000, seed: int = 0, policies: Any = None, **options: Any) -> list[dict]:
-    """Win rate of each seat over `n` whole games (setup included): the table of a study."""
+    """Win rate of each seat over `n` whole games (setup included): the table of a study.
+    Seats not named in `policies` play the game's evaluator (`Game.evaluator`), so the
+    study measures the seats of people-like play, not of random play."""
     from explorer.analysis.rollouts import rollouts
 
     result = rollouts(game.new_state(), n, seed, policies, label=f"{game.name} seats", **options)
@@ -62,7 +64,8 @@ def option_effect(name: str, players: int, option: str, values: Sequence[Any], n
     """Win rate per seat for each value of one option (the other options as `fixed`).
 
     Every value is played with the same seeds (common random numbers), so the rows
-    differ by the option, not by luck in the deal.
+    differ by the option, not by luck in the deal. Seats not named in `policies` play the
+    game's evaluator (`Game.evaluator`), as in `rollouts`.
     """
     import explorer
 

@@ -226,6 +226,18 @@ class Game:
 
         return {"random": RandomPolicy}
 
+    def evaluator(self) -> str:
+        """The policy (a name from `policies()`) that what-if rollouts, comparisons and balance
+        studies seat every player the caller does not name on: one that plays like people.
+
+        Not uniform random: in three of the five games random play does not end (random
+        broadsides sink every Dead Man's Dice total, a random Sjørøverøya endgame walks back
+        and forth, random Rum captains never reach 10 Loot), and where it ends it answers
+        "who wins if nobody tries", not the question a person asks. The default is the game's
+        ``"rule_of_thumb"`` when it has one, else ``"random"``; ``"random"`` stays available
+        by name."""
+        return "rule_of_thumb" if "rule_of_thumb" in self.policies() else "random"
+
     def random_playout(self, state: State, rng: random.Random, max_steps: int,
                        final: bool = False) -> PlayoutEnd | None:
         """Play `state` to the end with every seat uniformly random, on a game's own fast
