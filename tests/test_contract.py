@@ -1,7 +1,9 @@
 """The game contract, checked on every registered game (DESIGN.md, "The game contract").
 
 A new game passes this file with no change to it: everything goes through
-`explorer.load`, the `Game` and `State` API and the digest's IDs.
+`explorer.load`, the `Game` and `State` API and the digest's IDs. The checks of the
+position notation, `hidden_worlds` and the evaluator also run on the toy games
+(tests/toy_games.py), which keep the whole contract.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from fractions import Fraction
 
 import pytest
 from conftest import digest_ids
+from toy_games import DiceGame, DrawGame
 
 import explorer
+from explorer.analysis.odds import view_probability
 from explorer.analysis.rollouts import policy_factories
 from explorer.core.chance import check_distribution
-from explorer.core.errors import IllegalAction, OptionError, PositionError
+from explorer.core.errors import IllegalAction, OptionError, PositionError, TooManyWorlds
 from explorer.core.events import Event
 from explorer.core.play import advance, choose
 from explorer.core.policy import RandomPolicy
@@ -274,3 +278,100 @@ def test_sample_state_gives_back_every_players_view_at_every_decision(name, seed
 
 def _story_aside(view) -> dict:
     return {key: value for key, value in view.items() if key != "events"}
+
+
+# -- positions a person can write and question (issue #17), and the evaluator (issue #18) ---------
+# These run on every registered game and on the toy games of tests/toy_games.py, which keep the
+# whole contract (a hidden-card one included), so the checks themselves are checked.
+TOYS = {"toy_dice": DiceGame(2), "toy_draw": DrawGame(2), "toy_draw_3": DrawGame(3, reds=3, blacks=4)}
+WORLD_LIMIT = 5_000   # more hidden possibilities than this: the sampled odds are checked instead
+
+
+def contract_game(key):
+    return TOYS[key] if key in TOYS else explorer.load(key, **SHORT.get(key, {}))
+
+
+@pytest.fixture(params=[*GAMES, *TOYS])
+def setup(request):
+    return contract_game(request.param)
+
+
+def spread(states, count):
+    """About `count` states evenly along a game, the last included."""
+    step = max(1, len(states) // count)
+    return [*states[::step], states[-1]]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_position_reads_back_its_notation(setup, seed):
+    for state in spread(walk(setup, seed, steps=300), 30):
+        text = state.notation()
+        assert isinstance(text, str) and text
+        again = setup.position(text)
+        assert again == state, (text, again.notation())
+        assert again.notation() == text
+
+
+def test_a_position_that_is_not_notation_is_one_position_error(setup):
+    with pytest.raises(PositionError) as err:
+        setup.position("🦜 this is no position\n::: at all")
+    assert err.value.field and err.value.reason
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_hidden_worlds_weigh_every_view_exactly(setup, seed):
+    """For each player's view at several positions: the weights are exact and sum to 1, every
+    world shows that player the same view, and the truth is one of the worlds. Where there are
+    too many worlds, the sampled odds that a drawn world shows the same view must be 1."""
+    checked = 0
+    for state in spread(walk(setup, seed, steps=200), 6):
+        for player in range(setup.players):
+            view = state.view(player)
+            try:
+                worlds = list(setup.hidden_worlds(view, limit=WORLD_LIMIT))
+            except TooManyWorlds:
+                odds = view_probability(state, player, lambda w, p=player, v=view: _story_aside(w.view(p)) ==
+                                        _story_aside(v), limit=WORLD_LIMIT, samples=40, seed=seed)
+                assert not odds.exact and odds.probability == 1.0, (setup.name, player)
+                continue
+            assert worlds and all(isinstance(w, Fraction) and w > 0 for _, w in worlds)
+            assert sum(w for _, w in worlds) == 1, (setup.name, player)
+            for world, _ in worlds:
+                assert world.game == setup
+                assert _story_aside(world.view(player)) == _story_aside(view), (setup.name, player)
+            assert state in {world for world, _ in worlds}, "the truth is not among the worlds"
+            checked += 1
+    assert checked or setup.name in GAMES
+
+
+def test_hidden_worlds_of_the_toy_agree_with_sample_state():
+    """`hidden_worlds` is `sample_state` enumerated: each world's frequency among 4,000 draws
+    lies in its 99.9% interval (a check of the toy that the checks above trust)."""
+    from explorer.analysis.stats import wilson
+
+    game = DrawGame(3, reds=3, blacks=4)
+    state = game.new_state().apply("deal red").apply("deal black").apply("deal black")
+    view = state.view(0)
+    worlds = dict(game.hidden_worlds(view))
+    rng = random.Random(5)
+    draws = [game.sample_state(view, rng) for _ in range(4000)]
+    for world, weight in worlds.items():
+        low, high = wilson(sum(d == world for d in draws), 4000, z=3.29)
+        assert low <= weight <= high, (world.to_dict(), weight, low, high)
+    assert set(draws) == set(worlds)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_cut_off_is_none_during_play(setup, seed):
+    states = walk(setup, seed, steps=STEP_GUARD)
+    assert all(s.cut_off() is None for s in states if not s.is_over)
+    last = states[-1]
+    if last.is_over:
+        assert last.cut_off() is None or last.cut_off() in setup.options
+
+
+def test_the_evaluator_is_one_of_the_games_policies(setup):
+    name = setup.evaluator()
+    assert name in policy_factories(setup)
+    if "rule_of_thumb" in setup.policies():
+        assert name != "random"
