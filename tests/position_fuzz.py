@@ -7,7 +7,10 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterable
+import signal
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -118,40 +121,118 @@ class FuzzReport:
     accepted: int = 0
     unchanged: int = 0
     fields: dict[str, int] = field(default_factory=dict)
+    crashes: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        crashed = f", {len(self.crashes)} CRASHED" if self.crashes else ""
         return (f"{self.game}: {self.tried} mutations, {self.refused} refused with PositionError, "
-                f"{self.accepted} accepted (contract held), {self.unchanged} equal to the original")
+                f"{self.accepted} accepted (contract held), {self.unchanged} equal to the original{crashed}")
 
 
-def fuzz(game: Game, positions: Iterable[State], count: int, seed: int = 0) -> FuzzReport:
-    """Mutate the positions' data `count` times in all; raise (with the mutation named) on any
-    exception other than `PositionError`, or a broken contract on an accepted state."""
+def option_sets(cls: type[Game], seed: int, count: int = 3) -> list[Game]:
+    """`count` set-ups of one game: the fewest players with the defaults, the most, then set-ups
+    with options switched at random (a set-up the game refuses is skipped)."""
     rng = random.Random(seed)
+    games = [cls(cls.min_players), cls(cls.max_players)][:count]
+    for _ in range(50):
+        if len(games) >= count:
+            break
+        options = {}
+        for spec in cls.OPTIONS:
+            if spec.choices and rng.random() < 0.5:
+                options[spec.name] = rng.choice(spec.choices)
+            elif isinstance(spec.default, bool) and rng.random() < 0.5:
+                options[spec.name] = not spec.default
+        try:
+            games.append(cls(rng.randint(cls.min_players, cls.max_players), **options))
+        except PositionError:
+            continue
+    return games
+
+
+def positions_along(game: Game, seed: int, steps: int = 150, count: int = 8) -> list[State]:
+    """About `count` states spread along the first `steps` steps of a seeded random game."""
+    rng = random.Random(seed)
+    state, states = game.new_state(), []
+    for _ in range(steps):
+        states.append(state)
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = state._step(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state._step(legal[rng.randrange(len(legal))])
+    every = max(1, len(states) // count)
+    return states[every - 1::every][:count]
+
+
+@contextmanager
+def _time_guard(seconds: float | None, n: int) -> Iterator[None]:
+    """An `AssertionError` when one mutation takes more than `seconds` (a loader that builds a
+    10**9-card pile hangs rather than raising); only where SIGALRM exists, in the main thread."""
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise AssertionError(f"mutation {n} took more than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def fuzz(game: Game, positions: Iterable[State], count: int, seed: int = 0, stop: bool = True,
+         seconds: float | None = 10.0) -> FuzzReport:
+    """Mutate the positions' data `count` times in all. Any exception other than `PositionError`,
+    a broken contract on an accepted state, or a mutation taking more than `seconds`, raises
+    `AssertionError` naming the mutation; with ``stop=False`` it is recorded in the report's
+    `crashes` instead and the fuzzing goes on."""
+    rng = random.Random(seed)
+    positions = list(positions)   # read twice below: an iterator would be empty the second time
+    if not positions:
+        raise ValueError("no positions to mutate")
     originals = [json.loads(json.dumps(s.to_dict())) for s in positions]
-    states = {i: s for i, s in enumerate(positions)}
+    states = dict(enumerate(positions))
     report = FuzzReport(game.name)
     for n in range(count):
-        i = rng.randrange(len(originals))
-        data, what = mutate(originals[i], rng)
-        for _ in range(rng.randrange(3)):   # sometimes two or three changes at once
-            data, more = mutate(data, rng)
-            what += "; " + more
-        report.tried += 1
         try:
-            state = game.state_from_dict(data)
-        except PositionError as err:
-            report.refused += 1
-            report.fields[err.field] = report.fields.get(err.field, 0) + 1
-            continue
-        except Exception as err:
-            raise AssertionError(f"mutation {n} ({what}) raised {type(err).__name__}: {err}") from err
-        report.accepted += 1
-        if state == states[i]:
-            report.unchanged += 1
-        try:
-            check_contract(state)
-        except Exception as err:
-            raise AssertionError(f"mutation {n} ({what}) was accepted but breaks the contract: "
-                                 f"{type(err).__name__}: {err}") from err
+            with _time_guard(seconds, n):
+                _one(game, originals, states, rng, n, report)
+        except AssertionError as err:
+            if stop:
+                raise
+            report.crashes.append(str(err))
     return report
+
+
+def _one(game: Game, originals: list[dict], states: dict[int, State], rng: random.Random, n: int,
+         report: FuzzReport) -> None:
+    """One mutation (sometimes two or three at once), loaded and checked into `report`."""
+    i = rng.randrange(len(originals))
+    data, what = mutate(originals[i], rng)
+    for _ in range(rng.randrange(3)):   # sometimes two or three changes at once
+        data, more = mutate(data, rng)
+        what += "; " + more
+    report.tried += 1
+    try:
+        state = game.state_from_dict(data)
+    except PositionError as err:
+        report.refused += 1
+        report.fields[err.field] = report.fields.get(err.field, 0) + 1
+        return
+    except Exception as err:
+        raise AssertionError(f"mutation {n} ({what}) raised {type(err).__name__}: {err}") from err
+    report.accepted += 1
+    if state == states[i]:
+        report.unchanged += 1
+    try:
+        check_contract(state)
+    except Exception as err:
+        raise AssertionError(f"mutation {n} ({what}) was accepted but breaks the contract: "
+                             f"{type(err).__name__}: {err}") from err
