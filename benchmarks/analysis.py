@@ -1,11 +1,16 @@
-"""Analysis figures for every game: seconds per 1,000 random rollouts from a mid-game
-position on 1 and 2 workers (the scaling), and the exact chance distribution latency.
-It prints figures; it asserts nothing.
+"""Analysis figures for every game. It prints figures; it asserts nothing.
 
-Run: ``python benchmarks/analysis.py [--games name ...] [--rollouts 1000] [--players N]
-[--option name=value]``. A mid-game position is reached by seeded random play
+First, in one run: 1,000 rollouts per game from its mid-game position on 2 workers with
+the game's evaluator (`Game.evaluator()`, the seats `rollouts` gives unnamed players) and
+with uniformly random seats, seconds and steps per game for each. The evaluator plays the
+default set-up; random play gets the length cap it needs where it would not end (below).
+With ``--scaling``: seconds per 1,000 random rollouts on 1 and 2 workers and the exact
+chance distribution latency.
+
+Run: ``python benchmarks/analysis.py [--games name ...] [--rollouts 1000] [--advance 60]
+[--workers 2] [--scaling]``. A mid-game position is reached by seeded random play
 (`--advance` steps from the start). Random two-player Sjørøverøya games last ~26k
-steps on average (some far longer), so every count is measured with `turn_cap`.
+steps on average (some far longer), so random play is measured with `turn_cap`.
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ CASES: dict[str, list[tuple[int, dict, int]]] = {
     "dead_mans_dice": [(3, {}, 1000), (3, {"broadside": "off"}, 1000)],
     "last_bottle_of_rum": [(2, {"turn_limit": 30}, 1000)],
 }
+
+
+# The cap each game's random play needs to end (the evaluator's games end without one).
+RANDOM_CAPS: dict[str, dict] = {"sjoroveroya": {"turn_cap": 40}, "last_bottle_of_rum": {"turn_limit": 30}}
 
 
 def mid_game(game: explorer.Game, steps: int) -> explorer.State:
@@ -74,8 +83,31 @@ def rum_two_attacks(repeats: int = 20) -> list[tuple[tuple[int, ...], float, int
 
 def timed_rollouts(state: explorer.State, n: int, workers: int) -> tuple[float, float]:
     start = time.perf_counter()
-    result = rollouts(state, n, seed=1, workers=workers, progress=False)
+    result = rollouts(state, n, seed=1, policies="random", workers=workers, progress=False)
     return time.perf_counter() - start, result.mean_steps()
+
+
+def evaluator_against_random(names: list[str], n: int, steps: int, workers: int) -> None:
+    """Seconds for `n` rollouts from each game's mid-game position, evaluator seats and random."""
+    print(f"{n} rollouts from a mid-game position on {workers} workers: the evaluator and random seats", flush=True)
+    print(f"{'game':<20}{'seats':<15}{'set-up':<20}{'seconds':>9}{'steps/game':>11}{'games/s':>9}", flush=True)
+    for name in names:
+        for policies, options in (("evaluator", {}), ("random", RANDOM_CAPS.get(name, {}))):
+            game = explorer.load(name, **options)
+            state = mid_game(game, steps)
+            seats = None if policies == "evaluator" else "random"
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+            shown = game.evaluator() if seats is None else "random"
+            start = time.perf_counter()
+            try:
+                result = rollouts(state, n, seed=1, policies=seats, workers=workers, progress=False,
+                                  max_steps=200_000)
+            except RuntimeError as err:
+                print(f"{name:<20}{shown:<15}{label:<20}  did not end: {err}", flush=True)
+                continue
+            seconds = time.perf_counter() - start
+            print(f"{name:<20}{shown:<15}{label:<20}{seconds:>9.2f}{result.mean_steps():>11.0f}"
+                  f"{n / seconds:>9.1f}", flush=True)
 
 
 def main() -> None:
@@ -83,7 +115,12 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(explorer.games()))
     parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--advance", type=int, default=60)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scaling", action="store_true", help="also time random rollouts on 1 and 2 workers")
     args = parser.parse_args()
+    evaluator_against_random(args.games, args.rollouts, args.advance, args.workers)
+    if not args.scaling:
+        return
     if "last_bottle_of_rum" in args.games:
         for targets, ms, outcomes in rum_two_attacks():
             print(f"Rum: two attacks on ships holding {targets} tokens: {ms:.1f} ms ({outcomes} outcomes)")

@@ -94,21 +94,21 @@ def check_contract(state: State, actions: int = 12) -> None:
     assert again == state, "to_dict does not round-trip"
     for player in (None, *range(game.players)):
         json.dumps(state.view(player))
-    assert len(state.scores()) == game.players
+    assert len(state.scores()) == game.players, "not one score per player"
     if state.is_over:
-        assert state.winners() and not state.legal_actions()
+        assert state.winners() and not state.legal_actions(), "over, yet no ranking or still legal actions"
         return
-    assert state.winners() == ()
+    assert state.winners() == (), "a ranking before the end"
     if state.is_chance:
         outcomes = state.chance_outcomes()
         assert outcomes and sum((p for _, p in outcomes), Fraction(0)) == 1, "chance does not sum to 1"
-        assert all(p > 0 for _, p in outcomes)
+        assert all(p > 0 for _, p in outcomes), "a chance outcome with no probability"
         for outcome, _ in outcomes[:actions]:
             state.apply(outcome)
         return
     legal = state.legal_actions()
     assert legal, "a decision with no legal action"
-    assert state.player is not None and 0 <= state.player < game.players
+    assert state.player is not None and 0 <= state.player < game.players, f"no seat {state.player!r} to act"
     for action in legal[:actions]:
         state.apply(action)
 
