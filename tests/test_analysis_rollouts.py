@@ -56,7 +56,8 @@ def test_summaries_agree_with_the_outcomes(start):
         mean, s_low, s_high = result.mean_score(p)
         assert s_low < mean < s_high and mean == pytest.approx(sum(o.scores[p] for o in result.outcomes) / 60)
     assert [r["player"] for r in result.table()] == [0, 1, 2]
-    assert "60 of 60 games" in str(result)
+    assert [r["seat"] for r in result.table()] == ["Player 1", "Player 2", "Player 3"]
+    assert "60 of 60 games" in str(result) and "Player 3" in str(result)
 
 
 def test_common_random_numbers_pair_the_branches(start):

@@ -62,20 +62,22 @@ class RolloutResult:
         return sum(o.steps for o in self.outcomes) / self.games if self.games else float("nan")
 
     def table(self) -> list[dict]:
-        """One row per player: win rate and mean score with their intervals."""
+        """One row per player: win rate and mean score with their intervals. ``player`` is the
+        seat's index, ``seat`` its name for people ("Player 1" ..)."""
         rows = []
         for p in range(self.players):
             low, high = self.win_interval(p)
             mean, s_low, s_high = self.mean_score(p)
-            rows.append({"player": p, "games": self.games, "win_rate": self.win_rate(p), "win_low": low,
-                         "win_high": high, "mean_score": mean, "score_low": s_low, "score_high": s_high})
+            rows.append({"player": p, "seat": f"Player {p + 1}", "games": self.games, "win_rate": self.win_rate(p),
+                         "win_low": low, "win_high": high, "mean_score": mean, "score_low": s_low,
+                         "score_high": s_high})
         return rows
 
     def __str__(self) -> str:
         head = f"{self.games} of {self.requested} games{' (interrupted)' if self.interrupted else ''}"
-        lines = [head, f"{'player':>6} {'win rate':>9} {'95% interval':>17} {'mean score':>11} {'95% interval':>19}"]
+        lines = [head, f"{'seat':>9} {'win rate':>9} {'95% interval':>17} {'mean score':>11} {'95% interval':>19}"]
         for r in self.table():
-            lines.append(f"{r['player']:>6} {r['win_rate']:>9.3f}   [{r['win_low']:.3f}, {r['win_high']:.3f}]"
+            lines.append(f"{r['seat']:>9} {r['win_rate']:>9.3f}   [{r['win_low']:.3f}, {r['win_high']:.3f}]"
                          f" {r['mean_score']:>11.2f}   [{r['score_low']:.2f}, {r['score_high']:.2f}]")
         return "\n".join(lines)
 
