@@ -2,8 +2,8 @@
 interruption, the same results on Dask as on the process pool, and unnamed seats on the
 game's evaluator (issue #18).
 
-Random Sjørøverøya games are long (two players: ~26k steps), so these use three
-players and the V12 `turn_cap` option to keep each game to a few dozen steps.
+Sjørøverøya games are long (random two-player ones: ~26k steps), so these use three
+players and the V12 `turn_cap` option to keep each game to a few dozen steps, whoever plays.
 """
 
 from __future__ import annotations
