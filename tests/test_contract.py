@@ -375,3 +375,8 @@ def test_the_evaluator_is_one_of_the_games_policies(setup):
     assert name in policy_factories(setup)
     if "rule_of_thumb" in setup.policies():
         assert name != "random"
+
+
+def test_seats_are_named_player_1_to_n(setup):
+    """The project's seat naming: "Player 1" .. "Player N" in events, errors, logs and boards."""
+    assert [setup.player_name(p) for p in range(setup.players)] == [f"Player {p + 1}" for p in range(setup.players)]
