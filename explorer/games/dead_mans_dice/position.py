@@ -34,7 +34,7 @@ from typing import Any
 from explorer.core.errors import PositionError
 from explorer.core.view import View
 
-from .data import DICE_PER_PIRATE, FACE_NAMES, PIRATE_LETTERS, die_code, die_faces, die_name, face_code, owner
+from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
 from .model import STEPS, DeadMansDiceState, build
 
 KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
@@ -112,7 +112,7 @@ def _placed(data: Mapping[str, Any], n: int) -> tuple[tuple[tuple[int, ...], ...
             field = f"hands.{p}.{i}"
             die = _die(name, field, n)
             if owner(die) != p:
-                raise PositionError(field, f"{name} belongs to {PIRATE_LETTERS[owner(die)]}: a hand holds only "
+                raise PositionError(field, f"{name} belongs to {seat_name(owner(die))}: a hand holds only "
                                            "its owner's dice (R1)")
             if die in seen:
                 raise PositionError(field, f"{name} is already in {seen[die]} (R4)")
