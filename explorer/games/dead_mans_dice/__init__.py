@@ -36,7 +36,7 @@ Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -129,6 +129,18 @@ class DeadMansDice(Game):
         from .position import from_dict
 
         return from_dict(self, data)
+
+    def position(self, text: str) -> DeadMansDiceState:
+        """Read the short position notation (position_text.py, docs/dead_mans_dice.md)."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
+        """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
+        from .position import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
         """No hidden information: the view is the whole position (the generator is unused)."""

@@ -266,6 +266,9 @@ def overboard(w: Work, p: int) -> None:
     if p == w.to_move and w.step in ("turn", "place", "plunder"):
         w.die = w.face = None
         end_turn(w)
+    elif w.step == "plunder" and not plunder_targets(w.cfg, w.piles, w.to_move):
+        w.say(f"{seat_name(w.to_move)} has nothing left to plunder: the turn ends", "R25", "T5")
+        end_turn(w)
     elif p == w.to_move and w.step == "restart":
         w.after = "end"
         w.die = w.face = None
