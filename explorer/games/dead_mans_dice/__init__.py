@@ -22,7 +22,7 @@ The digest's letters (``A1``, ``BJ``, ``broadside B``) are still read, for games
 
 >>> import explorer
 >>> game = explorer.load("dead_mans_dice", players=2)
->>> s = game.position("step: roll\nturn: P1\nP1 pile: 1=3\nP2 pile: 2=5")
+>>> s = game.position("step: roll\\nturn: P1\\nP1 pile: 1=3\\nP2 pile: 2=5")
 >>> [str(a) for a in s.legal_actions()]
 ['roll P1-2', 'roll P1-J', 'broadside P2']
 >>> s.describe(game.parse_action("roll P1-J"))

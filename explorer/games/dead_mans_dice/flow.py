@@ -273,8 +273,8 @@ def resolve_roll(w: Work) -> None:
         return
     w.die = w.face = None
     top = FACE_NAMES[pile[-1][1]]
-    w.say(f"{die_name(die)} shows {FACE_NAMES[face]}, which does not fit on {top}: {pirate_name(p)} is "
-          "marooned and the die goes back to hand", "R19", "R14")
+    w.say(f"{pirate_name(p)} is marooned: {FACE_NAMES[face]} does not fit on {top}, so {die_name(die)} goes "
+          "back to hand", "R19", "R14")
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
     else:
