@@ -240,10 +240,15 @@ class DeadMansDiceState(RulesState):
             return self._step(action)
         return State.apply(self, action)
 
+    @property
+    def round_over(self) -> bool:
+        """The round has been scored (T6): the step is ``scored`` or the game is over."""
+        return self.step in ("scored", "over")
+
     def scores(self) -> tuple[int, ...]:
         """Totals (R39); during a round, plus each pile's score if the round ended now (E5),
         so a search cut off mid-round still sees what the dice on the table are worth."""
-        if self.is_over:
+        if self.step in ("scored", "over"):
             return self.totals
         return tuple(t + s for t, s in zip(self.totals, _rules.round_scores(self), strict=True))
 
