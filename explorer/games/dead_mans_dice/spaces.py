@@ -58,8 +58,8 @@ def turn_decisions(players: int) -> int:
 
 
 def max_decisions(game) -> int | None:
-    """Rounds x (opening + turns + the scored round's ``next round``, E9). The guard ``round_limit``
-    ends the game after that round
+    """Rounds x (opening + turns), plus one ``next round`` (E9) between each two rounds: the
+    scored round is a position of its own (T6). The guard ``round_limit`` ends the game after that round
     (E7, extra rounds E8 included); a round opens with at most ``rolloff_limit`` + 1 roll-offs
     of one die per pirate (R7, R9) and ends after at most ``round_turn_limit`` turns (house
     rule; R28 alone would not end it, R29), each within `turn_decisions`. Without any one of
@@ -70,7 +70,7 @@ def max_decisions(game) -> int | None:
     if rounds is None or rolloffs is None or turns is None:
         return None
     n = game.players
-    return rounds * ((rolloffs + 1) * n + turns * turn_decisions(n) + 1)
+    return rounds * ((rolloffs + 1) * n + turns * turn_decisions(n)) + rounds - 1
 
 
 def perfect_information(game) -> bool:
