@@ -20,7 +20,8 @@ REGULAR, JOLLY = die_code("P1-1"), die_code("P1-J")
 def test_V1_broadside_off_and_hit_chance():
     s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"broadside": "off"})
     assert not any(str(a).startswith("broadside") for a in s.legal_actions())
-    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"broadside_hit_p": "1/2"}).apply("broadside P2")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"],
+              options={"broadside_hit_p": "1/2"}).apply("broadside P2")
     assert [(str(o), p) for o, p in s.chance_outcomes()] == [("hit", F(1, 2)), ("miss", F(1, 2))]
     with pytest.raises(OptionError):
         explorer.load("dead_mans_dice", broadside_hit_p="3/2")
@@ -72,12 +73,14 @@ def test_V7_final_plunder_off_ends_round_at_last_stack():
 
 
 def test_V8_target_score():
-    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=3"], options={"target_score": 20}), "roll P1-J", "face S")
+    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=3"], options={"target_score": 20}),
+             "roll P1-J", "face S")
     assert s.is_over and s.winners()[0] == (0,)
 
 
 def test_V9_tie_rule_shared():
-    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=6"], totals=[95, 105], options={"tie_rule": "shared"}),
+    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=6"], totals=[95, 105],
+                   options={"tie_rule": "shared"}),
              "roll P1-J", "face 4")
     assert s.is_over and s.winners()[0] == (0, 1) and "V9" in cited(s)
 
@@ -170,7 +173,8 @@ def test_C5_plunder_opportunity():
 
 
 def test_C6_broadside_misses():
-    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"broadside_hit_p": "1/2"}).apply("broadside P2")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"],
+              options={"broadside_hit_p": "1/2"}).apply("broadside P2")
     miss = dict((str(o), p) for o, p in s.chance_outcomes())["miss"]
     assert miss * miss == F(1, 4) and (1 - miss) * 7 == F(7, 2)
 
