@@ -13,6 +13,7 @@ from explorer.core.errors import PositionError
 
 from .data import COMPONENTS, FACE_NAMES, STACKS, die_name, owner, seat_name
 from .flow import capped, config, plunder_targets, won_by_rules
+from .model import STEP_WORDS
 
 IN_THE_AIR = ("open_roll", "roll", "stray", "place")     # steps with the active pirate's die rolled
 PLAY = ("turn", "roll", "stray", "place", "wobble", "plunder", "hit", "restart", "restart_roll")
@@ -29,7 +30,8 @@ def check_position(game: Any, f: dict) -> tuple[str, bool, tuple[int, ...]]:
     step, p, piles, hands = f["step"], f["to_move"], f["piles"], f["hands"]
     check_piles(piles)
     need(cfg.round_limit is None or f["round"] <= cfg.round_limit, "round",
-         f"round {f['round']} is past the round limit {cfg.round_limit} (house rule round_limit)")
+         f"round {f['round']} is past the round limit {cfg.round_limit}: no round opens after it (house rule "
+         "round_limit, E9)")
     _check_opening(game, f)
     _check_air(cfg, f)
     if step in PLAY:
@@ -69,12 +71,16 @@ def _check_opening(game: Any, f: dict) -> None:
     else:
         need(len(group) >= 2 or len(group) == cfg.players, "group", "a roll-off group is everyone or the tied "
              "pirates (V10)")
-    need(all(len(pile) <= 1 for pile in piles), "piles", "in the round opening a pile holds its base alone (R7)")
+    for q, pile in enumerate(piles):
+        need(len(pile) <= 1, f"piles.{q}", "in the round opening a pile holds its base alone (R7)")
     need(all(piles[q] for q in range(cfg.players) if q not in group), "group",
          "a pirate outside the roll-off keeps the opening base (V10)")
-    need(p in group and not piles[p], "to_move", f"{seat_name(p)} is not a pirate of the roll-off still to open (R7)")
-    need(all(bool(piles[q]) == (q < p) for q in group), "piles", "the opening goes round the roll-off in seat "
-         f"order: the pirates before {seat_name(p)} have a base, the others not yet (R7)")
+    waiting = [q for q in group if not piles[q]]
+    need(bool(waiting), "to_move", "every pirate of the roll-off has a base: the opening is settled (R8)")
+    for q in group:
+        need(not piles[q] or q < waiting[0], f"piles.{q}", "the opening goes round the roll-off in seat order: "
+             f"{seat_name(q)} cannot have a base while {seat_name(waiting[0])} has none (R7)")
+    need(p == waiting[0], "to_move", f"{seat_name(waiting[0])} opens next in the roll-off, not {seat_name(p)} (R7)")
     need(f["turns"] == 0 and f["passes"] == 0, "turns" if f["turns"] else "passes",
          "no turn has been played in the round opening (T0)")
 
@@ -83,28 +89,29 @@ def _check_air(cfg: Any, f: dict) -> None:
     """T2, R34: a die in the air, its face, the broadside target and the victim's die, each only at
     the step that has them."""
     step, p, hands = f["step"], f["to_move"], f["hands"]
+    word = STEP_WORDS[step]
     die, face, target, restart_die = f["die"], f["face"], f["target"], f["restart_die"]
     restart = step in ("restart", "restart_roll")
     if step in IN_THE_AIR:
-        need(die is not None, "die", f"the step {step} has a rolled die in the air (T2)")
+        need(die is not None, "die", f"at the step '{word}' a rolled die is in the air: write which (T2)")
     elif not restart:
-        need(die is None, "die", f"no die is in the air at the step {step} (T2)")
+        need(die is None, "die", f"no die is in the air at the step '{word}' (T2)")
     if die is not None:
         need(die in hands[p], "die", f"{die_name(die)} is not in {seat_name(p)}'s hand: the active pirate rolls "
              "a die from hand (R11, R12)")
     if step in ("stray", "place") or (restart and die is not None):
-        need(face is not None, "face", f"the step {step} waits with the rolled face known (T2)")
+        need(face is not None, "face", f"the step '{word}' waits with the rolled face known (T2)")
     else:
-        need(face is None, "face", f"no rolled face waits at the step {step} (T2)")
+        need(face is None, "face", f"no rolled face waits at the step '{word}' (T2)")
     if step in ("hit", "restart", "restart_roll"):
         need(target is not None and target != p, "target", "a broadside or stray shot names an opponent (R35)")
     else:
-        need(target is None, "target", f"no broadside target or victim at the step {step} (R30)")
+        need(target is None, "target", f"no broadside target or victim at the step '{word}' (R30)")
     if step == "restart_roll":
         need(restart_die is not None and restart_die in hands[target], "restart_die",
              f"{seat_name(target)} rolls a new base from hand (R34)")
     else:
-        need(restart_die is None, "restart_die", f"no restart die is rolling at the step {step} (R34)")
+        need(restart_die is None, "restart_die", f"no restart die is rolling at the step '{word}' (R34)")
     need(f["passes"] == 0 or (cfg.hold_fire and step == "turn"), "passes",
          "passes count only under hold_fire (V4), up to the next roll or broadside")
 

@@ -170,6 +170,12 @@ DECISION_STEPS = frozenset({"open", "turn", "place", "plunder", "restart", "scor
 CHANCE_STEPS = frozenset({"open_roll", "roll", "stray", "wobble", "hit", "restart_roll"})
 STEPS = (*sorted(DECISION_STEPS), *sorted(CHANCE_STEPS), "over")
 
+# Each step in the words players use (the notation's ``step:`` line, messages, the board).
+STEP_WORDS = {"open": "open", "open_roll": "opening die rolling", "turn": "roll", "roll": "die rolling",
+              "stray": "stray shot check", "place": "stack or decline", "wobble": "steadiness check",
+              "plunder": "plunder", "hit": "broadside hit or miss", "restart": "restart",
+              "restart_roll": "restart die rolling", "scored": "round scored", "over": "game over"}
+
 Pile = tuple[tuple[int, int], ...]
 
 

@@ -140,13 +140,9 @@ from typing import Any
 from explorer.core.errors import PositionError
 
 from .data import FACE_NAMES, die_code, die_kind, die_name, kind_code, owner, pirate_code, seat_code
-from .model import DeadMansDiceState
+from .model import STEP_WORDS, DeadMansDiceState
 from .position import check_game, from_dict
 
-STEP_WORDS = {"open": "open", "open_roll": "opening die rolling", "turn": "roll", "roll": "die rolling",
-              "stray": "stray shot check", "place": "stack or decline", "wobble": "steadiness check",
-              "plunder": "plunder", "hit": "broadside hit or miss", "restart": "restart",
-              "restart_roll": "restart die rolling", "scored": "round scored", "over": "game over"}
 STEPS_BY_WORD = {word: step for step, word in STEP_WORDS.items()}
 SEAT_KEYS = ("pile", "hand", "total")
 KEYS = ("game", "round", "step", "turn", "rolling", "rolled", "target", "restart die", "roll-off", "passes",
