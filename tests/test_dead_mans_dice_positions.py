@@ -343,3 +343,12 @@ def test_fuzzed_position_data_is_refused_or_keeps_the_contract():
         mine = [s for s in positions if s.game == game]
         report = fuzz(game, mine, 150, seed=1)
         assert report.tried == 150 and report.refused + report.accepted == 150
+
+
+def test_the_documented_json_position_loads_as_written():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "dead_mans_dice.md").read_text(encoding="utf-8")
+    block = page.split("```json", 1)[1].split("```", 1)[0]
+    s = GAME.state_from_dict(json.loads(block))
+    assert s.step == "turn" and s.piles[2][-1][1] == 0 and s.to_dict() == json.loads(block)

@@ -8,23 +8,25 @@ dice and the notation use ``P1`` .. ``P6``.
 
 ```json
 {"game": {"name": "dead_mans_dice", "players": 3, "options": {}},
- "round": 1,
- "step": "turn",              // open | open_roll | turn | roll | stray | place | wobble | plunder
-                              // | hit | restart | restart_roll | scored | over
- "to_move": 0,                // the active pirate (in the opening: the next opener)
- "hands": [["P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"], ["P3-1"]],   // dice in each hand
- "piles": [["P1-1=3"], [], ["P3-2=2", "P3-J=S"]],                    // bottom first, die=face
- "totals": [0, 0, 0],
- "group": [],                 // pirates still in the opening roll-off (open / open_roll only)
- "die": null, "face": null,   // the die in the air and its face awaiting placement
- "target": null,              // broadside target / restart victim
- "restart_die": null,         // the victim's restart die in the air
- "after": "",                 // derived: "end" after a broadside, "place" after a stray shot
- "passes": 0,                 // V4 hold_fire only
- "stacked": false,            // derived: true while plundering or checking steadiness
- "winners": [],               // derived from the totals when the step is "over"
- "turns": 0, "rolloffs": 0}   // house rules round_turn_limit and rolloff_limit only
+ "round": 1, "step": "turn", "to_move": 0,
+ "hands": [["P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"], ["P3-1"]],
+ "piles": [["P1-1=3"], [], ["P3-2=2", "P3-J=S"]],
+ "totals": [0, 0, 0], "group": [], "die": null, "face": null, "target": null, "restart_die": null,
+ "after": "", "passes": 0, "stacked": false, "winners": [], "turns": 0, "rolloffs": 0}
 ```
+
+- ``step``: ``open``, ``open_roll``, ``turn``, ``roll``, ``stray``, ``place``, ``wobble``, ``plunder``,
+  ``hit``, ``restart``, ``restart_roll``, ``scored`` (the round is scored, before ``next round``)
+  or ``over``; ``to_move`` is the active pirate (in the opening: the next opener).
+- ``hands``: dice in each hand; ``piles``: bottom first, ``die=face`` (``S`` the skull).
+- ``group``: the pirates still in the opening roll-off (``open`` and ``open_roll`` only).
+- ``die``, ``face``: the die in the air and its face awaiting placement; ``target``: the
+  broadside target or the sunk pirate restarting; ``restart_die``: the restart die in the air.
+- ``after``, ``stacked``, ``winners`` are derived (after a broadside the turn ends, after a stray
+  shot the rolled die is placed; stacked while plundering or checking steadiness; the winners
+  lead the totals); written, they must agree.
+- ``passes`` counts under V4 ``hold_fire`` only; ``turns`` and ``rolloffs`` under the house rules
+  ``round_turn_limit`` and ``rolloff_limit`` only.
 
 >>> import explorer
 >>> game = explorer.load("dead_mans_dice", players=3)
