@@ -351,4 +351,6 @@ def test_the_documented_json_position_loads_as_written():
     page = (Path(__file__).resolve().parents[1] / "docs" / "dead_mans_dice.md").read_text(encoding="utf-8")
     block = page.split("```json", 1)[1].split("```", 1)[0]
     s = GAME.state_from_dict(json.loads(block))
-    assert s.step == "turn" and s.piles[2][-1][1] == 0 and s.to_dict() == json.loads(block)
+    written = json.loads(block)
+    assert s.step == "turn" and s.piles[2][-1][1] == 0
+    assert {k: v for k, v in s.to_dict().items() if k != "game"} == {k: v for k, v in written.items() if k != "game"}
