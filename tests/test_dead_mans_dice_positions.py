@@ -240,6 +240,7 @@ def test_round_limit_cuts_the_game_off_without_an_E7_winner():
     assert "cut off" in last.text and "round_limit" in last.text and "E7" not in last.rules
     assert not any("wins" in e.text for e in s.events)
     assert game.position(s.notation()) == s
+    assert s.view(1)["cut_off"] == "round_limit" and "cut off by the round limit" in s._repr_svg_()
 
 
 def test_a_game_won_by_the_rules_is_not_cut_off_E7():

@@ -271,6 +271,7 @@ def view(s: DeadMansDiceState, player: int | None) -> View:
     data["actor"] = s.player
     data["score_now"] = list(s.score_now())
     data["target_score"] = s.game.options["target_score"]
+    data["cut_off"] = s.cut_off()
     data["events"] = [e.for_player(player) for e in s.events]
     return View(data, board_svg)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from .data import COMPONENTS, die_code, owner, seat_code, seat_name
+from .model import STEP_WORDS
 
 DIE, GAP, COL = 30, 4, 104
 TOP, PAD_W = 58, 190
@@ -63,7 +64,9 @@ def board_svg(view: dict) -> str:
            f'viewBox="0 0 {width} {height}">',
            f'<rect width="{width}" height="{height}" rx="12" fill="#1f5130"/>',
            _text(16, 26, f"Dead Man's Dice · round {view['round']}", 16, "start", "bold", "#f5e6c8")]
-    status = view["step"] if view["step"] != "over" else "game over"
+    status = STEP_WORDS.get(view["step"], view["step"])        # the step in players' words
+    if view.get("cut_off"):
+        status = "game over: cut off by the round limit (house rule), not won"
     out.append(_text(16, 44, f"now: {status}" + (f" · {seat_name(actor)} to act" if actor is not None else ""), 12,
                      "start", fill="#f5e6c8"))
     base = TOP + pile_h
