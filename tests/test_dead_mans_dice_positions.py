@@ -48,7 +48,7 @@ def states_of_random_games(players: int, options: dict, seeds: range):
 @pytest.mark.parametrize(("players", "options"), OPTION_SETS, ids=lambda v: str(v))
 def test_notation_round_trips_along_random_games(players, options):
     seen = Counter()
-    for s in states_of_random_games(players, options, range(4)):
+    for s in states_of_random_games(players, options, range(8)):
         text = s.notation()
         again = s.game.position(text)
         assert again == s, text
