@@ -145,6 +145,41 @@ def check_game(game: Any, block: Any) -> None:
                                         f"has {key} = {value!r}")
 
 
+def game_block(game: Any, text: str) -> dict[str, Any]:
+    """The notation's ``game: dead_mans_dice players=3 option=value ...`` as a ``game`` block."""
+    words = text.split()
+    block: dict[str, Any] = {"name": words[0] if words else "", "options": {}}
+    specs = {spec.name: spec for spec in type(game).OPTIONS}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise PositionError("game", f"{word!r}: write players=N and option=value")
+        if name == "players":
+            if not value.isdigit():
+                raise PositionError("game", f"players={value!r} is not a whole number")
+            block["players"] = int(value)
+        elif name in specs:
+            block["options"][name] = _option(specs[name], value)
+        else:
+            raise PositionError("game", f"unknown option {name!r}; options: {', '.join(specs)}")
+    return block
+
+
+def _option(spec: Any, value: str) -> Any:
+    """An option's value as written (true/false, a whole number, none, a choice or a fraction)."""
+    low = value.lower()
+    if spec.nullable and low == "none":
+        return None
+    kind = spec.kind or type(spec.default)
+    if spec.choices or kind is str:
+        return value
+    if kind is bool and low in ("true", "on", "yes", "false", "off", "no"):
+        return low in ("true", "on", "yes")
+    if kind is int and value.lstrip("-").isdigit():
+        return int(value)
+    raise PositionError("game", f"{spec.name}={value!r}: write {'true or false' if kind is bool else 'a whole number'}")
+
+
 def _placed(data: Mapping[str, Any], n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[Any, ...]]:
     """Piles, then hands: each die in exactly one place (R4), a hand holding only its owner's dice
     (R1). Without ``hands`` every die in no pile is in its owner's hand (S5)."""
@@ -290,4 +325,4 @@ def hidden_worlds(game: Any, view_data: Mapping[str, Any], limit: int) -> Iterat
     yield sample_state(game, view_data), Fraction(1)
 
 
-__all__ = ["check_game", "from_dict", "hidden_worlds", "sample_state", "to_dict", "view"]
+__all__ = ["check_game", "from_dict", "game_block", "hidden_worlds", "sample_state", "to_dict", "view"]

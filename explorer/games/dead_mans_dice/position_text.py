@@ -143,7 +143,7 @@ from explorer.core.errors import PositionError
 
 from .data import FACE_NAMES, die_code, die_kind, die_name, kind_code, owner, pirate_code, seat_code
 from .model import STEP_WORDS, DeadMansDiceState
-from .position import check_game, from_dict
+from .position import check_game, from_dict, game_block
 
 STEPS_BY_WORD = {word: step for step, word in STEP_WORDS.items()}
 SEAT_KEYS = ("pile", "hand", "total")
@@ -252,47 +252,10 @@ def _game_line(lines: _Lines) -> None:
     text = lines.value("game")
     if text is None:
         return
-    words = text.split()
-    block: dict[str, Any] = {"name": words[0] if words else "", "options": {}}
-    specs = {spec.name: spec for spec in type(lines.game).OPTIONS}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep:
-            raise lines.error("game", f"{word!r}: write players=N and option=value")
-        if name == "players":
-            try:
-                block["players"] = int(value)
-            except ValueError:
-                raise lines.error("game", f"players={value!r} is not a whole number") from None
-        elif name in specs:
-            block["options"][name] = _option(lines, specs[name], value)
-        else:
-            raise lines.error("game", f"unknown option {name!r}; options: {', '.join(specs)}")
     try:
-        check_game(lines.game, block)
+        check_game(lines.game, game_block(lines.game, text))
     except PositionError as err:
         raise lines.error("game", err.reason) from None
-
-
-def _option(lines: _Lines, spec: Any, value: str) -> Any:
-    low = value.lower()
-    if spec.nullable and low == "none":
-        return None
-    if spec.choices:
-        return value
-    kind = spec.kind or type(spec.default)
-    if kind is bool:
-        if low in ("true", "on", "yes"):
-            return True
-        if low in ("false", "off", "no"):
-            return False
-        raise lines.error("game", f"{spec.name}={value!r}: write true or false")
-    if kind is int:
-        try:
-            return int(value)
-        except ValueError:
-            raise lines.error("game", f"{spec.name}={value!r} is not a whole number") from None
-    return value
 
 
 def _data(lines: _Lines) -> dict[str, Any]:
