@@ -44,7 +44,7 @@ def random_sampler(seed=7):
 
 
 def last_dice():
-    """A: pile [P1-1=2, P1-2=3], holds AJ; B: pile [P2-1=4, P2-J=5], holds B2; A to move."""
+    """P1: pile [P1-1=2, P1-2=3], holds P1-J; P2: pile [P2-1=4, P2-J=5], holds P2-2; P1 to move."""
     return table(["P1-J", "P2-2"], ["P1-1=2 P1-2=3", "P2-1=4 P2-J=5"], to_move=0)
 
 
