@@ -355,3 +355,23 @@ def test_the_documented_json_position_loads_as_written():
     written = json.loads(block)
     assert s.step == "turn" and s.piles[2][-1][1] == 0
     assert {k: v for k, v in s.to_dict().items() if k != "game"} == {k: v for k, v in written.items() if k != "game"}
+
+
+def test_R37_positions_after_referee_topples_load_back():
+    """The referee event `overboard` (R36, R37) at random decisions keeps every position loadable."""
+    from explorer.games.dead_mans_dice.model import Overboard
+
+    for players, options in OPTION_SETS[:4]:
+        game = explorer.load("dead_mans_dice", players, **options)
+        rng, s, toppled = random.Random(players), game.start(players), 0
+        while not s.is_over:
+            if not s.is_chance and rng.random() < 0.2:
+                try:
+                    s, toppled = s.apply(Overboard(rng.randrange(players))), toppled + 1
+                except IllegalAction:
+                    pass
+            assert game.state_from_dict(s.to_dict()) == s and game.position(s.notation()) == s
+            if not s.is_over:
+                legal = s.legal_actions()
+                s = s.apply(s.sample_chance(rng) if s.is_chance else legal[rng.randrange(len(legal))])
+        assert toppled
