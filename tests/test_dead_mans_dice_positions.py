@@ -375,3 +375,22 @@ def test_R37_positions_after_referee_topples_load_back():
                 legal = s.legal_actions()
                 s = s.apply(s.sample_chance(rng) if s.is_chance else legal[rng.randrange(len(legal))])
         assert toppled
+
+
+def test_game_line_reads_every_kind_of_option_V1_V2():
+    text = "game: dead_mans_dice players=2 broadside_hit_p=1/2 wobble=true tie_rule=shared round_limit=none\n"
+    game = explorer.load("dead_mans_dice", 2, broadside_hit_p="1/2", wobble=True, round_limit=None,
+                         tie_rule="shared")
+    s = game.position(text + "P1 pile: 1=3")
+    assert s.notation().splitlines()[0] == text.strip()
+    for bad, words in (("wobble=maybe", "true or false"), ("round_limit=many", "whole number"),
+                       ("players=two", "players")):
+        with pytest.raises(PositionError) as err:
+            game.position(f"game: dead_mans_dice {bad}")
+        assert err.value.field == "game" and words in err.value.reason
+
+
+def test_R25_a_referee_topple_that_leaves_nothing_to_plunder_ends_the_turn():
+    s = GAME.position("step: plunder\nturn: P1\nP1 pile: 1=3 2=4\nP2 pile: 1=5")
+    s = s.apply("overboard P2")
+    assert s.step == "turn" and s.to_move == 1 and "R25" in cited(s)
