@@ -136,13 +136,13 @@ def check_game(game: Any, block: Any) -> None:
     try:
         other = type(game)(players, **{str(k): v for k, v in options.items()})
     except OptionError as err:
-        raise PositionError("game", f"the data's set-up is not valid ({err.field}: {err.reason})") from None
+        raise PositionError("game", f"the data's set-up is not valid ({err.field}: {err.reason}) (S1, S4)") from None
     if other.players != game.players:
         raise PositionError("game", f"the data is for {other.players} pirates, this game has {game.players} (S1)")
     for key, value in game.options.items():
         if other.options[key] != value:
             raise PositionError("game", f"the data was saved with {key} = {other.options[key]!r}, this game "
-                                        f"has {key} = {value!r}")
+                                        f"has {key} = {value!r} (S4)")
 
 
 def game_block(game: Any, text: str) -> dict[str, Any]:

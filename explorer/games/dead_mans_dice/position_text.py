@@ -272,7 +272,7 @@ def _data(lines: _Lines) -> dict[str, Any]:
     if step is not None:
         word = " ".join(step.lower().split())
         if word not in STEPS_BY_WORD:
-            raise lines.error("step", f"{step!r} is not a step; steps: {', '.join(STEP_WORDS.values())}")
+            raise lines.error("step", f"{step!r} is not a step; steps (T0-T6): {', '.join(STEP_WORDS.values())}")
         data["step"] = STEPS_BY_WORD[word]
     if lines.value("turn") is not None:
         data["to_move"] = _seat(lines, "turn", lines.value("turn") or "")
