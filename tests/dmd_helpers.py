@@ -6,7 +6,7 @@ import explorer
 
 
 def table(hands: list[str], piles: list[str], players: int | None = None, **fields) -> object:
-    """``table(["A2 AJ", "B1 B2 BJ"], ["A1=3", ""])``: a position from short texts."""
+    """``table(["P1-2 P1-J", "P2-1 P2-2 P2-J"], ["P1-1=3", ""])``: a position from short texts."""
     options = fields.pop("options", {})
     game = explorer.load("dead_mans_dice", players=players or len(hands), **options)
     data = {"hands": [h.split() for h in hands], "piles": [p.split() for p in piles], **fields}

@@ -14,100 +14,103 @@ from explorer.games.dead_mans_dice.data import STACKS, die_code
 from explorer.games.dead_mans_dice.rules import topple_chance
 
 F = Fraction
-REGULAR, JOLLY = die_code("A1"), die_code("AJ")
+REGULAR, JOLLY = die_code("P1-1"), die_code("P1-J")
 
 
 def test_V1_broadside_off_and_hit_chance():
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"broadside": "off"})
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"broadside": "off"})
     assert not any(str(a).startswith("broadside") for a in s.legal_actions())
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"broadside_hit_p": "1/2"}).apply("broadside B")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"],
+              options={"broadside_hit_p": "1/2"}).apply("broadside P2")
     assert [(str(o), p) for o, p in s.chance_outcomes()] == [("hit", F(1, 2)), ("miss", F(1, 2))]
     with pytest.raises(OptionError):
         explorer.load("dead_mans_dice", broadside_hit_p="3/2")
 
 
 def test_V2_wobble_topples_and_returns_dice():
-    s = table(["A2 AJ", "B1", "C1"], ["A1=1 B2=2 BJ=3 CJ=4", "", "C2=6"], options={"wobble": True})
-    s = play(s, "roll A2", "face 4", "topple")
+    s = table(["P1-2 P1-J", "P2-1", "P3-1"], ["P1-1=1 P2-2=2 P2-J=3 P3-J=4", "", "P3-2=6"], options={"wobble": True})
+    s = play(s, "roll P1-2", "face 4", "topple")
     assert not s.piles[0] and s.to_move == 1 and {"V2", "R36"} <= cited(s)
 
 
 def test_V3_stray_shot_hits_a_pile_then_the_roll_is_placed():
-    s = table(["A2 AJ", "B2 BJ", "C1 C2 CJ"], ["A1=3", "B1=3", ""], options={"stray_shots": True})
-    s = play(s, "roll A2", "face 4")
-    assert dict((str(o), p) for o, p in s.chance_outcomes()) == {"stray none": F(35, 36), "stray B": F(1, 36)}
-    hit = s.apply("stray B")
+    s = table(["P1-2 P1-J", "P2-2 P2-J", "P3-1 P3-2 P3-J"], ["P1-1=3", "P2-1=3", ""], options={"stray_shots": True})
+    s = play(s, "roll P1-2", "face 4")
+    assert dict((str(o), p) for o, p in s.chance_outcomes()) == {"stray none": F(35, 36), "stray P2": F(1, 36)}
+    hit = s.apply("stray P2")
     assert "V3" in cited(hit) and hit.player == 1
-    s = play(hit, "restart BJ", "face 2")
-    assert s.totals[0] == -7 and s.to_dict()["piles"][:2] == [["A1=3", "A2=4"], ["BJ=2"]]
+    s = play(hit, "restart P2-J", "face 2")
+    assert s.totals[0] == -7 and s.to_dict()["piles"][:2] == [["P1-1=3", "P1-2=4"], ["P2-J=2"]]
 
 
 def test_V4_hold_fire_passes_and_all_passing_ends_round():
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"hold_fire": True})
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"hold_fire": True})
     assert "pass" in [str(a) for a in s.legal_actions()]
     s = play(s, "pass", "pass")
-    assert s.round == 2 and "V4" in cited(s)
+    assert s.step == "scored" and s.passes == 0 and "V4" in cited(s)
     with pytest.raises(IllegalAction) as err:
-        table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"]).apply("pass")
+        table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"]).apply("pass")
     assert err.value.rule == "R11"
 
 
 def test_V5_maroon_ends_round():
-    s = play(table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"maroon_ends_round": True}), "roll A2",
+    s = play(table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"maroon_ends_round": True}), "roll P1-2",
              "face 6")
-    assert s.round == 2 and "V5" in cited(s)
+    assert s.step == "scored" and s.round == 1 and "V5" in cited(s)
 
 
 def test_V6_jolly_roger_die_unplunderable():
-    base = (["A2 AJ", "B1 B2"], ["A1=1", "BJ=2"])
-    assert play(table(*base), "roll A2", "face 1").step == "plunder"
-    s = play(table(*base, options={"jr_die_unplunderable": True}), "roll A2", "face 1")
+    base = (["P1-2 P1-J", "P2-1 P2-2"], ["P1-1=1", "P2-J=2"])
+    assert play(table(*base), "roll P1-2", "face 1").step == "plunder"
+    s = play(table(*base, options={"jr_die_unplunderable": True}), "roll P1-2", "face 1")
     assert s.step != "plunder"
 
 
 def test_V7_final_plunder_off_ends_round_at_last_stack():
-    s = play(table(["A2", "B2 BJ"], ["A1=1 AJ=S", "B1=3"], options={"final_plunder": False}), "roll A2",
+    s = play(table(["P1-2", "P2-2 P2-J"], ["P1-1=1 P1-J=S", "P2-1=3"], options={"final_plunder": False}), "roll P1-2",
              "face 2")
-    assert s.round == 2 and "V7" in cited(s)
+    assert s.step == "scored" and s.piles[0][-1] == (1, 2) and "V7" in cited(s)
 
 
 def test_V8_target_score():
-    s = play(table(["AJ", "B2 BJ"], ["A1=2 A2=3", "B1=3"], options={"target_score": 20}), "roll AJ", "face S")
+    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=3"], options={"target_score": 20}),
+             "roll P1-J", "face S")
     assert s.is_over and s.winners()[0] == (0,)
 
 
 def test_V9_tie_rule_shared():
-    s = play(table(["AJ", "B2 BJ"], ["A1=2 A2=3", "B1=6"], totals=[95, 105], options={"tie_rule": "shared"}),
-             "roll AJ", "face 4")
+    s = play(table(["P1-J", "P2-2 P2-J"], ["P1-1=2 P1-2=3", "P2-1=6"], totals=[95, 105],
+                   options={"tie_rule": "shared"}),
+             "roll P1-J", "face 4")
     assert s.is_over and s.winners()[0] == (0, 1) and "V9" in cited(s)
 
 
 def test_V10_tied_only_reroll_keeps_other_bases():
     s = explorer.load("dead_mans_dice", opening_reroll="tied_only").new_state()
-    s = play(s, "open A1", "face 2", "open B1", "face 2", "open C1", "face 5")
-    assert s.group == (0, 1) and s.to_dict()["piles"][2] == ["C1=5"] and "V10" in cited(s)
-    s = play(s, "open A2", "face 6", "open B2", "face 4")
+    s = play(s, "open P1-1", "face 2", "open P2-1", "face 2", "open P3-1", "face 5")
+    assert s.group == (0, 1) and s.to_dict()["piles"][2] == ["P3-1=5"] and "V10" in cited(s)
+    s = play(s, "open P1-2", "face 6", "open P2-2", "face 4")
     assert s.to_move == 1 and s.step == "turn"   # lowest among re-rollers, whatever C shows
 
 
 def test_V11_optional_placement_may_decline():
-    s = play(table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"optional_placement": True}), "roll A2",
+    s = play(table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"], options={"optional_placement": True}), "roll P1-2",
              "face 4")
     assert [str(a) for a in s.legal_actions()] == ["stack", "decline"]
     s = s.apply("decline")
-    assert s.to_dict()["hands"][0] == ["A2", "AJ"] and s.to_move == 1 and "V11" in cited(s)
+    assert s.to_dict()["hands"][0] == ["P1-2", "P1-J"] and s.to_move == 1 and "V11" in cited(s)
 
 
 def test_C1_regular_die_stack_chances():
     assert an.stack_chance(REGULAR, 3) == F(1, 3) and an.stack_chance(REGULAR, 6) == F(1, 3)
     assert an.stack_chance(REGULAR, 0) == F(1, 2)
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"]).apply("roll A2")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"]).apply("roll P1-2")
     assert sum((p * o.face for o, p in s.chance_outcomes()), F(0)) == F(7, 2)
 
 
 def test_C2_jolly_roger_die():
     from explorer.games.dead_mans_dice.data import VALUE
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"]).apply("roll AJ")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"]).apply("roll P1-J")
     assert sum((p * VALUE[o.face] for o, p in s.chance_outcomes()), F(0)) == F(9, 2)
     assert dict((str(o), p) for o, p in s.chance_outcomes())["face S"] == F(1, 6)
     assert [1 - F(5, 6) ** n for n in range(2, 7)] == [F(11, 36), F(91, 216), F(671, 1296), F(4651, 7776),
@@ -163,14 +166,15 @@ def test_C4_two_regular_dice_in_two_turns():
 
 
 def test_C5_plunder_opportunity():
-    s = table(["A2 AJ", "B1 BJ", "C1 CJ"], ["A1=4", "B2=3", "C2=6"])
-    assert an.roll_report(s, die_code("A2")).any_plunder == F(1, 3)
-    s = table(["A2 AJ", "B1 BJ", "C1 CJ"], ["A1=1", "B2=3", "C2=5"])
-    assert an.roll_report(s, die_code("A2")).any_plunder == F(1, 6)
+    s = table(["P1-2 P1-J", "P2-1 P2-J", "P3-1 P3-J"], ["P1-1=4", "P2-2=3", "P3-2=6"])
+    assert an.roll_report(s, die_code("P1-2")).any_plunder == F(1, 3)
+    s = table(["P1-2 P1-J", "P2-1 P2-J", "P3-1 P3-J"], ["P1-1=1", "P2-2=3", "P3-2=5"])
+    assert an.roll_report(s, die_code("P1-2")).any_plunder == F(1, 6)
 
 
 def test_C6_broadside_misses():
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"], options={"broadside_hit_p": "1/2"}).apply("broadside B")
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"],
+              options={"broadside_hit_p": "1/2"}).apply("broadside P2")
     miss = dict((str(o), p) for o, p in s.chance_outcomes())["miss"]
     assert miss * miss == F(1, 4) and (1 - miss) * 7 == F(7, 2)
 
@@ -183,14 +187,14 @@ def test_C7_topple_table():
 
 
 def test_C8_stray_shot():
-    s = table(["A2 AJ", "B2 BJ", "C2 CJ"], ["A1=3", "B1=3", "C1=3"], options={"stray_shots": True})
-    s = play(s, "roll A2", "face 4")
-    assert dict((str(o), p) for o, p in s.chance_outcomes())["stray B"] == F(1, 72)
+    s = table(["P1-2 P1-J", "P2-2 P2-J", "P3-2 P3-J"], ["P1-1=3", "P2-1=3", "P3-1=3"], options={"stray_shots": True})
+    s = play(s, "roll P1-2", "face 4")
+    assert dict((str(o), p) for o, p in s.chance_outcomes())["stray P2"] == F(1, 72)
     assert F(35, 36) ** 3 == F(42875, 46656)
 
 
 def test_C9_score_expectations():
-    s = table(["AJ", "B1 B2 BJ"], ["A1=2 A2=3", ""], to_move=0)
+    s = table(["P1-J", "P2-1 P2-2 P2-J"], ["P1-1=2 P1-2=3", ""], to_move=0)
     dist = an.score_distribution(s, JOLLY)
     assert dist == {-2: F(1, 2), 8: F(1, 6), 9: F(1, 6), 24: F(1, 6)}
     assert sum((v * p for v, p in dist.items()), F(0)) == F(35, 6)
@@ -200,7 +204,7 @@ def test_C9_score_expectations():
 
 
 def test_expected_gain_and_round_outcome():
-    s = table(["AJ", "B1 B2 BJ"], ["A1=2 A2=3", ""], to_move=0)
+    s = table(["P1-J", "P2-1 P2-2 P2-J"], ["P1-1=2 P1-2=3", ""], to_move=0)
     assert an.expected_gain(s, JOLLY) == F(35, 6) - (-2)
     greedy = explorer.load("dead_mans_dice").policies()["greedy"]
     game = s.game

@@ -9,14 +9,17 @@ import random
 import pytest
 
 import explorer
+from explorer.core.errors import PositionError
 from explorer.core.play import playout
-from explorer.games.dead_mans_dice.model import Broadside, Shot, StrayShot
+from explorer.games.dead_mans_dice.model import Broadside, RestartRoll, Shot, StrayShot
 
-# B's pile holds only C's die and B's own dice are all in C's pile: sinking B leaves B with
-# nothing to restart with (R34), so the shooter's turn ends and B's empty hand ends the round
-# (R28). Only a what-if position gets here.
-NOTHING_TO_RESTART = {"hands": [["A2", "AJ"], [], ["C2", "CJ"]],
-                      "piles": [["A1=3"], ["C1=4"], ["B1=2", "B2=5", "BJ=6"]], "to_move": 0}
+# A broadside or stray shot at P2's pile: P2 restarts (R34) out of turn, then the shooter's turn
+# ends or the stray roll lands; the kernel must draw for both exactly as the model does.
+AT_PILES = {"piles": [["P1-1=3"], ["P2-1=4", "P3-1=5"], ["P3-2=2"]], "to_move": 0}
+# The digest's "nothing to restart" case (R34: "if the victim's hand is empty") needs a pile whose
+# bottom die is not its owner's: a base is always its owner's roll (R7, R13), so no position
+# reached by the rules has it, and position data asking for it is refused.
+NOTHING_TO_RESTART = {"piles": [["P1-1=3"], ["P3-1=4"], ["P2-1=2", "P2-2=5", "P2-J=6"]], "to_move": 0}
 
 
 def same_games(game: explorer.Game, data: dict, seeds: range) -> list[tuple]:
@@ -38,19 +41,27 @@ def same_games(game: explorer.Game, data: dict, seeds: range) -> list[tuple]:
 
 
 @pytest.mark.parametrize("options", [{}, {"broadside_hit_p": "1/2"}], ids=["declared", "hit_p=1/2"])
-def test_broadside_victim_with_nothing_to_restart(options: dict) -> None:
+def test_R34_broadside_victim_restarts_in_kernel_and_model(options: dict) -> None:
     game = explorer.load("dead_mans_dice", players=3, round_limit=1, **options)
-    histories = same_games(game, NOTHING_TO_RESTART, range(40))
-    hits = [h for h in histories if h[0] == Broadside(1) and (len(h) < 2 or h[1] == Shot(True))]
-    assert hits, "no seed fired at B"
-    assert all(len(h) == (1 if not options else 2) for h in hits)     # the round, and game, ends at once
+    histories = same_games(game, AT_PILES, range(40))
+    hits = [h for h in histories if h[0] == Broadside(1) and (not options or h[1] == Shot(True))]
+    assert hits, "no seed fired at P2"
+    assert all(isinstance(h[1 if not options else 2], RestartRoll) for h in hits)
 
 
-def test_stray_shot_into_a_pile_with_nothing_to_restart() -> None:
+def test_V3_stray_shot_victim_restarts_in_kernel_and_model() -> None:
     game = explorer.load("dead_mans_dice", players=3, round_limit=1, stray_shots=True, broadside="off")
-    data = {**NOTHING_TO_RESTART, "step": "roll", "die": "A2"}
+    data = {**AT_PILES, "step": "roll", "die": "P1-2"}
     histories = same_games(game, data, range(300))
-    assert any(h[1] == StrayShot(1) for h in histories), "no seed strayed into B (C8: 1/72 a roll)"
+    assert any(h[1] == StrayShot(1) and isinstance(h[2], RestartRoll) for h in histories), \
+        "no seed strayed into P2 (C8: 1/72 a roll)"
+
+
+def test_R34_a_victim_with_nothing_to_restart_cannot_be_set_up() -> None:
+    game = explorer.load("dead_mans_dice", players=3)
+    with pytest.raises(PositionError, match=r"P3-1 cannot be the bottom of Player 2's pile.*\(R7, R13\)") as err:
+        game.state_from_dict(NOTHING_TO_RESTART)
+    assert err.value.field == "piles.1.0"
 
 
 class _OwnRandrange(random.Random):

@@ -96,16 +96,16 @@ def test_defaults_end_under_greedy_play_well_before_the_guard():
 
 
 @pytest.mark.parametrize("bad", [
-    {"hands": "A1", "piles": [[], []]},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2"]], "piles": [[], ["B3=1"]]},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2"]], "piles": [[], ["BJ=1"]]},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2"]], "piles": [[], ["BJ"]]},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ"]], "piles": [[], []], "step": "fly"},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ"]], "piles": [[], []], "to_move": 5},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ"]], "piles": [[], []], "totals": [1]},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ"]], "piles": [[], []], "step": "plunder"},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ"]], "piles": [[], []], "stacked": "yes"},
-    {"hands": [["A1", "A2", "AJ"], ["B1", "B2", "BJ", "C1"]], "piles": [[], []]},
+    {"hands": "P1-1", "piles": [[], []]},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2"]], "piles": [[], ["B3=1"]]},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2"]], "piles": [[], ["P2-J=1"]]},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2"]], "piles": [[], ["P2-J"]]},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"]], "piles": [[], []], "step": "fly"},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"]], "piles": [[], []], "to_move": 5},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"]], "piles": [[], []], "totals": [1]},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"]], "piles": [[], []], "step": "plunder"},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"]], "piles": [[], []], "stacked": "yes"},
+    {"hands": [["P1-1", "P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J", "P3-1"]], "piles": [[], []]},
 ])
 def test_malformed_positions_name_the_field(bad):
     with pytest.raises(PositionError) as err:
@@ -113,9 +113,9 @@ def test_malformed_positions_name_the_field(bad):
     assert err.value.field and err.value.reason
 
 
-@pytest.mark.parametrize("junk", [None, 3, 2.5, ("roll", 0), "roll Z9", "roll C1", "plunder Q", "face 7", ""])
+@pytest.mark.parametrize("junk", [None, 3, 2.5, ("roll", 0), "roll Z9", "roll P3-1", "plunder Q", "face 7", ""])
 def test_foreign_actions_and_wrong_types_are_refused(junk):
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"])
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"])
     with pytest.raises(IllegalAction) as err:
         s.apply(junk)
     assert err.value.rule
@@ -123,7 +123,7 @@ def test_foreign_actions_and_wrong_types_are_refused(junk):
 
 def test_foreign_game_actions_are_refused():
     other = explorer.load("sjoroveroya").start(seed=1)
-    s = table(["A2 AJ", "B2 BJ"], ["A1=3", "B1=3"])
+    s = table(["P1-2 P1-J", "P2-2 P2-J"], ["P1-1=3", "P2-1=3"])
     for action in other.legal_actions()[:5]:
         with pytest.raises(IllegalAction):
             s.apply(action)

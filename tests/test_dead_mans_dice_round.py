@@ -44,28 +44,28 @@ def random_sampler(seed=7):
 
 
 def last_dice():
-    """A: pile [A1=2, A2=3], holds AJ; B: pile [B1=4, BJ=5], holds B2; A to move."""
-    return table(["AJ", "B2"], ["A1=2 A2=3", "B1=4 BJ=5"], to_move=0)
+    """P1: pile [P1-1=2, P1-2=3], holds P1-J; P2: pile [P2-1=4, P2-J=5], holds P2-2; P1 to move."""
+    return table(["P1-J", "P2-2"], ["P1-1=2 P1-2=3", "P2-1=4 P2-J=5"], to_move=0)
 
 
 def test_E5_R19_R28_hand_worked_round_with_a_cycle():
     """Each pirate has one die left; each rolls it, plunders when it can, never fires.
 
-    A rolls AJ on top 3 (R14, R15):
-    - S (1/6): a skull fits; S takes only 2 or 6 and B's top is 5. A's hand is empty, the round
-      ends (R28): A (2+3+7)*2 = 24 (E3), B 4+5 = 9 (BJ is in a pile: no keelhauling).
-    - 3 (1/6): a match; top 3 takes only 4. A 2+3+3 = 8, B 9.
-    - 4 (1/6): one higher; top 4 takes 3 or 5, so A plunders BJ=5, then top 5 takes 2 or 6 and
-      B's top is 4. A 2+3+4+5 = 14, B 4 (BJ sits in A's pile: B is not keelhauled).
-    - 2, 5, 6 (1/2): marooned (R19), AJ goes back to hand, B rolls B2 on top 5:
-      - 2 (1/6): 2+5 = 7 fits, top 2 takes 3: B plunders A2=3, then top 3 takes 4 (A's top is 2).
-        B 4+5+2+3 = 14; A 2, holding AJ: 2-7 = -5 (E4).
-      - 5 (1/6): a match; top 5 takes 2 or 6, A's top is 3. B 14, A 2+3-7 = -2.
-      - 6 (1/6): one higher; top 6 takes 1. B 15, A -2.
+    P1 rolls P1-J on top 3 (R14, R15):
+    - S (1/6): a skull fits; S takes only 2 or 6 and P2's top is 5. P1's hand is empty, the round
+      ends (R28): P1 (2+3+7)*2 = 24 (E3), P2 4+5 = 9 (P2-J is in a pile: no keelhauling).
+    - 3 (1/6): a match; top 3 takes only 4. P1 2+3+3 = 8, P2 9.
+    - 4 (1/6): one higher; top 4 takes 3 or 5, so P1 plunders P2-J=5, then top 5 takes 2 or 6 and
+      P2's top is 4. P1 2+3+4+5 = 14, P2 4 (P2-J sits in P1's pile: P2 is not keelhauled).
+    - 2, 5, 6 (1/2): marooned (R19), P1-J goes back to hand, P2 rolls P2-2 on top 5:
+      - 2 (1/6): 2+5 = 7 fits, top 2 takes 3: P2 plunders P1-2=3, then top 3 takes 4 (P1's top is 2).
+        P2 4+5+2+3 = 14; P1 2, holding P1-J: 2-7 = -5 (E4).
+      - 5 (1/6): a match; top 5 takes 2 or 6, P1's top is 3. P2 14, P1 2+3-7 = -2.
+      - 6 (1/6): one higher; top 6 takes 1. P2 15, P1 -2.
       - else (1/2): marooned too, and the very position we started from recurs.
-    So x = a + b/2 + x/4, where a, b are A's and B's one-pass outcomes: x = (4/3)(a + b/2).
-    A ends the round with 4/3 * 1/2 = 2/3, each of its three outcomes 2/9; B's each 1/9.
-    Means: A (2/9)(24+8+14) + (1/9)(-5-2-2) = 83/9; B (2/9)(9+9+4) + (1/9)(14+14+15) = 29/3.
+    So x = a + b/2 + x/4, where a, b are P1's and P2's one-pass outcomes: x = (4/3)(a + b/2).
+    P1 ends the round with 4/3 * 1/2 = 2/3, each of its three outcomes 2/9; P2's each 1/9.
+    Means: P1 (2/9)(24+8+14) + (1/9)(-5-2-2) = 83/9; P2 (2/9)(9+9+4) + (1/9)(14+14+15) = 29/3.
     """
     result = exact_round(last_dice(), plain_rule)
     assert result.outcomes == {(0, (24, 9)): F(2, 9), (0, (8, 9)): F(2, 9), (0, (14, 4)): F(2, 9),
@@ -79,7 +79,7 @@ def test_E5_R19_R28_hand_worked_round_with_a_cycle():
 
 
 def test_greedy_plays_the_hand_worked_round_the_same_way():
-    """Greedy's only choices here are the plunders (C9): it takes BJ=5 and A2=3 as the plain rule does."""
+    """Greedy's only choices here are the plunders (C9): it takes P2-J=5 and P1-2=3 as the plain rule does."""
     s = last_dice()
     exact = an.round_outcome(s, seat_policy(s.game, "greedy"))
     assert exact.exact and exact.half_width == (0.0, 0.0) and exact.samples == 0
@@ -91,10 +91,10 @@ def small_positions(fresh=False):
     two = explorer.load("dead_mans_dice", players=2)
     yield "last dice, greedy", last_dice(), lambda g: seat_policy(g, "greedy"), lambda g: seat_policy(g, "greedy")
     yield ("3 pirates mid-round, cautious",
-           table(["A2 AJ", "B2", "C1 CJ"], ["A1=3", "B1=6 BJ=S", "C2=2"], to_move=1),
+           table(["P1-2 P1-J", "P2-2", "P3-1 P3-J"], ["P1-1=3", "P2-1=6 P2-J=S", "P3-2=2"], to_move=1),
            lambda g: seat_policy(g, "cautious"), lambda g: seat_policy(g, "cautious"))
     yield ("uniform play, broadsides off",
-           table(["A2 AJ", "B2"], ["A1=4", "B1=6 BJ=2"], options={"broadside": "off"}),
+           table(["P1-2 P1-J", "P2-2"], ["P1-1=4", "P2-1=6 P2-J=6"], options={"broadside": "off"}),
            lambda g: uniform, lambda g: random_sampler())
     if fresh:
         yield "fresh 2-pirate round, greedy", two.start(seed=1), lambda g: seat_policy(g, "greedy"), \
@@ -125,7 +125,7 @@ def test_round_outcome_probabilities_sum_to_exactly_one(name, state, exact_polic
 
 
 def test_E6_endless_fire_is_refused():
-    s = table(["AJ", "B2"], ["A1=4 A2=5", "B1=6 BJ=2"], to_move=0)
+    s = table(["P1-J", "P2-2"], ["P1-1=4 P1-2=5", "P2-1=6 P2-J=6"], to_move=0)
 
     def always_fire(state):
         return next((a for a in state.legal_actions() if isinstance(a, Broadside)), state.legal_actions()[0])

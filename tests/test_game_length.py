@@ -123,7 +123,7 @@ class TestDerivation:
     def test_dead_mans_dice_bound_is_rounds_times_opening_and_turns(self):
         game = explorer.load("dead_mans_dice", 4, round_limit=3, round_turn_limit=7, rolloff_limit=2)
         assert dice_spaces.turn_decisions(4) == 3 * 4 + 3
-        assert game.max_decisions() == 3 * ((2 + 1) * 4 + 7 * 15)
+        assert game.max_decisions() == 3 * ((2 + 1) * 4 + 7 * 15) + 2     # + "next round" twice (E9)
 
     @pytest.mark.parametrize("off", ["round_limit", "round_turn_limit", "rolloff_limit"])
     def test_dead_mans_dice_without_any_one_cap_has_no_bound(self, off):
@@ -170,7 +170,7 @@ class TestHouseRules:
         s = play(s, "roll A2", "face 6")
         assert s.turns == 1 and s.round == 1
         s = play(s, "roll B2", "face 6")
-        assert s.round == 2 and s.turns == 0 and "R29" in cited(s)
+        assert s.step == "scored" and s.round == 1 and s.turns == 0 and "R29" in cited(s)
         assert s.totals == (3 - 7, 3 - 7, 3 - 7)       # E2, E4: pile 3, Jolly Roger die still in hand
 
     def test_without_the_turn_limit_nothing_is_counted(self):

@@ -4,29 +4,39 @@ Rules: ../shared/rules/dead_mans_dice.md (IDs S, T, R, E, V, C, A are the digest
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
-Dice are named by pirate letter and die: ``A1``, ``A2`` (regular) and ``AJ`` (Jolly Roger);
-pirates are ``A`` ``B`` ``C`` ... (seats 0, 1, 2, ...). Faces are ``S`` (skull) and ``1``-``6``.
+Seats are ``P1`` .. ``P6`` (events say "Player 1" ..). A die is its owner's seat and its mark:
+``P1-1``, ``P1-2`` (regular) and ``P1-J`` (Jolly Roger). Faces are ``S`` (skull) and ``1``-``6``.
+The digest's letters (``A1``, ``BJ``, ``broadside B``) are still read, for games saved before.
 
-- ``open A1``        roll A1 as the opening base (T0, R7)
-- ``roll AJ``        roll a die from hand on your turn (R11)
-- ``broadside B``    fire at B's pile instead of rolling (R30)
-- ``plunder C``      take C's top die after a stack (R21)
+- ``open P1-1``      roll P1-1 as the opening base (T0, R7)
+- ``roll P1-J``      roll a die from hand on your turn (R11)
+- ``broadside P2``   fire at P2's pile instead of rolling (R30)
+- ``plunder P3``     take P3's top die after a stack (R21)
 - ``end``            stop plundering, end the turn (R25)
-- ``restart B2``     a broadside victim's new base, out of turn (R34)
+- ``restart P2-2``   a broadside victim's new base, out of turn (R34)
 - ``pass``           hold fire (V4); ``stack`` / ``decline`` a rolled die (V11)
-- ``overboard A``    referee/what-if event: A's pile topples (R36, R37), at any decision of play
-- chance outcomes: ``face S``, ``face 4`` (a roll), ``stray none`` / ``stray B`` (V3),
+- ``next round``     the round is scored; gather the dice and open the next one (E9)
+- ``overboard P1``   referee/what-if event: P1's pile topples (R36, R37), at any decision of play
+- chance outcomes: ``face S``, ``face 4`` (a roll), ``stray none`` / ``stray P2`` (V3),
   ``steady`` / ``topple`` (V2), ``hit`` / ``miss`` (V1 with ``broadside_hit_p`` < 1)
 
+>>> import explorer
+>>> game = explorer.load("dead_mans_dice", players=2)
+>>> s = game.position("step: roll\\nturn: P1\\nP1 pile: 1=3\\nP2 pile: 2=5")
+>>> [str(a) for a in s.legal_actions()]
+['roll P1-2', 'roll P1-J', 'broadside P2']
+>>> s.describe(game.parse_action("roll P1-J"))
+'Roll P1-J (stacks with probability 1/2)'
+
 Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
-``explorer/games/dead_mans_dice/position.py``, e.g. ``{"hands": [["A2", "AJ"], ["B1", "B2", "BJ"]],
-"piles": [["A1=3"], []], "to_move": 0}`` (the other fields default).
+``explorer/games/dead_mans_dice/position.py``, e.g. ``{"piles": [["P1-1=3"], []], "to_move": 0}``
+(the other fields default: dice written nowhere are in their owners' hands).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -41,6 +51,7 @@ from .model import (
     FACES,
     HIT,
     MISS,
+    NEXT_ROUND,
     NO_STRAY,
     PASS,
     STACK,
@@ -119,6 +130,18 @@ class DeadMansDice(Game):
 
         return from_dict(self, data)
 
+    def position(self, text: str) -> DeadMansDiceState:
+        """Read the short position notation (position_text.py, docs/dead_mans_dice.md)."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
+        """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
+        from .position import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
         """No hidden information: the view is the whole position (the generator is unused)."""
         from .position import sample_state
@@ -135,9 +158,9 @@ class DeadMansDice(Game):
         try:
             return _parse(text.split(), self.players)
         except (ValueError, IndexError):
-            raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll A1, broadside B, "
-                                      "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A, "
-                                      "face S, stray none, steady, topple, hit, miss", text) from None
+            raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll P1-1, broadside P2, "
+                                      "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
+                                      "overboard P1, face S, stray none, steady, topple, hit, miss", text) from None
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 10 steps (to about the end of a turn), judged by totals plus
@@ -155,12 +178,6 @@ class DeadMansDice(Game):
 
         return random_playout(self, state, rng, max_steps, final)
 
-    def player_name(self, player: int) -> str:
-        """A letter and a colour per pirate."""
-        from .flow import pirate_name
-
-        return pirate_name(player)
-
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 
@@ -169,7 +186,7 @@ class DeadMansDice(Game):
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}
 
 
-_WORDS = {"end": END_TURN, "pass": PASS, "stack": STACK, "decline": DECLINE, "steady": STEADY,
+_WORDS = {"next round": NEXT_ROUND, "end": END_TURN, "pass": PASS, "stack": STACK, "decline": DECLINE, "steady": STEADY,
           "topple": TOPPLE, "hit": HIT, "miss": MISS}
 _DIE_ACTIONS = {"open": OpeningRoll, "roll": Roll, "restart": RestartRoll}
 _PIRATE_ACTIONS = {"broadside": Broadside, "plunder": Plunder, "overboard": Overboard}
@@ -177,8 +194,9 @@ _PIRATE_ACTIONS = {"broadside": Broadside, "plunder": Plunder, "overboard": Over
 
 def _parse(words: list[str], players: int) -> Any:
     head = words[0].lower()
-    if len(words) == 1 and head in _WORDS:
-        return _WORDS[head]
+    whole = " ".join(words).lower()
+    if whole in _WORDS:
+        return _WORDS[whole]
     if len(words) != 2:
         raise ValueError(words)
     if head in _DIE_ACTIONS:

@@ -80,14 +80,14 @@ def roll_report(state: State, die: int) -> RollReport:
 
 def standing(state: State, p: int, round_: int) -> Fraction:
     """Total plus score now while the round lasts; the total alone once it is scored."""
-    if state.round == round_ and not state.is_over:
+    if state.round == round_ and not state.round_over:
         return Fraction(state.totals[p] + state.score_now()[p])
     return Fraction(state.totals[p])
 
 
 def _turn_value(state: State, p: int, round_: int, turn_start: int) -> Fraction:
     """Expectimax over the rest of p's turn: chance averaged, p's own choices maximised."""
-    if state.is_over or state.round != round_ or state.to_move != p or (
+    if state.round_over or state.round != round_ or state.to_move != p or (
             len(state.history) > turn_start and state.step == "turn"):
         return standing(state, p, round_)
     if state.is_chance:
@@ -122,7 +122,7 @@ def score_distribution(state: State, die: int, plunder_best: bool = True) -> dic
         after = state._step(Roll(die))._step(face)
         while plunder_best and after.step == "plunder" and after.to_move == p:
             after = _best_plunder(after, p)
-        if after.round == state.round and not after.is_over:
+        if after.round == state.round and not after.round_over:
             value = after.score_now()[p] + after.totals[p] - state.totals[p]
         else:   # the round was scored: its E5 score is the score now it ended with
             value = after.totals[p] - state.totals[p]
@@ -193,7 +193,7 @@ def _sampled(state: State, choose: Callable[[State], Any], samples: int, seed: i
     sums, squares = [0.0] * n, [0.0] * n
     for _ in range(samples):
         s = state
-        while s.round == r0 and not s.is_over:
+        while s.round == r0 and not s.round_over:
             move = sample(s.chance_outcomes(), rng) if s.is_chance else choose(s)
             s = s._step(sample(tuple(move.items()), rng) if isinstance(move, Mapping) else move)
         for p in range(n):

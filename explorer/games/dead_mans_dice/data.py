@@ -83,7 +83,17 @@ VALUE = COMPONENTS.value
 PLUNDERABLE = COMPONENTS.plunderable
 DICE_PER_PIRATE = len(COMPONENTS.dice)
 JOLLY = DICE_PER_PIRATE - 1          # the kind index of the Jolly Roger die
-PIRATE_LETTERS = "ABCDEF"
+LEGACY_LETTERS = "ABCDEF"            # seats as the digest's examples letter them, still read
+
+
+def seat_code(p: int) -> str:
+    """Seat 0 -> ``P1``: the compact seat name of the notation and tight board spots."""
+    return f"P{p + 1}"
+
+
+def seat_name(p: int) -> str:
+    """Seat 0 -> ``Player 1``: how events, errors and status lines name a pirate."""
+    return f"Player {p + 1}"
 
 
 def owner(die: int) -> int:
@@ -99,28 +109,43 @@ def die_faces(die: int) -> tuple[int, ...]:
     return COMPONENTS.dice[die % DICE_PER_PIRATE].faces
 
 
+def die_kind(die: int) -> str:
+    """The die's own mark: ``1`` and ``2`` for the regular dice, ``J`` for the Jolly Roger die."""
+    return COMPONENTS.dice[die % DICE_PER_PIRATE].suffix
+
+
 def die_name(die: int) -> str:
-    """Die 0 -> ``A1``, 2 -> ``AJ``, 4 -> ``B2``."""
-    return PIRATE_LETTERS[owner(die)] + COMPONENTS.dice[die % DICE_PER_PIRATE].suffix
+    """Die 0 -> ``P1-1``, 2 -> ``P1-J``, 4 -> ``P2-2``: owner's seat and the die's mark."""
+    return f"{seat_code(owner(die))}-{die_kind(die)}"
+
+
+def kind_code(owner_seat: int, kind: str) -> int:
+    """Seat and mark (``1``, ``2``, ``J``) -> die; `ValueError` for an unknown mark."""
+    suffixes = [d.suffix for d in COMPONENTS.dice]
+    return owner_seat * DICE_PER_PIRATE + suffixes.index(kind.strip().upper())
 
 
 def die_code(text: str) -> int:
-    """``"B2"`` -> 4; `ValueError` for anything else."""
+    """``"P2-2"`` -> 4 (the digest's ``"B2"`` is read too, for saved games); `ValueError` else."""
     text = text.strip().upper()
-    if len(text) != 2 or text[0] not in PIRATE_LETTERS:
+    if "-" in text:
+        seat, _, kind = text.partition("-")
+        if len(kind) != 1:
+            raise ValueError(text)
+        return kind_code(pirate_code(seat), kind)
+    if len(text) != 2 or text[0] not in LEGACY_LETTERS:
         raise ValueError(text)
-    suffixes = [d.suffix for d in COMPONENTS.dice]
-    return PIRATE_LETTERS.index(text[0]) * DICE_PER_PIRATE + suffixes.index(text[1])
+    return kind_code(LEGACY_LETTERS.index(text[0]), text[1])
 
 
 def pirate_code(text: str) -> int:
-    """``"B"`` or ``"1"`` -> seat 1."""
+    """``"P2"`` (or the digest's letter ``"B"``) -> seat 1; `ValueError` for anything else."""
     text = text.strip().upper()
-    if text.isdigit():
-        return int(text)
-    if len(text) != 1 or text not in PIRATE_LETTERS:
+    if len(text) >= 2 and text[0] == "P" and text[1:].isdigit() and text[1] != "0":
+        return int(text[1:]) - 1
+    if len(text) != 1 or text not in LEGACY_LETTERS:
         raise ValueError(text)
-    return PIRATE_LETTERS.index(text)
+    return LEGACY_LETTERS.index(text)
 
 
 def can_stack(face: int, top: int) -> bool:

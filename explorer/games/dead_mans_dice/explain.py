@@ -6,13 +6,14 @@ from typing import Any
 
 from explorer.core.errors import IllegalAction
 
-from .data import FACE_NAMES, PIRATE_LETTERS, RANK, die_faces, die_name, owner
+from .data import FACE_NAMES, RANK, die_faces, die_name, owner, seat_name
 from .flow import config, plunderable
 from .model import (
     Broadside,
     DeadMansDiceState,
     EndTurn,
     Face,
+    NextRound,
     OpeningRoll,
     Overboard,
     Pass,
@@ -35,10 +36,22 @@ def _die_in(s: DeadMansDiceState, die: Any, hand: tuple[int, ...], who: int, rul
     if not isinstance(die, int) or not 0 <= die < 3 * s.game.players:
         raise IllegalAction("R1", f"there is no die {die!r} at this table", action)
     if owner(die) != who:
-        raise IllegalAction("R1", f"{die_name(die)} belongs to {PIRATE_LETTERS[owner(die)]}, not "
-                                  f"{PIRATE_LETTERS[who]}", action)
+        raise _out_of_turn(s, owner(die), who, action)
     if die not in hand:
-        raise IllegalAction(rule, f"{die_name(die)} is not in {PIRATE_LETTERS[who]}'s hand (R4)", action)
+        raise IllegalAction(rule, f"{die_name(die)} is not in {seat_name(who)}'s hand (R4)", action)
+
+
+def _out_of_turn(s: DeadMansDiceState, tried: int, who: int, action: Any) -> IllegalAction:
+    """An action names no actor, so a die of someone else's is a try out of turn: name whose move
+    it is and the order rule (the opening T0, turns clockwise R10, the victim's restart R34)."""
+    step = s.step
+    if step in ("open", "open_roll"):
+        rule, why = "T0", f"the round opening goes in seat order and {seat_name(who)} opens now"
+    elif step in ("restart", "restart_roll"):
+        rule, why = "R34", f"{seat_name(who)} is restarting after the broadside"
+    else:
+        rule, why = "R10", f"it is {seat_name(who)}'s turn"
+    return IllegalAction(rule, f"{die_name(tried)} is {seat_name(tried)}'s die, but {why}", action)
 
 
 def _pirate(s: DeadMansDiceState, p: Any, action: Any) -> None:
@@ -49,11 +62,22 @@ def _pirate(s: DeadMansDiceState, p: Any, action: Any) -> None:
 def _check(s: DeadMansDiceState, action: Any) -> None:
     step = s.step
     if not isinstance(action, (Roll, Broadside, Plunder, EndTurn, OpeningRoll, RestartRoll, Pass, Place,
-                               Overboard, *OUTCOMES)):
-        raise IllegalAction("T1", f"{action!r} is not a Dead Man's Dice action: write e.g. roll A1, broadside B, "
-                                  "plunder C, end, open A1, restart B2, pass, stack, decline, overboard A", action)
+                               NextRound, Overboard, *OUTCOMES)):
+        raise IllegalAction("T1", f"{action!r} is not a Dead Man's Dice action: write e.g. roll P1-1, broadside P2, "
+                                  "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
+                                  "overboard P1", action)
     if s.is_over:
+        if s.cut_off():
+            raise IllegalAction("T6", "the game is over: the round limit (house rule round_limit) cut it off", action)
         raise IllegalAction("E7", "the game is over", action)
+    if step == "scored":
+        if isinstance(action, NextRound):
+            raise IllegalAction("E9", "the next round is opened only once", action)
+        raise IllegalAction("E9", f"round {s.round} is over and scored: 'next round' gathers the dice and "
+                                  "opens the next one", action)
+    if isinstance(action, NextRound):
+        raise IllegalAction("E1", f"round {s.round} is not over: it ends when a pirate's hand is empty (R28)",
+                            action)
     if isinstance(action, OUTCOMES):
         if not s.is_chance:
             raise IllegalAction("T2", f"{action} is a chance outcome, but no die or check is pending", action)
@@ -71,13 +95,13 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
             raise IllegalAction("R7", "opening rolls are made only in the round opening", action)
         _die_in(s, action.die, s.hands[p], p, "R7", action)
     if step == "open":
-        raise IllegalAction("T0", f"the round opening: {PIRATE_LETTERS[p]} must roll an opening die first", action)
+        raise IllegalAction("T0", f"the round opening: {seat_name(p)} must roll an opening die first", action)
     if isinstance(action, RestartRoll):
         if step != "restart":
             raise IllegalAction("R34", "only a broadside victim restarts, right after the hit", action)
         _die_in(s, action.die, s.hands[s.target], s.target, "R34", action)
     if step == "restart":
-        raise IllegalAction("R34", f"{PIRATE_LETTERS[s.target]} must first roll a new base", action)
+        raise IllegalAction("R34", f"{seat_name(s.target)} must first roll a new base", action)
     if isinstance(action, Place):
         if not cfg.optional_placement:
             raise IllegalAction("R18", "a rolled die that fits is stacked at once (V11 is off)", action)
@@ -96,7 +120,7 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
             raise IllegalAction("R35", "a broadside replaces the roll; this turn has already rolled", action)
         if action.target == p:
             raise IllegalAction("R35", "a pirate cannot fire at their own pile", action)
-        raise IllegalAction("R35", f"{PIRATE_LETTERS[action.target]}'s pile is empty", action)
+        raise IllegalAction("R35", f"{seat_name(action.target)}'s pile is empty", action)
     if isinstance(action, Plunder):
         _pirate(s, action.opponent, action)
         if step != "plunder" or not s.stacked:
@@ -105,7 +129,7 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
         if o == p:
             raise IllegalAction("R21", "plunder takes an opponent's top die, not your own", action)
         if not s.piles[o]:
-            raise IllegalAction("R5", f"{PIRATE_LETTERS[o]}'s pile is empty", action)
+            raise IllegalAction("R5", f"{seat_name(o)}'s pile is empty", action)
         die, face = s.piles[o][-1]
         top = s.piles[p][-1][1]
         if face == 0:
@@ -148,10 +172,10 @@ def describe(s: DeadMansDiceState, action: Any) -> str:
         chance = stack_chance(action.die, pile[-1][1] if pile else None)
         return f"Roll {die_name(action.die)} (stacks with probability {chance})"
     if isinstance(action, Broadside):
-        return f"Fire a broadside at {PIRATE_LETTERS[action.target]}'s pile (costs 7)"
+        return f"Fire a broadside at {seat_name(action.target)}'s pile (costs 7)"
     if isinstance(action, Plunder):
         die, face = s.piles[action.opponent][-1]
-        return f"Plunder {die_name(die)}={FACE_NAMES[face]} from {PIRATE_LETTERS[action.opponent]}"
+        return f"Plunder {die_name(die)}={FACE_NAMES[face]} from {seat_name(action.opponent)}"
     if isinstance(action, EndTurn):
         return "End the turn"
     if isinstance(action, OpeningRoll):
@@ -163,5 +187,7 @@ def describe(s: DeadMansDiceState, action: Any) -> str:
     if isinstance(action, Place):
         return "Stack the rolled die" if action.stack else "Decline the rolled die"
     if isinstance(action, Overboard):
-        return f"Referee: {PIRATE_LETTERS[action.pirate]}'s pile topples"
+        return f"Referee: {seat_name(action.pirate)}'s pile topples"
+    if isinstance(action, NextRound):
+        return "Gather the dice and open the next round"
     return str(action)

@@ -15,14 +15,13 @@ from typing import Any
 
 from explorer.core.events import Event
 
-from .data import COMPONENTS, FACE_NAMES, PIRATE_LETTERS, PLUNDERS, RANK, SKULL, STACKS, die_name, is_jolly, owner
+from .data import COMPONENTS, FACE_NAMES, PLUNDERS, RANK, SKULL, STACKS, die_name, is_jolly, owner, seat_name
 from .model import DeadMansDiceState, build
-
-NAMES = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
 
 
 def pirate_name(p: int) -> str:
-    return f"{PIRATE_LETTERS[p]} ({NAMES[p]})"
+    """How events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)."""
+    return seat_name(p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +149,7 @@ def next_opener(w: Work) -> None:
         w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
         w.say(f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
         return
-    names = ", ".join(PIRATE_LETTERS[p] for p in tied)
+    names = ", ".join(seat_name(p) for p in tied)
     if w.cfg.rolloff_limit is not None:
         if w.rolloffs >= w.cfg.rolloff_limit:
             w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
@@ -208,21 +207,38 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     w.totals = tuple(totals)
     w.die = w.face = w.target = w.restart_die = None
     w.stacked = False
-    w.turns = w.rolloffs = 0
+    w.turns = w.rolloffs = w.passes = 0
+    w.after = ""
     best = max(totals)
-    capped = w.cfg.round_limit is not None and w.round >= w.cfg.round_limit
-    if best >= w.cfg.target or capped:
-        leaders = tuple(p for p in range(w.cfg.players) if totals[p] == best)
-        if capped and best < w.cfg.target:
-            w.say(f"Round limit {w.cfg.round_limit} reached: the game ends on the totals (guard)", "E7")
-        if len(leaders) == 1 or w.cfg.tie_shared or capped:
-            w.step, w.to_move, w.winners = "over", None, leaders
-            names = " and ".join(pirate_name(p) for p in leaders)
-            w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
-                  "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
-            return
+    leaders = tuple(p for p in range(w.cfg.players) if totals[p] == best)
+    if won_by_rules(w.cfg, totals):
+        w.step, w.to_move, w.winners = "over", None, leaders
+        names = " and ".join(pirate_name(p) for p in leaders)
+        w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
+              "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
+        return
+    if capped(w.cfg, w.round):
+        w.step, w.to_move, w.winners = "over", None, leaders
+        names = " and ".join(pirate_name(p) for p in leaders)
+        w.say(f"The game is cut off by the round limit (house rule round_limit = {w.cfg.round_limit}) after "
+              f"round {w.round}: nobody has won by the rules; on the totals {names} "
+              f"{'leads' if len(leaders) == 1 else 'lead'} with {best} doubloons")
+        return
+    if best >= w.cfg.target:
         w.say(f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
-    new_round(w)
+    w.step, w.to_move, w.group = "scored", 0, ()
+    w.say(f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
+
+
+def won_by_rules(cfg: Config, totals: tuple[int, ...]) -> bool:
+    """E7/E8: a total reached the target and the lead is clear (or shared under V9)."""
+    best = max(totals)
+    return best >= cfg.target and (cfg.tie_shared or totals.count(best) == 1)
+
+
+def capped(cfg: Config, round_: int) -> bool:
+    """The house rule `round_limit`: no round is opened after this one."""
+    return cfg.round_limit is not None and round_ >= cfg.round_limit
 
 
 def end_turn(w: Work) -> None:
@@ -257,8 +273,8 @@ def resolve_roll(w: Work) -> None:
         return
     w.die = w.face = None
     top = FACE_NAMES[pile[-1][1]]
-    w.say(f"{die_name(die)} shows {FACE_NAMES[face]}, which does not fit on {top}: {pirate_name(p)} is "
-          "marooned and the die goes back to hand", "R19", "R14")
+    w.say(f"{pirate_name(p)} is marooned: {FACE_NAMES[face]} does not fit on {top}, so {die_name(die)} goes "
+          "back to hand", "R19", "R14")
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
     else:
@@ -315,7 +331,7 @@ def plunder(w: Work, o: int) -> None:
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
     kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(f"{pirate_name(p)} plunders {die_name(die)}={FACE_NAMES[face]} from {PIRATE_LETTERS[o]} "
+    w.say(f"{pirate_name(p)} plunders {die_name(die)}={FACE_NAMES[face]} from {seat_name(o)} "
           f"({kind} {FACE_NAMES[top]})", "R21", "R22", "R24", "R26")
     grown(w)
 
@@ -354,6 +370,6 @@ def restarted(w: Work, face: int) -> None:
         end_turn(w)
 
 
-__all__ = ["Config", "Work", "config", "end_round", "end_turn", "grown", "new_round", "next_opener",
+__all__ = ["Config", "Work", "capped", "config", "end_round", "end_turn", "grown", "new_round", "next_opener",
            "pirate_name", "plunder", "plunder_targets", "resolve_roll", "restarted", "round_score", "sink",
-           "stack", "stood", "topple"]
+           "stack", "stood", "topple", "won_by_rules"]

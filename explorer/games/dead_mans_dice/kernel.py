@@ -43,6 +43,7 @@ from .kernel_tables import (
     RESTART,
     RESTART_ROLL,
     ROLL,
+    SCORED,
     STEP_CODES,
     STEP_NAMES,
     STOOD,
@@ -228,6 +229,11 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 step, after = RESTART, "end"
                 if not hands[target]:
                     target, step = None, END_TURN
+        elif step == SCORED:                        # T6, E9: the scored round's one choice, "next round"
+            r = bits(1)
+            while r >= 1:
+                r = bits(1)
+            step = NEW_ROUND
         else:                                       # PLACE (V11): stack, or decline as if marooned
             r = bits(2)
             while r >= 2:
@@ -288,9 +294,10 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 won = end_round(c, hands, piles, totals, round_)
                 die = face = target = restart_die = None
                 stacked = False
-                turns = rolloffs = 0
+                turns = rolloffs = passes = 0
+                after = ""
                 if won is None:
-                    step = NEW_ROUND
+                    step, p, group = SCORED, 0, ()        # the scored round is a position (T6)
                 else:
                     step, p, winners = OVER, None, won
             else:                                   # NEW_ROUND: E9, R6

@@ -21,10 +21,10 @@ from .flow import config
 from .rules import topple_chance
 
 # Steps the model waits at (one generator call and one counted step each) ...
-OVER, TURN, ROLL, PLUNDER, OPEN, OPEN_ROLL, RESTART, RESTART_ROLL, STRAY, WOBBLE, HIT, PLACE = range(12)
+OVER, TURN, ROLL, PLUNDER, OPEN, OPEN_ROLL, RESTART, RESTART_ROLL, STRAY, WOBBLE, HIT, PLACE, SCORED = range(13)
 STEP_CODES = {"over": OVER, "turn": TURN, "roll": ROLL, "plunder": PLUNDER, "open": OPEN, "open_roll": OPEN_ROLL,
               "restart": RESTART, "restart_roll": RESTART_ROLL, "stray": STRAY, "wobble": WOBBLE, "hit": HIT,
-              "place": PLACE}
+              "place": PLACE, "scored": SCORED}
 STEP_NAMES = {code: name for name, code in STEP_CODES.items()}
 # ... and the automatic consequences that finish a step (no draw, not counted).
 RESOLVE, STOOD, END_TURN, END_ROUND, NEW_ROUND, NEXT_OPENER = range(-6, 0)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from explorer.core.game import State
 from explorer.core.rules_state import RulesState
 
-from .data import FACE_NAMES, PIRATE_LETTERS, die_name
+from .data import FACE_NAMES, die_name, seat_code
 
 
 # -- decisions -------------------------------------------------------------------------
@@ -43,7 +43,7 @@ class Broadside:
     target: int
 
     def __str__(self) -> str:
-        return f"broadside {PIRATE_LETTERS[self.target]}"
+        return f"broadside {seat_code(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class Plunder:
     opponent: int
 
     def __str__(self) -> str:
-        return f"plunder {PIRATE_LETTERS[self.opponent]}"
+        return f"plunder {seat_code(self.opponent)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +93,21 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class NextRound:
+    """The round is scored and looked at; gather the dice and open the next round (E9, R6)."""
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+@dataclass(frozen=True, slots=True)
 class Overboard:
     """Referee/what-if event: `pirate`'s pile topples (R36, R37)."""
 
     pirate: int
 
     def __str__(self) -> str:
-        return f"overboard {PIRATE_LETTERS[self.pirate]}"
+        return f"overboard {seat_code(self.pirate)}"
 
 
 # -- chance outcomes -------------------------------------------------------------------
@@ -120,7 +128,7 @@ class StrayShot:
     target: int | None
 
     def __str__(self) -> str:
-        return "stray none" if self.target is None else f"stray {PIRATE_LETTERS[self.target]}"
+        return "stray none" if self.target is None else f"stray {seat_code(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +151,11 @@ class Shot:
         return "hit" if self.hit else "miss"
 
 
-Action = OpeningRoll | Roll | Broadside | Plunder | EndTurn | RestartRoll | Pass | Place | Overboard
+Action = OpeningRoll | Roll | Broadside | Plunder | EndTurn | RestartRoll | Pass | Place | NextRound | Overboard
 Outcome = Face | StrayShot | Steadiness | Shot
 
 END_TURN = EndTurn()
+NEXT_ROUND = NextRound()
 PASS = Pass()
 STACK, DECLINE = Place(True), Place(False)
 FACES = tuple(Face(f) for f in range(7))
@@ -154,11 +163,18 @@ STEADY, TOPPLE = Steadiness(False), Steadiness(True)
 HIT, MISS = Shot(True), Shot(False)
 NO_STRAY = StrayShot(None)
 
-# Steps: what the state waits for. Decisions: open, turn, place, plunder, restart.
-# Chance: open_roll, roll, stray, wobble, hit, restart_roll. Then over.
-DECISION_STEPS = frozenset({"open", "turn", "place", "plunder", "restart"})
+# Steps: what the state waits for. Decisions: open, turn, place, plunder, restart, and scored
+# (a round's end, scored, before the next opens). Chance: open_roll, roll, stray, wobble, hit,
+# restart_roll. Then over.
+DECISION_STEPS = frozenset({"open", "turn", "place", "plunder", "restart", "scored"})
 CHANCE_STEPS = frozenset({"open_roll", "roll", "stray", "wobble", "hit", "restart_roll"})
 STEPS = (*sorted(DECISION_STEPS), *sorted(CHANCE_STEPS), "over")
+
+# Each step in the words players use (the notation's ``step:`` line, messages, the board).
+STEP_WORDS = {"open": "open", "open_roll": "opening die rolling", "turn": "roll", "roll": "die rolling",
+              "stray": "stray shot check", "place": "stack or decline", "wobble": "steadiness check",
+              "plunder": "plunder", "hit": "broadside hit or miss", "restart": "restart",
+              "restart_roll": "restart die rolling", "scored": "round scored", "over": "game over"}
 
 Pile = tuple[tuple[int, int], ...]
 
@@ -230,12 +246,27 @@ class DeadMansDiceState(RulesState):
             return self._step(action)
         return State.apply(self, action)
 
+    @property
+    def round_over(self) -> bool:
+        """The round has been scored (T6): the step is ``scored`` or the game is over."""
+        return self.step in ("scored", "over")
+
     def scores(self) -> tuple[int, ...]:
         """Totals (R39); during a round, plus each pile's score if the round ended now (E5),
         so a search cut off mid-round still sees what the dice on the table are worth."""
-        if self.is_over:
+        if self.step in ("scored", "over"):
             return self.totals
         return tuple(t + s for t, s in zip(self.totals, _rules.round_scores(self), strict=True))
+
+    def cut_off(self) -> str | None:
+        """``"round_limit"`` when that house rule ended the game before anyone won by E7/E8."""
+        return _rules.cut_off(self)
+
+    def notation(self) -> str:
+        """This position in the short notation (position_text.py; `game.position` reads it)."""
+        from .position_text import write
+
+        return write(self)
 
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""

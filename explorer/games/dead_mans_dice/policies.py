@@ -31,6 +31,8 @@ class _ViewPolicy:
             return self.base_die(legal)
         if isinstance(first, Place):
             return first                                    # stack whatever fits
+        if len(legal) == 1:
+            return first                                    # e.g. "next round" once a round is scored
         if state.step == "plunder":
             return plunder_choice(state) or END_TURN
         return self.turn(state, legal)

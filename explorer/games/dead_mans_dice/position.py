@@ -1,40 +1,58 @@
-"""Dead Man's Dice position data: `to_dict`, the validating `from_dict`, and per-player views.
+"""Dead Man's Dice position data: `to_dict`, the validating `from_dict`, views and hidden worlds.
 
-Format (every field JSON; only ``hands`` and ``piles`` are required when writing a
-what-if position by hand, the rest default to the start of a turn of pirate 0):
+Format (every field JSON). It is partial: a field left out takes its set-up value (S5, R6):
+a die written in no pile is in its owner's hand, totals are 0, it is round 1, and the step is
+the round opening (``open``) when every pile is empty, else the start of a turn (``turn``)
+of pirate 0 (the opener whose turn it is, in the opening). Seats are numbered from 0 here;
+dice and the notation use ``P1`` .. ``P6``.
 
 ```json
 {"game": {"name": "dead_mans_dice", "players": 3, "options": {}},
- "round": 1,
- "step": "turn",              // open | open_roll | turn | roll | stray | place | wobble
-                              // | plunder | hit | restart | restart_roll | over
- "to_move": 0,                // the active pirate (in the opening: the next opener)
- "hands": [["A2", "AJ"], ["B1", "B2", "BJ"], ["C1"]],     // dice in each pirate's hand
- "piles": [["A1=3"], [], ["C2=2", "CJ=S"]],               // bottom first, die=face (S = skull)
- "totals": [0, 0, 0],
- "group": [],                 // pirates still in the opening roll-off (step open / open_roll)
- "die": null, "face": null,   // the die in the air and its face awaiting placement
- "target": null,              // broadside target / restart victim
- "restart_die": null,         // the victim's restart die in the air
- "after": "",                 // after a restart: "end" (broadside) or "place" (stray shot)
- "passes": 0, "stacked": false, "winners": [],
- "turns": 0, "rolloffs": 0}   // turns ended and tied roll-offs this round (house rules
-                              // round_turn_limit and rolloff_limit only; else always 0)
+ "round": 1, "step": "turn", "to_move": 0,
+ "hands": [["P1-2", "P1-J"], ["P2-1", "P2-2", "P2-J"], ["P3-1"]],
+ "piles": [["P1-1=3"], [], ["P3-2=2", "P3-J=S"]],
+ "totals": [0, 0, 0], "group": [], "die": null, "face": null, "target": null, "restart_die": null,
+ "after": "", "passes": 0, "stacked": false, "winners": [], "turns": 0, "rolloffs": 0}
 ```
 
-Every die of every pirate is in exactly one place (R4); a hand holds only its owner's dice
-(R1); a face must be one of its die's faces (S only on a Jolly Roger die, R3).
+- ``step``: ``open``, ``open_roll``, ``turn``, ``roll``, ``stray``, ``place``, ``wobble``, ``plunder``,
+  ``hit``, ``restart``, ``restart_roll``, ``scored`` (the round is scored, before ``next round``)
+  or ``over``; ``to_move`` is the active pirate (in the opening: the next opener).
+- ``hands``: dice in each hand; ``piles``: bottom first, ``die=face`` (``S`` the skull).
+- ``group``: the pirates still in the opening roll-off (``open`` and ``open_roll`` only).
+- ``die``, ``face``: the die in the air and its face awaiting placement; ``target``: the
+  broadside target or the sunk pirate restarting; ``restart_die``: the restart die in the air.
+- ``after``, ``stacked``, ``winners`` are derived (after a broadside the turn ends, after a stray
+  shot the rolled die is placed; stacked while plundering or checking steadiness; the winners
+  lead the totals); written, they must agree.
+- ``passes`` counts under V4 ``hold_fire`` only; ``turns`` and ``rolloffs`` under the house rules
+  ``round_turn_limit`` and ``rolloff_limit`` only.
+
+>>> import explorer
+>>> game = explorer.load("dead_mans_dice", players=3)
+>>> s = game.state_from_dict({"game": {"name": "dead_mans_dice", "players": 3, "options": {}},
+...                           "piles": [["P1-1=3"], ["P2-J=S"], ["P3-2=2", "P3-J=5"]]})
+>>> s.step, s.to_move, [len(h) for h in s.hands]
+('turn', 0, [2, 2, 1])
+
+Validation names the field and the rule a position breaks: every die in one place (R4), a
+hand holding only its owner's dice (R1), faces its die has (R2, R3), a pile's bottom die its
+owner's own (R7, R13) and every die fitting the one below (R14, R15), and what each step needs
+(T0-T6): the die in the air in the right hand, a victim with dice, a pile that can plunder.
+The ``game`` block, when present, must name this game, player count and options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from typing import Any
 
-from explorer.core.errors import PositionError
+from explorer.core.errors import OptionError, PositionError, TooManyWorlds
 from explorer.core.view import View
 
-from .data import DICE_PER_PIRATE, FACE_NAMES, PIRATE_LETTERS, die_code, die_faces, die_name, face_code, owner
+from .checks import check_position
+from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
 from .model import STEPS, DeadMansDiceState, build
 
 KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
@@ -55,12 +73,12 @@ def to_dict(s: DeadMansDiceState) -> dict:
     }
 
 
-# -- validation helpers -------------------------------------------------------------------
+# -- reading fields ------------------------------------------------------------------------
 def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(field, f"must be a whole number, not {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise PositionError(field, f"{value} is outside {low}..{high if high is not None else '∞'}")
+        raise PositionError(field, f"{value} is outside {low}..{high if high is not None else 'any'}")
     return value
 
 
@@ -74,11 +92,11 @@ def _list(value: Any, field: str, length: int | None = None) -> list:
 
 def _die(value: Any, field: str, n: int) -> int:
     if not isinstance(value, str):
-        raise PositionError(field, f"a die is written like 'A1', 'B2' or 'CJ', not {value!r}")
+        raise PositionError(field, f"a die is written like 'P1-1', 'P2-2' or 'P3-J', not {value!r}")
     try:
         die = die_code(value)
     except ValueError:
-        raise PositionError(field, f"{value!r} is not a die: write A1, A2, AJ, B1, ...") from None
+        raise PositionError(field, f"{value!r} is not a die: write P1-1, P1-2, P1-J, P2-1, ... (K1, K2)") from None
     if owner(die) >= n:
         raise PositionError(field, f"{value!r} belongs to no pirate of {n} (S1)")
     return die
@@ -90,7 +108,7 @@ def _face(value: Any, field: str, die: int) -> int:
     except ValueError:
         face = -1
     if face < 0:
-        raise PositionError(field, f"{value!r} is not a face: write S or 1-6")
+        raise PositionError(field, f"{value!r} is not a face: write S or 1-6 (R2, R3)")
     if face not in die_faces(die):
         raise PositionError(field, f"{die_name(die)} has no face {FACE_NAMES[face]} (R2, R3)")
     return face
@@ -102,40 +120,106 @@ def _pirate(value: Any, field: str, n: int, nullable: bool = True) -> int | None
     return _int(value, field, 0, n - 1)
 
 
+def check_game(game: Any, block: Any) -> None:
+    """The ``game`` block must name this game set-up; a partial block means its defaults."""
+    if not isinstance(block, Mapping):
+        raise PositionError("game", f"must be an object naming the game set-up, not {block!r}")
+    extra = sorted(set(block) - {"name", "players", "options"})
+    if extra:
+        raise PositionError("game", f"unknown entry {extra[0]!r}: a game block has name, players, options")
+    name = block.get("name", game.name)
+    if name != game.name:
+        raise PositionError("game", f"the data is for the game {name!r}, not {game.name!r}")
+    players, options = block.get("players", game.players), block.get("options", {})
+    if not isinstance(options, Mapping):
+        raise PositionError("game", f"options must be an object, not {options!r}")
+    try:
+        other = type(game)(players, **{str(k): v for k, v in options.items()})
+    except OptionError as err:
+        raise PositionError("game", f"the data's set-up is not valid ({err.field}: {err.reason}) (S1, S4)") from None
+    if other.players != game.players:
+        raise PositionError("game", f"the data is for {other.players} pirates, this game has {game.players} (S1)")
+    for key, value in game.options.items():
+        if other.options[key] != value:
+            raise PositionError("game", f"the data was saved with {key} = {other.options[key]!r}, this game "
+                                        f"has {key} = {value!r} (S4)")
+
+
+def game_block(game: Any, text: str) -> dict[str, Any]:
+    """The notation's ``game: dead_mans_dice players=3 option=value ...`` as a ``game`` block."""
+    words = text.split()
+    block: dict[str, Any] = {"name": words[0] if words else "", "options": {}}
+    specs = {spec.name: spec for spec in type(game).OPTIONS}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise PositionError("game", f"{word!r}: write players=N and option=value")
+        if name == "players":
+            if not value.isdigit():
+                raise PositionError("game", f"players={value!r} is not a whole number")
+            block["players"] = int(value)
+        elif name in specs:
+            block["options"][name] = _option(specs[name], value)
+        else:
+            raise PositionError("game", f"unknown option {name!r}; options: {', '.join(specs)}")
+    return block
+
+
+def _option(spec: Any, value: str) -> Any:
+    """An option's value as written (true/false, a whole number, none, a choice or a fraction)."""
+    low = value.lower()
+    if spec.nullable and low == "none":
+        return None
+    kind = spec.kind or type(spec.default)
+    if spec.choices or kind is str:
+        return value
+    if kind is bool and low in ("true", "on", "yes", "false", "off", "no"):
+        return low in ("true", "on", "yes")
+    if kind is int and value.lstrip("-").isdigit():
+        return int(value)
+    raise PositionError("game", f"{spec.name}={value!r}: write {'true or false' if kind is bool else 'a whole number'}")
+
+
 def _placed(data: Mapping[str, Any], n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[Any, ...]]:
-    """Hands and piles, each die exactly once (R4) and hands holding only their own dice (R1)."""
+    """Piles, then hands: each die in exactly one place (R4), a hand holding only its owner's dice
+    (R1). Without ``hands`` every die in no pile is in its owner's hand (S5)."""
     seen: dict[int, str] = {}
+    piles = []
+    for p, pile in enumerate(_list(data.get("piles", [[] for _ in range(n)]), "piles", n)):
+        placed = []
+        for i, text in enumerate(_list(pile, f"piles.{p}")):
+            field = f"piles.{p}.{i}"
+            if not isinstance(text, str) or text.count("=") != 1:
+                raise PositionError(field, f"a pile die is written like 'P1-1=4' or 'P1-J=S', not {text!r}")
+            name, face_text = text.split("=")
+            die = _die(name, field, n)
+            if die in seen:
+                raise PositionError(field, f"{die_name(die)} is already in {seen[die]} (R4)")
+            seen[die] = f"{seat_name(p)}'s pile"
+            placed.append((die, _face(face_text, field, die)))
+        piles.append(tuple(placed))
+    if "hands" not in data:
+        hands = tuple(tuple(d for d in range(DICE_PER_PIRATE * p, DICE_PER_PIRATE * (p + 1)) if d not in seen)
+                      for p in range(n))
+        return hands, tuple(piles)
     hands = []
-    for p, hand in enumerate(_list(data.get("hands"), "hands", n)):
+    for p, hand in enumerate(_list(data["hands"], "hands", n)):
         dice = []
         for i, name in enumerate(_list(hand, f"hands.{p}")):
             field = f"hands.{p}.{i}"
             die = _die(name, field, n)
             if owner(die) != p:
-                raise PositionError(field, f"{name} belongs to {PIRATE_LETTERS[owner(die)]}: a hand holds only "
+                raise PositionError(field, f"{die_name(die)} belongs to {seat_name(owner(die))}: a hand holds only "
                                            "its owner's dice (R1)")
             if die in seen:
-                raise PositionError(field, f"{name} is already in {seen[die]} (R4)")
-            seen[die] = field
+                raise PositionError(field, f"{die_name(die)} is already in {seen[die]} (R4)")
+            seen[die] = f"{seat_name(p)}'s hand"
             dice.append(die)
         hands.append(tuple(sorted(dice)))
-    piles = []
-    for p, pile in enumerate(_list(data.get("piles"), "piles", n)):
-        placed = []
-        for i, text in enumerate(_list(pile, f"piles.{p}")):
-            field = f"piles.{p}.{i}"
-            if not isinstance(text, str) or text.count("=") != 1:
-                raise PositionError(field, f"a pile die is written like 'A1=4' or 'AJ=S', not {text!r}")
-            name, face_text = text.split("=")
-            die = _die(name, field, n)
-            if die in seen:
-                raise PositionError(field, f"{name} is already in {seen[die]} (R4)")
-            seen[die] = field
-            placed.append((die, _face(face_text, field, die)))
-        piles.append(tuple(placed))
     missing = sorted(set(range(DICE_PER_PIRATE * n)) - set(seen))
     if missing:
-        raise PositionError("hands", f"{', '.join(die_name(d) for d in missing)} is in no hand and no pile (R4)")
+        raise PositionError(f"hands.{owner(missing[0])}", f"{', '.join(die_name(d) for d in missing)} is in no "
+                                                          "hand and no pile (R4)")
     return tuple(hands), tuple(piles)
 
 
@@ -145,35 +229,55 @@ def from_dict(game: Any, data: Any) -> DeadMansDiceState:
     for key in data:
         if key not in KNOWN:
             raise PositionError(str(key), f"unknown field; allowed: {', '.join(KNOWN)}")
+    if "game" in data:
+        check_game(game, data["game"])
     n = game.players
     hands, piles = _placed(data, n)
     totals = tuple(_int(t, f"totals.{p}") for p, t in enumerate(_list(data.get("totals", [0] * n), "totals", n)))
-    step = data.get("step", "turn")
-    if step not in STEPS:
+    step = data.get("step", "turn" if any(piles) else "open")
+    if not isinstance(step, str) or step not in STEPS:
         raise PositionError("step", f"{step!r} is not one of {', '.join(STEPS)}")
-    to_move = _pirate(data.get("to_move", 0), "to_move", n, nullable=step == "over")
-    group = tuple(_pirate(p, f"group.{i}", n, False) for i, p in enumerate(_list(data.get("group", []), "group")))
+    opening = step in ("open", "open_roll")
+    group = tuple(range(n)) if opening else ()
+    if "group" in data:
+        group = tuple(_pirate(p, f"group.{i}", n, False) for i, p in enumerate(_list(data["group"], "group")))
+    to_move = data.get("to_move", _first_without_base(group, piles) if opening else 0)
+    to_move = None if step == "over" and to_move is None else _pirate(to_move, "to_move", n, nullable=False)
     die = data.get("die")
     die = None if die is None else _die(die, "die", n)
     face = data.get("face")
-    face = None if face is None or die is None else _face(face, "face", die)
+    if face is not None and die is None:
+        raise PositionError("face", "a rolled face needs the die that shows it (T2)")
+    face = None if face is None else _face(face, "face", die)
     target = _pirate(data.get("target"), "target", n)
     restart_die = data.get("restart_die")
     restart_die = None if restart_die is None else _die(restart_die, "restart_die", n)
-    after = data.get("after", "")
-    if after not in ("", "end", "place"):
-        raise PositionError("after", f"{after!r} is not '', 'end' or 'place'")
     passes = _int(data.get("passes", 0), "passes", 0, n - 1)
-    stacked = data.get("stacked", False)
-    if not isinstance(stacked, bool):
-        raise PositionError("stacked", f"must be true or false, not {stacked!r}")
-    winners = tuple(_pirate(p, f"winners.{i}", n, False) for i, p in enumerate(_list(data.get("winners", []),
-                                                                                     "winners")))
     round_ = _int(data.get("round", 1), "round", 1)
     turns, rolloffs = _counters(game, data)
-    _check_step(step, to_move, hands, piles, group, die, face, target, restart_die, stacked, winners)
+    fields = dict(hands=hands, piles=piles, totals=totals, round=round_, step=step, to_move=to_move, group=group,
+                  die=die, face=face, target=target, passes=passes, restart_die=restart_die, turns=turns,
+                  rolloffs=rolloffs)
+    after, stacked, winners = check_position(game, fields)
+    for field, derived in (("after", after), ("stacked", stacked), ("winners", list(winners))):
+        if field in data and data[field] != derived:
+            raise PositionError(field, f"is {data[field]!r}, but the position gives {derived!r}: "
+                                       + DERIVED[field])
+    if step == "over":
+        to_move = None
     return build(game, None, (), hands, piles, totals, round_, step, to_move, group, die, face, target, after,
                  passes, stacked, winners, restart_die, turns, rolloffs)
+
+
+DERIVED = {"after": "a restart after a broadside ends the turn, after a stray shot the rolled die is placed (R34, "
+                    "V3)",
+           "stacked": "only plunder and the steadiness check follow a stack in this turn (R20, T3)",
+           "winners": "the game is won by the highest total (E7, E8)"}
+
+
+def _first_without_base(group: tuple[int, ...], piles: Any) -> int:
+    """R7: the opening goes round the roll-off group in seat order; the next opener has no base."""
+    return next((p for p in group if not piles[p]), group[0] if group else 0)
 
 
 def _counters(game: Any, data: Mapping[str, Any]) -> tuple[int, int]:
@@ -190,50 +294,19 @@ def _counters(game: Any, data: Mapping[str, Any]) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def _check_step(step: str, p: Any, hands: Any, piles: Any, group: Any, die: Any, face: Any, target: Any,
-                restart_die: Any, stacked: bool, winners: Any) -> None:
-    """What each step needs (T0-T6): the die in the air in the right hand, a victim, a pile."""
-    def need(ok: bool, field: str, why: str) -> None:
-        if not ok:
-            raise PositionError(field, why)
-
-    if step == "over":
-        need(bool(winners), "winners", "a finished game names its winner(s) (E7)")
-        return
-    need(not winners, "winners", "only a finished game has winners (E7)")
-    if step in ("open", "open_roll"):
-        need(p in group, "group", f"the opener {p} must be in the roll-off group (R7)")
-        need(not piles[p], "piles", f"the opener {p} has no base yet (R7)")
-    if step in ("open_roll", "roll", "stray", "place"):
-        need(die is not None and die in hands[p], "die", f"the die in the air must be in pirate {p}'s hand (R11)")
-    if step in ("stray", "place"):
-        need(face is not None, "face", "the rolled face is needed (T2)")
-    if step == "turn":
-        need(bool(hands[p]), "hands", f"pirate {p} has an empty hand: the round is over (R28, T1)")
-    if step in ("plunder", "wobble"):
-        need(stacked and bool(piles[p]), "stacked", "plunder follows a stack this turn (R20)")
-    if step == "hit":
-        need(target is not None and target != p and bool(piles[target]), "target", "a broadside needs an "
-             "opponent's pile (R35)")
-    if step in ("restart", "restart_roll"):
-        need(target is not None and target != p and not piles[target] and bool(hands[target]), "target",
-             "the victim has an empty pile and dice in hand (R34)")
-    if step == "restart_roll":
-        need(restart_die is not None and restart_die in hands[target], "restart_die",
-             "the restart die must be in the victim's hand (R34)")
-
-
 def view(s: DeadMansDiceState, player: int | None) -> View:
     """What `player` may know: everything (Hidden information: none), plus derived aids."""
     from .render import board_svg
 
-    if player is not None and not (isinstance(player, int) and 0 <= player < s.game.players):
+    if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
+                                   and 0 <= player < s.game.players):
         raise PositionError("player", f"{player!r} is not a pirate of {s.game.players}")
     data = to_dict(s)
     data["viewer"] = player
     data["actor"] = s.player
     data["score_now"] = list(s.score_now())
     data["target_score"] = s.game.options["target_score"]
+    data["cut_off"] = s.cut_off()
     data["events"] = [e.for_player(player) for e in s.events]
     return View(data, board_svg)
 
@@ -243,4 +316,13 @@ def sample_state(game: Any, view_data: Mapping[str, Any]) -> DeadMansDiceState:
     return from_dict(game, {k: v for k, v in view_data.items() if k in KNOWN})
 
 
-__all__ = ["from_dict", "sample_state", "to_dict", "view"]
+def hidden_worlds(game: Any, view_data: Mapping[str, Any], limit: int) -> Iterator[tuple[DeadMansDiceState,
+                                                                                       Fraction]]:
+    """Every die and face is on the table (Hidden information: none): one world, weight 1, the
+    same one `sample_state` gives. Only the future rolls are unknown, and those are chance nodes."""
+    if limit < 1:
+        raise TooManyWorlds(1, limit)
+    yield sample_state(game, view_data), Fraction(1)
+
+
+__all__ = ["check_game", "from_dict", "game_block", "hidden_worlds", "sample_state", "to_dict", "view"]

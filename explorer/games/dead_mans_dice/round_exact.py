@@ -99,7 +99,7 @@ def exact_round(state: State, choose: Policy, max_states: int = 50_000) -> Exact
     `NeverEnds` if the policy can keep the round going forever with certainty.
     """
     n, r0 = state.game.players, state.round
-    if state.round != r0 or state.is_over:
+    if state.round_over:
         raise ValueError("the round is already over")
     start = _zeroed(state)
     index: dict[State, int] = {start: 0}
@@ -117,7 +117,7 @@ def exact_round(state: State, choose: Policy, max_states: int = 50_000) -> Exact
             pending = []
             for move, w in _moves(s, choose):
                 t = s._step(move)
-                if t.round != r0 or t.is_over:
+                if t.round != r0 or t.round_over:
                     key = ("end", s.to_move, t.totals)
                     const[key] = const.get(key, Fraction(0)) + w
                     continue

@@ -13,12 +13,13 @@ from typing import Any
 from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
 
-from .data import COMPONENTS, FACE_NAMES, PIRATE_LETTERS, RANK, SKULL, STACKS, die_faces, die_name, owner
+from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, die_faces, die_name, owner, seat_code, seat_name
 from .flow import (
     Work,
     config,
     end_round,
     end_turn,
+    new_round,
     plunder,
     plunder_targets,
     resolve_roll,
@@ -34,6 +35,7 @@ from .model import (
     FACES,
     HIT,
     MISS,
+    NEXT_ROUND,
     NO_STRAY,
     PASS,
     STACK,
@@ -43,6 +45,7 @@ from .model import (
     DeadMansDiceState,
     EndTurn,
     Face,
+    NextRound,
     OpeningRoll,
     Overboard,
     Pass,
@@ -73,6 +76,8 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         return tuple(RestartRoll(d) for d in s.hands[s.target])
     if step == "place":
         return (STACK, DECLINE)
+    if step == "scored":
+        return (NEXT_ROUND,)
     return ()
 
 
@@ -145,20 +150,20 @@ def step(s: State, action: Any) -> State:
         on_face(w, s.step, action.face)
     elif kind is Roll:
         w.die, w.step, w.passes = action.die, "roll", 0
-        w.say(f"{PIRATE_LETTERS[w.to_move]} rolls {die_name(action.die)}", "R11", "R12", "T2")
+        w.say(f"{seat_name(w.to_move)} rolls {die_name(action.die)}", "R11", "R12", "T2")
     elif kind is Plunder:
         plunder(w, action.opponent)
     elif kind is EndTurn:
-        w.say(f"{PIRATE_LETTERS[w.to_move]} ends the turn", "R25", "T5")
+        w.say(f"{seat_name(w.to_move)} ends the turn", "R25", "T5")
         end_turn(w)
     elif kind is OpeningRoll:
         w.die, w.step = action.die, "open_roll"
-        w.say(f"{PIRATE_LETTERS[w.to_move]} rolls {die_name(action.die)} to open a pile", "R7", "T0")
+        w.say(f"{seat_name(w.to_move)} rolls {die_name(action.die)} to open a pile", "R7", "T0")
     elif kind is Broadside:
         broadside(w, action.target)
     elif kind is RestartRoll:
         w.restart_die, w.step = action.die, "restart_roll"
-        w.say(f"{PIRATE_LETTERS[w.target]} rolls {die_name(action.die)} to restart", "R34")
+        w.say(f"{seat_name(w.target)} rolls {die_name(action.die)} to restart", "R34")
     elif kind is StrayShot:
         stray(w, action.target)
     elif kind is Steadiness:
@@ -166,29 +171,31 @@ def step(s: State, action: Any) -> State:
             topple(w, w.to_move, "while growing (steadiness check failed)", "V2", "C7")
             end_turn(w)
         else:
-            w.say(f"{PIRATE_LETTERS[w.to_move]}'s pile of {len(w.piles[w.to_move])} stands", "V2", "T3")
+            w.say(f"{seat_name(w.to_move)}'s pile of {len(w.piles[w.to_move])} stands", "V2", "T3")
             stood(w)
     elif kind is Shot:
         if action.hit:
             hit(w, w.target, "V1", "C6")
         else:
-            w.say(f"The broadside at {PIRATE_LETTERS[w.target]} misses: no penalty", "R32", "V1", "C6")
+            w.say(f"The broadside at {seat_name(w.target)} misses: no penalty", "R32", "V1", "C6")
             end_turn(w)
     elif kind is Place:
         if action.stack:
             stack(w)
         else:
-            w.say(f"{PIRATE_LETTERS[w.to_move]} declines to stack {die_name(w.die)}; it goes back to hand",
+            w.say(f"{seat_name(w.to_move)} declines to stack {die_name(w.die)}; it goes back to hand",
                   "V11", "R18")
             w.die = w.face = None
             end_turn(w)
     elif kind is Pass:
         w.passes += 1
-        w.say(f"{PIRATE_LETTERS[w.to_move]} holds fire ({w.passes} pass(es) in a row)", "V4")
+        w.say(f"{seat_name(w.to_move)} holds fire ({w.passes} pass(es) in a row)", "V4")
         if w.passes >= w.cfg.players:
             end_round(w, "every pirate passed in a row", "V4", "E1")
         else:
             end_turn(w)
+    elif kind is NextRound:
+        new_round(w)
     elif kind is Overboard:
         overboard(w, action.pirate)
     return w.freeze(s, (s._trail, action))
@@ -208,7 +215,7 @@ def on_face(w: Work, step: str, face: int) -> None:
         w.take_from_hand(p, die)
         w.add_to_pile(p, die, face)
         w.die = None
-        w.say(f"{PIRATE_LETTERS[p]} opens with {die_name(die)}={FACE_NAMES[face]}"
+        w.say(f"{seat_name(p)} opens with {die_name(die)}={FACE_NAMES[face]}"
               f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
         from .flow import next_opener
 
@@ -221,7 +228,7 @@ def broadside(w: Work, target: int) -> None:
     """R30-R32: a declared broadside; a chance node when `broadside_hit_p` is strictly between 0 and 1."""
     w.passes = 0
     p = w.cfg.hit_p
-    w.say(f"{PIRATE_LETTERS[w.to_move]} fires a broadside at {PIRATE_LETTERS[target]}", "R30", "V1")
+    w.say(f"{seat_name(w.to_move)} fires a broadside at {seat_name(target)}", "R30", "V1")
     if p == 1:
         hit(w, target)
     elif p == 0:
@@ -245,7 +252,7 @@ def stray(w: Work, target: int | None) -> None:
     if target is None:
         resolve_roll(w)
         return
-    w.say(f"{die_name(w.die)} strays into {PIRATE_LETTERS[target]}'s pile", "V3", "C8")
+    w.say(f"{die_name(w.die)} strays into {seat_name(target)}'s pile", "V3", "C8")
     sink(w, w.to_move, target, "V3")
     w.after = "place"
     if not w.hands[target]:
@@ -258,6 +265,9 @@ def overboard(w: Work, p: int) -> None:
     topple(w, p, "(referee event)", "R37")
     if p == w.to_move and w.step in ("turn", "place", "plunder"):
         w.die = w.face = None
+        end_turn(w)
+    elif w.step == "plunder" and not plunder_targets(w.cfg, w.piles, w.to_move):
+        w.say(f"{seat_name(w.to_move)} has nothing left to plunder: the turn ends", "R25", "T5")
         end_turn(w)
     elif p == w.to_move and w.step == "restart":
         w.after = "end"
@@ -276,7 +286,7 @@ def overboard_problem(s: State, action: Overboard) -> IllegalAction | None:
         return IllegalAction("R37", "a pile can topple only at a decision during play, not during the opening "
                                     "or while a die is in the air", action)
     if not s.piles[p]:
-        return IllegalAction("R36", f"{PIRATE_LETTERS[p]}'s pile is empty: nothing to topple", action)
+        return IllegalAction("R36", f"{seat_name(p)}'s pile is empty: nothing to topple", action)
     return None
 
 
@@ -292,6 +302,15 @@ def winners(s: State) -> tuple[tuple[int, ...], ...]:
     if not s.is_over:
         return ()
     return ranking(s.winners_, s.totals)
+
+
+def cut_off(s: State) -> str | None:
+    """The house rule `round_limit` ended the game, not E7/E8 (nobody won by the rules)."""
+    from .flow import won_by_rules
+
+    if s.is_over and not won_by_rules(config(s.game), s.totals):
+        return "round_limit"
+    return None
 
 
 def ranking(first: tuple[int, ...], totals: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -320,9 +339,9 @@ def action_places(s: State, action: Any) -> tuple[str, ...]:
         return (f"hand:{die_name(action.die)}",)
     if isinstance(action, (Broadside, Plunder)):
         who = action.target if isinstance(action, Broadside) else action.opponent
-        return (f"pile:{PIRATE_LETTERS[who]}",)
+        return (f"pile:{seat_code(who)}",)
     if isinstance(action, Overboard):
-        return (f"pile:{PIRATE_LETTERS[action.pirate]}",)
+        return (f"pile:{seat_code(action.pirate)}",)
     return ()
 
 
@@ -333,6 +352,6 @@ def stack_chance(die: int, top: int | None) -> Fraction:
     return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)
 
 
-__all__ = ["RANK", "action_places", "chance_outcomes", "describe", "explain_illegal", "legal_actions",
+__all__ = ["RANK", "action_places", "chance_outcomes", "cut_off", "describe", "explain_illegal", "legal_actions",
            "overboard_problem", "owner", "ranking", "round_scores", "sample_chance", "stack_chance", "step",
            "topple_chance", "winners"]

@@ -13,6 +13,7 @@ from .model import (
     FACES,
     HIT,
     MISS,
+    NEXT_ROUND,
     NO_STRAY,
     PASS,
     STACK,
@@ -30,14 +31,14 @@ from .model import (
 @cache
 def action_space(game) -> tuple:
     """Open, roll or restart with any die (R7, R11, R34), broadside or plunder any pirate
-    (R30, R21), end (R25), pass (V4), stack or decline (V11). The referee event
+    (R30, R21), end (R25), pass (V4), stack or decline (V11), and the next round (E9). The referee event
     ``overboard`` (R37) is never a player's choice, so it has no id."""
     n = game.players
     dice = range(DICE_PER_PIRATE * n)
     seats = range(n)
     return sorted_space([*(OpeningRoll(d) for d in dice), *(Roll(d) for d in dice), *(RestartRoll(d) for d in dice),
                          *(Broadside(p) for p in seats), *(Plunder(p) for p in seats),
-                         END_TURN, PASS, STACK, DECLINE])
+                         END_TURN, PASS, STACK, DECLINE, NEXT_ROUND])
 
 
 @cache
@@ -57,7 +58,8 @@ def turn_decisions(players: int) -> int:
 
 
 def max_decisions(game) -> int | None:
-    """Rounds x (opening + turns). The guard ``round_limit`` ends the game after that round
+    """Rounds x (opening + turns), plus one ``next round`` (E9) between each two rounds: the
+    scored round is a position of its own (T6). The guard ``round_limit`` ends the game after that round
     (E7, extra rounds E8 included); a round opens with at most ``rolloff_limit`` + 1 roll-offs
     of one die per pirate (R7, R9) and ends after at most ``round_turn_limit`` turns (house
     rule; R28 alone would not end it, R29), each within `turn_decisions`. Without any one of
@@ -68,7 +70,7 @@ def max_decisions(game) -> int | None:
     if rounds is None or rolloffs is None or turns is None:
         return None
     n = game.players
-    return rounds * ((rolloffs + 1) * n + turns * turn_decisions(n))
+    return rounds * ((rolloffs + 1) * n + turns * turn_decisions(n)) + rounds - 1
 
 
 def perfect_information(game) -> bool:
