@@ -31,7 +31,7 @@ A turn starts: Player 1 may roll a die or fire a broadside. How likely is P1-J t
 ['roll P1-2', 'roll P1-J', 'broadside P2', 'broadside P3']
 >>> fits = lambda table: analysis.roll_report(table, die_code("P1-J")).stack     # C4: S, 3 or 4
 >>> print(view_probability(start, 0, fits))
-1/2 (50.0%), exact from P1's view
+1/2 (50.0%), exact from Player 1's view
 
 Mid-turn: P1 has rolled P1-2 and it is still in the air. Every face, as P1 will read it:
 
@@ -68,7 +68,7 @@ land: the chance P2's pile is sunk by it is C8's 1/72.
 ... ''')
 >>> sunk = lambda table: sum(p for o, p in table.chance_outcomes() if not table.apply(o).piles[1])
 >>> print(view_probability(check, 1, sunk))
-1/72 (1.4%), exact from P2's view
+1/72 (1.4%), exact from Player 2's view
 
 The end of a round before the next begins: P1 stacked the last die, the round is scored (E2-E5)
 and the table waits for ``next round``. P1's pile of 2+3+7 under a skull scores 24; P2 still
