@@ -1,7 +1,8 @@
 """Jolly & Roger: two pirates split five cards a round and fight for four merchant ships.
 
 Rules: ../shared/rules/jolly_and_roger.md (IDs S, T, R, E, V, C, A are the digest's).
-Players are 0 (P1) and 1 (P2); cards are ``G1``..``R5`` and ``SK`` ``KR`` ``TO``;
+Players are 0 and 1, named "Player 1" and "Player 2" (``P1``/``P2`` in the notation);
+cards are ``G1``..``R5`` and ``SK`` ``KR`` ``TO``;
 ships are ``G Y B R`` (values 3 5 7 9).
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
@@ -148,12 +149,6 @@ class JollyAndRoger(Game):
         opponent who splits and chooses sensibly; the rule of thumb as prior."""
         return {"iterations": 30, "rollout_steps": 200, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.25}
-
-    def player_name(self, player: int) -> str:
-        """P1 and P2, as the table shows them."""
-        from .rules import NAMES
-
-        return NAMES[player]
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

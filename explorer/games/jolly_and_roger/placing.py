@@ -121,7 +121,7 @@ def _hand_done(s: JollyState, events: list[Event]) -> JollyState:
         a, b = s.scores()
         ranking = winners(s)
         result = "a draw" if len(ranking) == 1 else f"{NAMES[ranking[0][0]]} wins"
-        events.append(Event(f"Game over after round {s.round}: P1 {a}, P2 {b}: {result}",
+        events.append(Event(f"Game over after round {s.round}: {NAMES[0]} {a}, {NAMES[1]} {b}: {result}",
                             ("E1", "E2", "E3", "E4", "E5")))
     else:
         setter(s, "phase", "draw")
