@@ -33,7 +33,8 @@ does not reach.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -127,6 +128,18 @@ class JollyAndRoger(Game):
         perfect_information,
         score_difference_bound,
     )
+
+    def position(self, text: str) -> JollyState:
+        """Read the short notation (``position_text``; docs/jolly_and_roger.md opens with it)."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[JollyState, Fraction]]:
+        """Each way the unseen cards may lie between draw pile and set-aside, exactly weighted (C1-C3)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> JollyState:
         from .position import sample_state

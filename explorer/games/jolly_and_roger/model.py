@@ -217,6 +217,12 @@ class JollyState(RulesState):
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
         return sum(VALUE[c] for c in self.chests[player])
 
+    def notation(self) -> str:
+        """The position in the short notation (`Game.position` reads it back)."""
+        from .position_text import write
+
+        return write(self)
+
 
 
 def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,

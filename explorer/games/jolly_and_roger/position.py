@@ -346,7 +346,7 @@ def sample_state(game: Any, seen: Mapping[str, Any], rng: random.Random) -> Joll
     data = {key: seen[key] for key in ("phase", "round", "splitter", "table", "offers", "hands", "piles",
                                        "removed", "setup_left", "early")}
     data.update(chests=chests, aside=_counts_dict(counts))
-    return from_dict(game, data)
+    return from_dict(game, data, checked=False)     # the view came from a position; only hidden cards move
 
 
 def _missing_chest(game: Any, seen: Mapping[str, Any], unseen: list[str]) -> list[str]:
