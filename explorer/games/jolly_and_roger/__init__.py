@@ -19,7 +19,8 @@ Action notation (``str(action)``, read back by ``game.parse_action``)
   ``first P2`` (random start player, V8)
 
 Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented with an
-example in ``explorer/games/jolly_and_roger/position.py``; only ``piles`` is required.
+example in ``explorer/games/jolly_and_roger/position.py``; every field may be left out. The
+short notation (``game.position(text)``, ``state.notation()``) is in ``position_text.py``.
 
 The exact what-if solver is ``explorer.games.jolly_and_roger.solver`` (``Solver().value``,
 ``candidates``, ``split_table``): the exact expected final score difference with perfect play

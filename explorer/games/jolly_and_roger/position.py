@@ -1,27 +1,45 @@
 """Jolly & Roger position data: `to_dict`, the validating `from_dict`, views and `sample_state`.
 
-Format (JSON; only ``piles`` is required in a hand-made what-if position):
+The same position as the notation, as JSON for tools; every field may be left out, and
+what is left out is where the setup puts it (the flag by round, S8/R23; unseen cards in the
+draw pile or set aside, C1-C3). This one is round 1's choice: Player 1 split the five cards.
 
-```json
-{"game": {"name": "jolly_and_roger", "players": 2, "options": {}},
- "phase": "split",          // setup | start | draw | split | choose | place | over
- "round": 3, "splitter": 0, // players are 0 (P1) and 1 (P2); null before S8 decides
- "table": ["G1", "G1", "Y2", "B3", "R5"],          // cards drawn this round (T1)
- "offers": [["R5"], ["G1", "G1", "Y2", "B3"]],     // after the split: small, large (T2)
- "hands": [[], []],                                // cards each player must still use (R7)
- "piles": [{"G": ["G3", "p:Y1"], "Y": [], "B": ["t:R5"], "R": ["SK"]},   // P1's crews, bottom first
-           {"G": [], "Y": ["Y4"], "B": [], "R": []}],                    // P2's crews
- "chests": [["G5"], []],    // boarded cards (E2)
- "removed": ["B2", "KR"],   // face-up out-of-game cards (K7): Kraken victims, used specials
- "pile": {"G2": 3, ...},    // hidden draw pile (default: every card not elsewhere or aside)
- "aside": {"R4": 1, ...},   // hidden set-aside cards (default: none)
- "setup_left": [],          // cards still to set aside per setup stage (S4, S6)
- "early": 3}                // how many set-aside cards were the S4 pirate removals
-```
+>>> import explorer
+>>> game = explorer.load("jolly_and_roger")
+>>> state = game.state_from_dict({
+...     "game": {"name": "jolly_and_roger", "players": 2, "options": {}},
+...     "phase": "choose",                           # setup | start | draw | split | choose | place | over
+...     "round": 1, "splitter": 0,                   # seats 0 (Player 1) and 1 (Player 2)
+...     "table": ["G1", "G1", "Y2", "B3", "R5"],     # cards drawn this round (T1)
+...     "offers": [["R5"], ["G1", "G1", "Y2", "B3"]],  # the split: two offers (T2)
+...     "hands": [[], []],                           # cards each player must still use (R7)
+...     "piles": [{"G": [], "Y": [], "B": [], "R": []},   # Player 1's crews, bottom card first
+...               {"G": [], "Y": [], "B": [], "R": []}],  # Player 2's crews
+...     "chests": [[], []],                          # boarded cards (E2)
+...     "removed": [],                               # face-up out-of-game cards (K7)
+... })
+>>> state.player, [str(a) for a in state.legal_actions()]
+(1, ['take R5', 'take G1 G1 Y2 B3'])
 
-Crew entries: ``G3`` pirate side (own colour only), ``p:G3`` parrot, ``t:G3`` turned by a
-Tortuga, ``SK`` Skeleton, ``p:KR`` a special as parrot (V4). Counts of every card over all
-places equal the game's deck (43 pirate cards, plus 7 specials with V1).
+Fields:
+
+- ``phase``, ``round``, ``splitter``: the step (``setup`` ``start`` ``draw`` ``split`` ``choose``
+  ``place`` ``over``), the round and the flag holder (0 or 1; null before S8 decides).
+- ``table``, ``offers``, ``hands``: this round's cards (T1-T5). While placing, ``offers`` may be
+  left out; written, they must fit the hands and the cards already used.
+- ``piles``: per player an object ``{"G": [...], "Y": [...], "B": [...], "R": [...]}``, bottom
+  first. Entries: ``G3`` pirate side (own colour only), ``p:G3`` parrot, ``t:G3`` turned by a
+  Tortuga, ``SK`` Skeleton, ``p:KR`` a special as parrot (V4).
+- ``chests`` (pirate cards only), ``removed`` (Kraken victims, used Krakens and Tortugas).
+- ``pile`` and ``aside``: hidden card counts like ``{"G2": 3}``, the truth a teacher may write
+  (one fixes the other). Left out, the set-aside cards stay undecided among the unseen
+  cards and each draw has the players' odds (C3). ``setup_left`` (cards still to set
+  aside per setup stage) and ``early`` (S4 removals among the set-aside cards) follow from
+  them and, written, must agree.
+
+Every card is counted once over all places (43 pirate cards, plus 7 specials with V1), and
+a position must be one play can reach: the round and step fix how many cards were drawn,
+all of them face up somewhere, and how many are in the pile and set aside (S4-S7, R24).
 """
 
 from __future__ import annotations

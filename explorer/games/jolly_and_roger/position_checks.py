@@ -18,7 +18,7 @@ from .model import STRENGTH, aside_total, early_total, entry_card
 KNOWN = ("game", "phase", "round", "splitter", "table", "offers", "hands", "piles", "chests", "removed",
          "pile", "aside", "setup_left", "early")
 PIRATES_INDEX = {c: i for i, c in enumerate(PIRATES)}   # E6: chests hold pirate cards only
-SEAT = ("P1", "P2")
+SEAT = ("Player 1", "Player 2")     # in messages; the notation writes P1, P2
 
 
 # -- shapes -------------------------------------------------------------------------------
