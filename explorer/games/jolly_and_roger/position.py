@@ -248,7 +248,8 @@ def _hidden(game: Any, data: Mapping[str, Any], phase: str, round_: int, table: 
 
 def _guess_phase(game: Any, data: Mapping[str, Any]) -> str:
     """A hand-made position without a phase: read it off the cards lying out."""
-    if any(h for h in data.get("hands", []) if isinstance(h, list)):
+    hands = data.get("hands", [])
+    if isinstance(hands, list) and any(h for h in hands if isinstance(h, list)):
         return "place"
     if data.get("offers"):
         return "choose"
