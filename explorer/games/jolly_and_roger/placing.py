@@ -145,7 +145,8 @@ def explain_placement(s: JollyState, action) -> IllegalAction:
         return IllegalAction("R6", f"it is {NAMES[p]}'s turn ({role}): {NAMES[1 - p]} uses {card} only once "
                                    f"{NAMES[p]} has used all their cards", action)
     if card not in s.hands[p]:
-        return IllegalAction("R7", f"{NAMES[p]} holds no {card} to use (hand: {' '.join(s.hands[p])})", action)
+        return IllegalAction("R7", f"it is {NAMES[p]}'s turn ({role}) and they hold no {card} to use "
+                                   f"(hand: {' '.join(s.hands[p])})", action)
     ship = getattr(action, "ship", None)
     if ship is not None and ship not in SHIP_INDEX:
         return IllegalAction("S1", f"{ship!r} is not a ship (G, Y, B, R)", action)
