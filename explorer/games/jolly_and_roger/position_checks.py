@@ -82,7 +82,11 @@ def count_map(value: Any, field: str) -> tuple[int, ...]:
     for key in value:
         if key not in CARD_INDEX:
             raise PositionError(f"{field}.{key}", "is not a card (G1..R5, SK, KR, TO; K2, K3)")
-    return tuple(whole(value.get(c, 0), f"{field}.{c}", 0, ALL_COUNTS[i]) for i, c in enumerate(CARDS))
+    counts = tuple(whole(value.get(c, 0), f"{field}.{c}", 0, 10**6) for c in CARDS)
+    for card, n, most in zip(CARDS, counts, ALL_COUNTS, strict=True):
+        if n > most:
+            raise PositionError(f"{field}.{card}", f"{n} copies of {card}, but the game has {most} (K2, K3)")
+    return counts
 
 
 def _entry_ok(entry: Any, ship: str, opts: Mapping[str, Any]) -> bool:
@@ -170,8 +174,8 @@ def check_splitter(game: Any, phase: str, round_: int, splitter: int | None) -> 
     first = 0 if choice == "P1" else 1
     expected = (first + round_ - 1) % 2
     if splitter != expected:
-        raise PositionError("splitter", f"{SEAT[expected]} holds the flag in round {round_}: {choice} splits "
-                                        "round 1 and the flag passes every round (S8, R23)")
+        raise PositionError("splitter", f"{SEAT[expected]} holds the flag in round {round_}: {SEAT[first]} splits "
+                                        "round 1 (start_player) and the flag passes every round (S8, V8, R23)")
 
 
 def check_place(splitter: int, offers: tuple, hands: tuple, checked: bool) -> None:
