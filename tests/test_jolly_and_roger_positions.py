@@ -371,3 +371,8 @@ def test_position_fuzz_refuses_or_keeps_the_contract():
     for name in ("V1", "V4-V5-V8-random"):
         game = explorer.load("jolly_and_roger", **OPTION_SETS[name])
         assert fuzz(game, [s for s in positions if s.game == game], 150, seed=2).tried == 150
+
+
+def test_hidden_worlds_refuse_what_is_not_a_view():
+    assert error(lambda v: list(GAME.hidden_worlds(v)), {"phase": "draw"}).field == "view"
+    assert error(lambda v: list(GAME.hidden_worlds(v)), ["draw"]).field == "view"

@@ -23,13 +23,15 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from explorer.core.errors import TooManyWorlds
+from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import CARDS, PIRATES
 from .model import JollyState, build
 from .position import _missing_chest, from_dict
 
 PIRATE_TYPES = len(PIRATES)
+VIEW_KEYS = {"phase", "round", "splitter", "table", "offers", "hands", "piles", "removed", "setup_left", "early",
+             "chests", "unseen", "aside_size"}
 
 
 def early_removals(game: Any, view: Mapping[str, Any]) -> int:
@@ -85,6 +87,9 @@ def aside_splits(unseen: tuple[int, ...], size: int, early: int) -> Iterator[tup
 def hidden_worlds(game: Any, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[JollyState, Fraction]]:
     """Every full position consistent with `view`, weighted exactly; `TooManyWorlds` before the
     first one when there are more than `limit`."""
+    missing = sorted(VIEW_KEYS - set(view)) if isinstance(view, Mapping) else ["(all)"]
+    if missing:
+        raise PositionError("view", f"not a Jolly & Roger view (from state.view(player)): {missing[0]} is missing")
     data = base_data(game, view)
     unseen = tuple(view["unseen"].get(c, 0) for c in CARDS)
     if "aside" in view:             # the teacher, or V9 after the end: nothing left to guess
