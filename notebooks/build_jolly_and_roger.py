@@ -13,21 +13,19 @@ at four merchant ships or, where you hold the ship, into your treasure chest. Af
 rounds you score your chest gold plus every ship your captain holds.
 
 Rule IDs (S, T, R, E, V, C) are those of the rules digest. Every position below is a live
-model state; every probability is exact."""),
+model state, written the way the table looks (`game.position`: one `key: value` a line, seats
+`P1` and `P2`, crews bottom card first, `p:` a parrot); every probability is exact."""),
     ("code", """from fractions import Fraction
 from IPython.display import SVG, display
 
 import explorer
+from explorer.analysis.odds import view_probability
 from explorer.core.errors import IllegalAction
 from explorer.games.jolly_and_roger import odds
 from explorer.games.jolly_and_roger.solver import Solver, best
 
 game = explorer.load("jolly_and_roger")
 show = lambda state, seat=None: display(SVG(state.view(seat)._repr_svg_()))
-
-
-def side(**piles):
-    return {ship: piles.get(ship, []) for ship in "GYBR"}
 
 
 def refused(state, action):
@@ -39,12 +37,12 @@ def refused(state, action):
 
 Four ships lie in ascending value: Green 3, Yellow 5, Blue 7, Red 9 (S1). The 43 pirate cards
 come in 20 types, four colours of values 1-5. Three are set aside unseen (S4); the other 40
-are the draw pile (S5). P1's view shows only how many cards are unseen, never which."""),
+are the draw pile (S5). Player 1's view shows only how many cards are unseen, never which."""),
     ("code", """start = game.start(seed=1)
 show(start, 0)
 view = start.view(0)
 assert view["aside_size"] == 3 and "aside" not in view
-print("unseen by P1:", sum(view["unseen"].values()), "cards")"""),
+print("unseen by Player 1:", sum(view["unseen"].values()), "cards")"""),
     ("md", """How likely is it that the single R5 was set aside? Walk the three exact set-aside chance
 nodes (C1):"""),
     ("code", """def setup_distribution(state):
@@ -64,10 +62,14 @@ assert p_r5 == Fraction(3, 43)
 print(len(setups), "possible set-aside sets; P(R5 set aside) =", p_r5)"""),
     ("md", """## 2. Split and choose (T1-T3, R2-R5)
 
-P1 draws G1, G1, Y2, B3, R5. Any split into two offers of 1-4 cards is allowed (R3); since
+Player 1 draws G1, G1, Y2, B3, R5. Any split into two offers of 1-4 cards is allowed (R3); since
 the two G1 are identical there are **11** different splits, not 15."""),
-    ("code", """drawn = game.state_from_dict({"phase": "split", "splitter": 0,
-                               "table": ["G1", "G1", "Y2", "B3", "R5"], "piles": [side(), side()]})
+    ("code", """drawn = game.position('''
+    round: 1
+    step: split
+    splitter: P1
+    table: G1 G1 Y2 B3 R5
+''')
 splits = drawn.legal_actions()
 assert len(splits) == 11
 print(*splits, sep="\\n")"""),
@@ -79,18 +81,31 @@ print(chosen.events[0])"""),
     ("md", """## 3. Crew and parrots (R9-R13)
 
 A card joins your crew face up at the ship of its colour, adding its value (R9). Face down,
-as a **parrot**, it goes to any ship for strength 1 (R11). P2 (the chooser) places first."""),
+as a **parrot**, it goes to any ship for strength 1 (R11). Player 2 (the chooser) places first."""),
     ("code", """placed = chosen.apply("crew R5").apply("parrot Y2 B")
 assert placed.strengths[1] == (0, 0, 1, 5)
 print(refused(chosen, "crew R5 B"))   # R5 pirate side at Blue
 show(placed)"""),
     ("md", """## 4. Majority, captains and ties (R14-R17)
 
-Blue: P1 has B3, P2 has B2, so P1's captain stands there. P2 adds a parrot: 3:3, a tie, and
-the captain leaves (R16). P2 adds B4: 3:7, P2's captain arrives (R14, R15)."""),
-    ("code", """blue = game.state_from_dict({"phase": "place", "splitter": 0, "offers": [["Y1", "B4"], ["G1"]],
-                             "hands": [["G1"], ["Y1", "B4"]],
-                             "piles": [side(B=["B3"]), side(B=["B2"])]})
+Round 3. Blue: Player 1 has B3, Player 2 has B2, so Player 1's captain stands there. Player 2
+(the chooser) adds a parrot: 3:3, a tie, and the captain leaves (R16). Player 2 adds B4: 3:7,
+Player 2's captain arrives (R14, R15)."""),
+    ("code", """blue = game.position('''
+    round: 3
+    step: place
+    offers: B2 Y1 B4 | G1 R3      # Player 2 took B2 Y1 B4 and has played B2
+    P2 hand: Y1 B4
+    P1 hand: G1 R3
+    P1 green: G2 G4
+    P1 yellow: Y3
+    P1 blue: B3
+    P1 red: R1 R2
+    P2 green: G3
+    P2 yellow: Y4 Y2
+    P2 blue: B2
+    P2 red: R4
+''')
 tie = blue.apply("parrot Y1 B")
 after = tie.apply("crew B4")
 assert blue.captains()[2] == 0 and tie.captains()[2] is None and after.captains()[2] == 1
@@ -100,18 +115,37 @@ for event in tie.events + after.events:
 
 Holding a ship, you may tuck a card of its colour under your chest: gold equal to its value,
 no strength (R19). Without your captain there it is refused (R18)."""),
-    ("code", """green = game.state_from_dict({"phase": "place", "splitter": 1, "offers": [["G5", "Y3"], ["R1"]],
-                              "hands": [["G5", "Y3"], ["R1"]],
-                              "piles": [side(G=["G4"]), side(G=["G2"])]})
+    ("code", """green = game.position('''
+    round: 2
+    step: place
+    offers: G5 Y3 B2 | R1 R3      # Player 1 chose G5 Y3 B2 and has played B2
+    P1 hand: G5 Y3
+    P2 hand: R1 R3
+    P1 green: G4
+    P1 blue: B1 B2
+    P2 green: G2
+    P2 yellow: Y1
+    P2 red: R2
+''')
 boarded = green.apply("board G5")
 assert boarded.gold(0) == 5 and boarded.strengths[0][0] == 4
 print(refused(boarded, "board Y3"))"""),
     ("md", """## 6. Order inside a phase (R6-R8, A7)
 
-P1 holds B5 and B1 against P2's Blue [B4]. B5 as crew first takes Blue, then B1 may board.
+Player 1 holds B5 and B1 against Player 2's Blue [B4]. B5 as crew first takes Blue, then B1
+may board.
 The other order is refused. How many ways are there to use the two cards?"""),
-    ("code", """order = game.state_from_dict({"phase": "place", "splitter": 1, "offers": [["B5", "B1"], ["G1"]],
-                              "hands": [["B5", "B1"], ["G1"]], "piles": [side(), side(B=["B4"])]})
+    ("code", """order = game.position('''
+    round: 2
+    step: place
+    P1 hand: B5 B1
+    P2 hand: G1 G4 Y1
+    P1 green: G2
+    P1 red: R1
+    P2 green: G3
+    P2 yellow: Y2
+    P2 blue: B4
+''')
 assert order.apply("crew B5").apply("board B1").chests[0] == ("B1",)
 print(refused(order, "board B1"))
 
@@ -127,16 +161,19 @@ print(len(ends), "sequences,", len(distinct), "different end states")"""),
     ("md", """## 7. Round end and game end (R22-R24, E1-E5)
 
 The flag alternates (R23); after round 8 the game is scored: chest gold plus ships held
-(E2, E3). A tied ship scores for nobody, and equal totals are a draw (E5)."""),
-    ("code", """final = game.state_from_dict({"phase": "over", "round": 8, "splitter": 1,
-                              "piles": [side(R=["R5"], G=["G1"]), side(B=["B3"], G=["p:Y1"])],
-                              "chests": [["Y4"], ["G3", "Y2", "R1"]]})
-assert final.scores() == (13, 13) and final.winners() == ((0, 1),)
-print("P1, P2:", final.scores(), "- a draw")
+(E2, E3). A tied ship scores for nobody, and equal totals are a draw (E5). Here both players
+follow the rule of thumb for a whole game; its final position, in the notation:"""),
+    ("code", """from explorer.core.play import playout
+from explorer.games.jolly_and_roger.policies import Greedy
+
+final = playout(game.start(seed=7), seed=7, policies=(Greedy(game), Greedy(game)))
+print(final.notation())
+assert final.captains()[1] is None and final.scores() == (20, 20) and final.winners() == ((0, 1),)
+print("Player 1, Player 2:", final.scores(), "- a draw; Yellow is tied and scores for nobody")
 show(final)"""),
     ("md", """## 8. Chance and card counting (C3)
 
-After two rounds P1 and P2 have seen G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1. The next five cards are a
+After two rounds the players have seen G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1. The next five cards are a
 uniform draw from the 33 unseen cards (the pile and the set-aside cards alike)."""),
     ("code", """pool = odds.full_deck()
 for card in "G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1".split():
@@ -145,6 +182,22 @@ draw = odds.draw_distribution(pool, 5)
 p_red = odds.probability(draw, lambda cards: any(c[0] == "R" for c in cards))
 assert p_red == Fraction(5794, 9889)
 print("P(at least one red card in round 3) =", p_red)"""),
+    ("md", """The same question asked of a position, from Player 1's seat: the three set-aside cards are
+not written, so every way they may lie is weighed exactly (`view_probability`)."""),
+    ("code", """round_three = game.position('''
+    round: 3
+    step: draw
+    P1 green: G2 G3 G1
+    P1 blue: B5
+    P1 red: p:Y4
+    P2 yellow: Y1
+    P2 blue: B1
+    P2 red: R1 R3
+    P2 chest: R5
+''')
+seen_by_p1 = view_probability(round_three, 0, lambda world: odds.next_round_any(world, lambda card: card[0] == "R"))
+assert seen_by_p1.probability == p_red
+print(seen_by_p1)"""),
     ("md", """**Your turn.** What is the chance that the R4 never turns up this game? (Three of the 33
 unseen cards will never be drawn.) Write your answer as a fraction and check it:"""),
     ("code", """your_answer = Fraction(1, 11)
@@ -155,9 +208,18 @@ print("right:", your_answer)"""),
 A **Kraken** removes the bottom card of one of the opponent's piles (R30). A **Tortuga** turns
 all your parrots face up (R33). A **Skeleton** is strength 3 at any ship (R28)."""),
     ("code", """expert = explorer.load("jolly_and_roger", special_cards=True)
-kraken = expert.state_from_dict({"phase": "place", "splitter": 0, "offers": [["KR", "TO", "SK"], ["G1"]],
-                                 "hands": [["G1"], ["KR", "TO", "SK"]],
-                                 "piles": [side(B=["B2", "p:Y1", "B4"]), side(B=["B5", "p:R5"])]})
+kraken = expert.position('''
+    game: jolly_and_roger players=2 special_cards=true
+    round: 3
+    step: place
+    P2 hand: KR TO SK
+    P1 hand: G1 G3
+    P1 green: G1 G2
+    P1 blue: B2 p:Y1 B4
+    P1 red: R1
+    P2 yellow: Y2 Y3
+    P2 blue: B5 p:R5
+''')
 hit = kraken.apply("kraken B")
 assert hit.strengths[0][2] == 5 and hit.captains()[2] == 1 and hit.removed == ("B2", "KR")
 turned = hit.apply("tortuga")
@@ -168,15 +230,15 @@ assert p_krakens == Fraction(1976, 3243)
 print("P(all three Krakens come into play) =", p_krakens)"""),
     ("md", """## 10. A full game, then an exact what-if
 
-P1 plays the greedy rule of thumb, P2 the solver-backed policy (perfect in the last round)."""),
-    ("code", """from explorer.core.play import playout
-from explorer.games.jolly_and_roger.policies import Greedy, SolverPolicy
+Player 1 plays the greedy rule of thumb, Player 2 the solver-backed policy (perfect in the last
+round)."""),
+    ("code", """from explorer.games.jolly_and_roger.policies import SolverPolicy
 
 end = playout(game.start(seed=7), seed=7, policies=(Greedy(game), SolverPolicy(game)))
 print(end.events[-1])
 show(end)"""),
     ("md", """**What-if.** Take the last round of that game at the split. For each of the splitter's
-offers the solver gives the exact expected final score difference (P1 minus P2) when the
+offers the solver gives the exact expected final score difference (Player 1 minus Player 2) when the
 chooser takes either offer and both then play perfectly."""),
     ("code", """late = game.start(seed=7)
 from explorer.core.play import advance
@@ -191,7 +253,8 @@ for row in sorted(rows, key=lambda r: r["value"]):
           f"  -> {row['value']}")"""),
     ("code", """splitter = late.splitter
 top = best([(r["split"], r["value"]) for r in rows], splitter)
-print(f"Best for P{splitter + 1}: {top[0]} with final difference {top[1]} (P1 minus P2)")
+print(f"Best for {game.player_name(splitter)}: {top[0]} with final difference {top[1]} "
+      "(Player 1 minus Player 2)")
 assert top[1] == Solver().value(late)"""),
     ("md", """The chooser always takes the offer better for them, so the splitter's best split is the one
 whose *worse* offer (for the splitter) is best: the value shown after the arrow. The table

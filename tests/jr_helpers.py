@@ -5,9 +5,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import explorer
+from explorer.games.jolly_and_roger.position import from_dict
 
 GAME = explorer.load("jolly_and_roger")
 SPECIAL = explorer.load("jolly_and_roger", special_cards=True)
+
+
+def loose(game, data):
+    """A hand-made what-if position read on the engines' unchecked path: its cards are conserved,
+    but it need not be reachable in play (a rule test needs only the cards that matter, a solver
+    test a small unseen pool). Positions users write go through `game.state_from_dict`."""
+    return from_dict(game, data, checked=False)
 
 
 def side(**piles) -> dict:
@@ -18,7 +26,7 @@ def placing(p1=None, p2=None, hand=(), other=("G1",), chooser=0, game=GAME, ches
             removed=()):
     """A placement position: `chooser` holds `hand`, the splitter still holds `other`."""
     hands = [list(hand), list(other)] if chooser == 0 else [list(other), list(hand)]
-    return game.state_from_dict({
+    return loose(game, {
         "phase": "place", "round": round_, "splitter": 1 - chooser, "offers": [list(hand), list(other)],
         "hands": hands, "piles": [p1 or side(), p2 or side()], "chests": [list(c) for c in chests],
         "removed": list(removed)})
@@ -29,7 +37,7 @@ def drawing(table=(), game=GAME, round_=1, splitter=0, p1=None, p2=None, aside=N
             "table": list(table), "piles": [p1 or side(), p2 or side()]}
     if aside is not None:
         data["aside"] = aside
-    return game.state_from_dict(data)
+    return loose(game, data)
 
 
 def chance_tree(state, stop) -> dict:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pyspiel
 import pytest
+from jr_helpers import loose
 from open_spiel.python.algorithms.minimax import expectiminimax
 
 import explorer
@@ -39,7 +40,7 @@ def final_round(out: list[str], pile: list[str], aside: list[str], **fields):
     for i, card in enumerate(rest):
         side = (i // 2) % 2
         (chests[side] if i % 7 == 3 else piles[side][card[0]]).append(card)
-    return GAME.state_from_dict({"round": 8, "splitter": 0, "piles": piles, "chests": chests,
+    return loose(GAME, {"round": 8, "splitter": 0, "piles": piles, "chests": chests,
                                  "pile": {c: pile.count(c) for c in set(pile)},
                                  "aside": {c: aside.count(c) for c in set(aside)}, **fields})
 

@@ -144,7 +144,7 @@ def test_R5_the_chooser_takes_one_offer_as_laid_out():
 
 def test_R6_the_splitter_waits_for_the_chooser():
     s = placing(hand=["G2", "Y1"], other=["R5"], chooser=0)
-    assert s.player == 0 and rule_of(s, "crew R5") == "R7"
+    assert s.player == 0 and rule_of(s, "crew R5") == "R6"     # the waiting splitter's card: turn order
     s = s.apply("crew G2")
     assert s.player == 0
     assert s.apply("crew Y1").player == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from jr_helpers import GAME, SPECIAL, chance_tree, drawing, placing, side
+from jr_helpers import GAME, SPECIAL, chance_tree, drawing, loose, placing, side
 
 import explorer
 from explorer.core.errors import IllegalAction, OptionError
@@ -102,7 +102,7 @@ def test_R36_long_game_ten_rounds_all_cards():
 
 # -- end and scoring -----------------------------------------------------------------------
 def final(p1, p2, chests=((), ()), game=GAME):
-    return game.state_from_dict({"phase": "over", "round": 8, "splitter": 1, "piles": [p1, p2],
+    return loose(game, {"phase": "over", "round": 8, "splitter": 1, "piles": [p1, p2],
                                  "chests": [list(c) for c in chests]})
 
 

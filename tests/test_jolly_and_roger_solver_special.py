@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from jr_helpers import SPECIAL
+from jr_helpers import SPECIAL, loose
 from test_jolly_and_roger_solver import brute
 from test_jolly_and_roger_solver_two_rounds import brute as brute_with_chance
 from test_jolly_and_roger_solver_two_rounds import small_two_round_position
@@ -132,12 +132,12 @@ def test_special_draw_value_averages_over_every_hidden_set_aside():
         rest.remove(c)
     data = {**s.to_dict(), "removed": [*s.removed, *rest], "pile": counts(keep[3:]), "aside": counts(keep[:3]),
             "early": 3}
-    state = SPECIAL.state_from_dict(data)
+    state = loose(SPECIAL, data)
     assert sum(state.pile) + sum(state.aside) == 8 and state.early == 3 and with_special(keep)
     values = []
     for early in combinations([i for i, c in enumerate(keep) if c in PIRATES], 3):
         table = sorted((c for i, c in enumerate(keep) if i not in early), key=CARDS.index)
-        split = SPECIAL.state_from_dict({**data, "phase": "split", "table": table, "pile": {},
+        split = loose(SPECIAL, {**data, "phase": "split", "table": table, "pile": {},
                                          "aside": counts([keep[i] for i in early])})
         values.append(Solver().value(split))
     assert len(values) == 20
@@ -148,9 +148,9 @@ def test_more_early_removals_than_set_aside_pirate_cards_is_a_position_error():
     s = final_round(1, "draw", seed=11, special=False)[0]
     unseen = {c: a + b for c, a, b in zip(CARDS, s.pile, s.aside, strict=True) if a + b}
     data = {**s.to_dict(), "pile": unseen, "aside": {}, "early": 3}
-    assert SPECIAL.state_from_dict({**data, "early": 0}).early == 0
+    assert loose(SPECIAL, {**data, "early": 0}).early == 0
     with pytest.raises(PositionError) as err:
-        SPECIAL.state_from_dict(data)
+        loose(SPECIAL, data)
     assert err.value.field == "early"
 
 

@@ -9,7 +9,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from jr_helpers import SPECIAL
+from jr_helpers import SPECIAL, loose
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, SPECIALS
@@ -41,7 +41,7 @@ def round_7_split(seed: int, keep_specials: tuple[str, ...] = ("KR", "TO"), unse
         removed.remove(c)
     data = {**s.to_dict(), "removed": [*s.removed, *removed], "pile": {c: keep.count(c) for c in set(keep)},
             "aside": {}, "early": 0}
-    return SPECIAL.state_from_dict(data)
+    return loose(SPECIAL, data)
 
 
 class Collect(SpecialSolver):

@@ -17,7 +17,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from jr_helpers import GAME, chance_tree
+from jr_helpers import GAME, chance_tree, loose
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS
@@ -55,7 +55,7 @@ def small_position(seed: int, unseen: int, stop, game=GAME):
     data["removed"] = list(data.get("removed", [])) + hidden[unseen:]
     data["pile"] = {c: keep.count(c) for c in set(keep)}
     data["aside"], data["early"] = {}, 0
-    return game.state_from_dict(data)
+    return loose(game, data)
 
 
 def small_two_round_position(seed: int, unseen: int, game=GAME):

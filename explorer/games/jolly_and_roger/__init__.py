@@ -1,7 +1,8 @@
 """Jolly & Roger: two pirates split five cards a round and fight for four merchant ships.
 
 Rules: ../shared/rules/jolly_and_roger.md (IDs S, T, R, E, V, C, A are the digest's).
-Players are 0 (P1) and 1 (P2); cards are ``G1``..``R5`` and ``SK`` ``KR`` ``TO``;
+Players are 0 and 1, named "Player 1" and "Player 2" (``P1``/``P2`` in the notation);
+cards are ``G1``..``R5`` and ``SK`` ``KR`` ``TO``;
 ships are ``G Y B R`` (values 3 5 7 9).
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
@@ -18,7 +19,8 @@ Action notation (``str(action)``, read back by ``game.parse_action``)
   ``first P2`` (random start player, V8)
 
 Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented with an
-example in ``explorer/games/jolly_and_roger/position.py``; only ``piles`` is required.
+example in ``explorer/games/jolly_and_roger/position.py``; every field may be left out. The
+short notation (``game.position(text)``, ``state.notation()``) is in ``position_text.py``.
 
 The exact what-if solver is ``explorer.games.jolly_and_roger.solver`` (``Solver().value``,
 ``candidates``, ``split_table``): the exact expected final score difference with perfect play
@@ -32,7 +34,8 @@ does not reach.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -127,6 +130,18 @@ class JollyAndRoger(Game):
         score_difference_bound,
     )
 
+    def position(self, text: str) -> JollyState:
+        """Read the short notation (``position_text``; docs/jolly_and_roger.md opens with it)."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[JollyState, Fraction]]:
+        """Each way the unseen cards may lie between draw pile and set-aside, exactly weighted (C1-C3)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> JollyState:
         from .position import sample_state
 
@@ -148,12 +163,6 @@ class JollyAndRoger(Game):
         opponent who splits and chooses sensibly; the rule of thumb as prior."""
         return {"iterations": 30, "rollout_steps": 200, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.25}
-
-    def player_name(self, player: int) -> str:
-        """P1 and P2, as the table shows them."""
-        from .rules import NAMES
-
-        return NAMES[player]
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

@@ -161,7 +161,8 @@ class JollyState(RulesState):
 
     Fields: ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
     ``pile`` and ``aside`` card counts (hidden, the truth); ``setup_left`` cards still to
-    set aside per setup stage; ``early`` how many of ``aside`` were the S4 pirate removals;
+    set aside per setup stage (after setup: set-aside cards a partial position left undecided
+    among ``pile``, see `undecided`); ``early`` how many of ``aside`` were the S4 pirate removals;
     ``table`` the drawn cards; ``offers`` (small, large) after the split; ``hands`` the
     cards each player must still use this round; ``to_move`` who places; ``piles`` 2 x 4
     crew piles bottom->top; ``chests``; ``removed`` the face-up out-of-game cards (K7);
@@ -216,6 +217,12 @@ class JollyState(RulesState):
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
         return sum(VALUE[c] for c in self.chests[player])
 
+    def notation(self) -> str:
+        """The position in the short notation (`Game.position` reads it back)."""
+        from .position_text import write
+
+        return write(self)
+
 
 
 def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,
@@ -244,6 +251,36 @@ def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, asi
     setter(s, "_trail", trail)
     setter(s, "events", events)
     return s
+
+
+def aside_total(opts) -> int:
+    """Cards out of the game unseen once setup is done: 3 (S4), 10 (S6 sequential, A1),
+    7 (literal, V3) or none (long game, S7)."""
+    if not opts["special_cards"]:
+        return COMPONENTS.removed_basic
+    if opts["long_game"]:
+        return 0
+    if opts["variant_removal"] == "sequential":
+        return COMPONENTS.removed_basic + COMPONENTS.removed_special
+    return COMPONENTS.removed_special
+
+
+def early_total(opts) -> int:
+    """How many set-aside cards are the S4 pirate removals made before the specials join (S6, C3)."""
+    sequential = opts["special_cards"] and not opts["long_game"] and opts["variant_removal"] == "sequential"
+    return COMPONENTS.removed_basic if sequential else 0
+
+
+def undecided(s: JollyState) -> tuple[int, int]:
+    """(S4 removals, all set-aside cards) not yet told apart from the draw pile.
+
+    A partial position that does not write the set-aside cards keeps them undecided among
+    ``pile`` (``setup_left`` outside the setup phase): each draw then comes from what the setup
+    leaves in the pile, with the exact C3 odds, and nobody ever learns which cards they are (A20).
+    """
+    if s.phase == "setup" or not s.setup_left:
+        return 0, 0
+    return (s.setup_left[0] if len(s.setup_left) == 2 else 0), sum(s.setup_left)
 
 
 def pile_strength(pile: Pile) -> int:

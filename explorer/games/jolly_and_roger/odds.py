@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from .data import ALL_COUNTS, CARDS, PIRATE_COUNTS, SPECIALS
 
@@ -78,3 +79,56 @@ def p_card_next_round(unseen: Counts, card: str, removal: str = "sequential", ea
         pirates = size - sum(unseen.get(s, 0) for s in SPECIALS)
         return (1 - Fraction(early, pirates)) * Fraction(5, size - early)
     return Fraction(5, size)
+
+
+
+def _round_draws(state: Any) -> tuple[tuple[str, ...], int, int]:
+    """(cards of the round already on the table, cards still to draw, S4 removals undecided)."""
+    from .model import undecided
+
+    table = state.table if state.phase == "draw" else ()
+    k = 5 - len(table)
+    early, pending = undecided(state)
+    if state.phase in ("setup", "start", "over") or sum(state.pile) - pending < k:
+        raise ValueError(f"no round is being drawn at the {state.phase} step of round {state.round}")
+    return table, k, early
+
+
+def next_round(state: Any, event: Callable[[tuple[str, ...]], bool]) -> Fraction:
+    """The exact chance that `event` holds for the five cards of the round being drawn (the
+    cards on the table plus the draws to come), or of the next round once this one's cards
+    are out, from `state`'s own draw pile (C1-C3). Ask it of each of a player's hidden worlds
+    (`explorer.analysis.odds.view_probability`) for that player's odds; `next_round_any` is
+    the fast form for "at least one card such that".
+
+    When the set-aside cards are undecided (a partial position), the draws come from the
+    unseen cards with the S4 removals (`e` of the `u_p` unseen pirate cards) taken out at
+    random: a multiset D of k cards with d_p pirate cards comes up with chance
+    prod C(n_c, d_c) * C(u_p - d_p, e) / (C(u_p, e) * C(u - e, k))."""
+    if state.phase in ("split", "choose"):
+        return Fraction(bool(event(state.table)))
+    table, k, early = _round_draws(state)
+    items = [(c, n) for c, n in zip(CARDS, state.pile, strict=True) if n]
+    pirates = sum(n for c, n in items if c not in SPECIALS)
+    hits = 0
+    for cards, ways in _multisets(items, k):
+        if event(tuple(sorted((*table, *cards), key=CARDS.index))):
+            hits += ways * comb(pirates - sum(1 for c in cards if c not in SPECIALS), early)
+    return Fraction(hits, comb(pirates, early) * comb(sum(state.pile) - early, k))
+
+
+def next_round_any(state: Any, hit: Callable[[str], bool]) -> Fraction:
+    """The exact chance that at least one card of the round being drawn (see `next_round`)
+    is a `hit` card, by counting: one minus the chance every draw misses."""
+    if state.phase in ("split", "choose"):
+        return Fraction(any(hit(c) for c in state.table))
+    table, k, early = _round_draws(state)
+    if any(hit(c) for c in table):
+        return Fraction(1)
+    pool = dict(zip(CARDS, state.pile, strict=True))
+    pirates = sum(n for c, n in pool.items() if c not in SPECIALS)
+    miss = sum(n for c, n in pool.items() if not hit(c))
+    miss_pirates = sum(n for c, n in pool.items() if not hit(c) and c not in SPECIALS)
+    ways = sum(comb(miss_pirates, j) * comb(miss - miss_pirates, k - j) * comb(pirates - j, early)
+               for j in range(min(k, miss_pirates) + 1))
+    return 1 - Fraction(ways, comb(pirates, early) * comb(sum(state.pile) - early, k))

@@ -121,7 +121,7 @@ def _hand_done(s: JollyState, events: list[Event]) -> JollyState:
         a, b = s.scores()
         ranking = winners(s)
         result = "a draw" if len(ranking) == 1 else f"{NAMES[ranking[0][0]]} wins"
-        events.append(Event(f"Game over after round {s.round}: P1 {a}, P2 {b}: {result}",
+        events.append(Event(f"Game over after round {s.round}: {NAMES[0]} {a}, {NAMES[1]} {b}: {result}",
                             ("E1", "E2", "E3", "E4", "E5")))
     else:
         setter(s, "phase", "draw")
@@ -136,11 +136,17 @@ def _hand_done(s: JollyState, events: list[Event]) -> JollyState:
 def explain_placement(s: JollyState, action) -> IllegalAction:
     """Why a card cannot be used this way now, naming the rule (R6-R35)."""
     p = s.to_move
+    role = "the chooser, first" if p != s.splitter else "the splitter, after the chooser"
     if not isinstance(action, (Crew, Parrot, Board, Skeleton, Kraken, Tortuga)):
-        return IllegalAction("R6", f"{NAMES[p]} is placing cards now; splits and offers are done", action)
+        return IllegalAction("R6", f"it is {NAMES[p]}'s turn to place cards ({role}); the split and the "
+                                   "choice are done", action)
     card = {Skeleton: "SK", Kraken: "KR", Tortuga: "TO"}.get(type(action)) or action.card
+    if card not in s.hands[p] and card in s.hands[1 - p]:     # an out-of-turn try by the waiting splitter
+        return IllegalAction("R6", f"it is {NAMES[p]}'s turn ({role}): {NAMES[1 - p]} uses {card} only once "
+                                   f"{NAMES[p]} has used all their cards", action)
     if card not in s.hands[p]:
-        return IllegalAction("R7", f"{NAMES[p]} holds no {card} to use (hand: {' '.join(s.hands[p])})", action)
+        return IllegalAction("R7", f"it is {NAMES[p]}'s turn ({role}) and they hold no {card} to use "
+                                   f"(hand: {' '.join(s.hands[p])})", action)
     ship = getattr(action, "ship", None)
     if ship is not None and ship not in SHIP_INDEX:
         return IllegalAction("S1", f"{ship!r} is not a ship (G, Y, B, R)", action)

@@ -75,7 +75,7 @@ def _ship(x: float, ship: str, value: int, captain: int | None, strengths: list[
     if captain is not None:
         cx = x + CARD_W - 6
         out.append(f'<circle cx="{cx:.0f}" cy="{SHIP_Y - 4}" r="9" fill="{CAPTAIN[captain]}" stroke="#111" '
-                   f'data-place="ship:{ship}"><title>P{captain + 1} captain</title></circle>')
+                   f'data-place="ship:{ship}"><title>Player {captain + 1} captain</title></circle>')
         out.append(_text(cx, SHIP_Y, f"{captain + 1}", 10, "middle", "bold", CAPTAIN[1 - captain]))
     return out
 
@@ -88,12 +88,12 @@ def _row(x: float, y: float, title: str, cards: list[str], place: str) -> list[s
 
 
 def board_svg(view: dict[str, Any]) -> str:
-    """The table as an SVG string: ships in ascending order, P2's crews above, P1's below."""
+    """The table as an SVG string: ships in ascending order, Player 2's crews above, Player 1's below."""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}">', f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4ead2"/>']
     splitter = view["splitter"]
-    who = f"P{splitter + 1} splits" if splitter is not None else "setup"
-    seat = "all-seeing view" if view["seat"] is None else f"view of P{view['seat'] + 1}"
+    who = f"Player {splitter + 1} splits" if splitter is not None else "setup"
+    seat = "all-seeing view" if view["seat"] is None else f"view of Player {view['seat'] + 1}"
     parts.append(_text(LEFT, 24, f"Jolly & Roger: round {view['round']} of {view['rounds']}, {who}, "
                                  f"phase {view['phase']} ({seat})", 15, weight="bold"))
     for i, ship in enumerate(SHIPS):
@@ -114,7 +114,7 @@ def _chests(view: dict[str, Any]) -> list[str]:
         chest, gold, score = view["chests"][player], view["gold"][player], view["scores"][player]
         out.append(f'<rect x="{x}" y="{y}" width="190" height="150" rx="8" fill="#8a5a2b" stroke="#4a2f12" '
                    f'data-place="chest:{player}"/>')
-        head = f"P{player + 1} chest: " + ("hidden" if gold is None else f"{gold} gold")
+        head = f"Player {player + 1} chest: " + ("hidden" if gold is None else f"{gold} gold")
         out.append(_text(x + 10, y + 20, head, 13, weight="bold", fill="#fff"))
         body = "" if chest is None else " ".join(chest) or "empty"
         for j in range(0, len(body), 26):
@@ -135,7 +135,7 @@ def _bottom(view: dict[str, Any]) -> list[str]:
         y += 22
     for p, hand in enumerate(view["hands"]):
         if hand:
-            out += _row(LEFT, y, f"P{p + 1} still to use", hand, "card")
+            out += _row(LEFT, y, f"Player {p + 1} still to use", hand, "card")
             y += 22
     unseen = sum(view["unseen"].values())
     info = f"Unseen cards: {unseen} (draw pile {view['pile_size']}, set aside {view['aside_size']})"
@@ -144,9 +144,9 @@ def _bottom(view: dict[str, Any]) -> list[str]:
     if view.get("aside") and view["phase"] == "over":
         info += f"; set aside were: {' '.join(c for c, n in view['aside'].items() for _ in range(n))}"
     if view["winners"]:
-        info += "; result: " + ("draw" if len(view["winners"]) == 1 else f"P{view['winners'][0][0] + 1} wins")
+        info += "; result: " + ("draw" if len(view["winners"]) == 1 else f"Player {view['winners'][0][0] + 1} wins")
     out.append(_text(LEFT, HEIGHT - 34, info, 11))
     legend = ("Legend: coloured card = crew at its own ship (strength = value); green chip = parrot (strength 1); "
-              "turned = Tortuga; black/white disc = P1/P2 captain; chest gold = boarded cards")
+              "turned = Tortuga; black/white disc = Player 1/Player 2 captain; chest gold = boarded cards")
     out.append(_text(LEFT, HEIGHT - 14, legend, 10, fill="#555"))
     return out

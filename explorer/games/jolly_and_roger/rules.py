@@ -43,9 +43,10 @@ from .model import (
     Take,
     Tortuga,
     build,
+    undecided,
 )
 
-NAMES = ("P1", "P2")
+NAMES = ("Player 1", "Player 2")   # seats in words; "P1"/"P2" only in the notation
 SHIP_NAMES = {"G": "Green", "Y": "Yellow", "B": "Blue", "R": "Red"}
 CREW = {c: Crew(c, c[0]) for c in PIRATES}
 BOARD = {c: Board(c, c[0]) for c in PIRATES}
@@ -66,11 +67,27 @@ def rounds(game) -> int:
 
 
 # -- chance ----------------------------------------------------------------------------
+def draw_weights(s: JollyState) -> tuple[int, ...]:
+    """Integer weights of the next card, proportional to its chance (T1, C1-C3).
+
+    Normally the pile's own counts. When a partial position left the set-aside cards
+    undecided among ``pile``, the draw comes from the unseen cards minus the set-aside
+    ones; in the sequential set-up the `e` S4 removals were pirate cards only (C3), so a
+    pirate card is drawn with weight n(u_p - e) and a special with weight n u_p.
+    """
+    early, _ = undecided(s)
+    if not early:
+        return s.pile
+    pirates = sum(s.pile[:len(PIRATES)])
+    return tuple(n * (pirates - early) if i < len(PIRATES) else n * pirates for i, n in enumerate(s.pile))
+
+
 def chance_outcomes(s: JollyState) -> tuple:
     if s.phase in ("setup", "draw"):
         make = ASIDE if s.phase == "setup" else DRAW
-        total = sum(s.pile)
-        return tuple((make[c], Fraction(n, total)) for c, n in zip(CARDS, s.pile, strict=True) if n)
+        weights = s.pile if s.phase == "setup" else draw_weights(s)
+        total = sum(weights)
+        return tuple((make[c], Fraction(n, total)) for c, n in zip(CARDS, weights, strict=True) if n)
     if s.phase == "start":
         return ((FIRST[0], Fraction(1, 2)), (FIRST[1], Fraction(1, 2)))   # C5
     return ()
@@ -78,7 +95,8 @@ def chance_outcomes(s: JollyState) -> tuple:
 
 def sample_chance(s: JollyState, rng: random.Random):
     if s.phase in ("setup", "draw"):
-        card = CARDS[sample_counts(s.pile, rng)]
+        weights = s.pile if s.phase == "setup" else draw_weights(s)
+        card = CARDS[sample_counts(weights, rng)]
         return ASIDE[card] if s.phase == "setup" else DRAW[card]
     return FIRST[rng.randrange(2)]
 

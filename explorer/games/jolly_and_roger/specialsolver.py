@@ -20,7 +20,7 @@ from typing import Any
 from .data import CARD_INDEX
 from .hands import splits
 from .lastround import LastRound
-from .model import JollyState
+from .model import JollyState, undecided
 from .rules import rounds
 from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, start_state, terminal
 from .specialbatch import final_values
@@ -72,7 +72,8 @@ def _tortuga(state: tuple, p: int) -> tuple:
 def _pool(s: JollyState) -> tuple[tuple[int, ...], int]:
     """The cards a draw can bring (pile and set-aside) and how many of them are S4 removals (C3)."""
     unseen = tuple(a + b for a, b in zip(s.pile, s.aside, strict=True))
-    return unseen, s.early if s.game.options["variant_removal"] == "sequential" else 0
+    early = s.early + undecided(s)[0]     # a partial position may leave them undecided in the pile
+    return unseen, early if s.game.options["variant_removal"] == "sequential" else 0
 
 
 def _from_the_draw(s: JollyState) -> str:
