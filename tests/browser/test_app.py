@@ -10,7 +10,7 @@ import explorer
 
 from .explorer_steps import SHOTS, click_board, click_picker, current_label, revision, wait_rerender
 
-HAND_CARDS = ".pre-board svg rect[data-place^='suit:']"
+HAND_CARDS = ".pre-board svg rect[data-place*=':suit:']"  # P2:suit:H, display:suit:S
 
 
 def played_path(app):
