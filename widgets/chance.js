@@ -1,7 +1,8 @@
 // Chance panel: the outcomes of a chance node as at most a dozen bars, each with its exact
 // fraction and a percentage, in a grid whose columns size to their text (nothing overlaps).
 // A bar of several outcomes opens (drill-down, crumbs lead back); a bar of one chooses it.
-// Roll uses the explorer's seeded generator; "Deal the set-up" rolls until the first decision.
+// Roll uses the explorer's seeded generator; "Deal the set-up" (or "Roll to the next decision")
+// rolls a chain of chance steps up to the next decision, each step still a node of the tree.
 const CSS = `
 .pre-chance { font-family: sans-serif; font-size: 13px; }
 .pre-chance .pre-title { font-weight: bold; margin: 2px 0; }
@@ -88,6 +89,7 @@ function render({ model, el }) {
     note.textContent = data.note || "";
     roll.hidden = !data.active;
     deal.hidden = !data.deal;
+    deal.textContent = data.deal || "";
     crumbs.replaceChildren();
     if ((data.crumbs || []).length) {
       const top = element("button", "pre-crumb", "All outcomes");

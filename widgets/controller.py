@@ -260,7 +260,8 @@ class Controller(traitlets.HasTraits):
             raise PositionError("request.op", f"unknown request {op!r}")
 
     # -- chance panel: open a group of outcomes, deal the set-up in one click ------------------
-    chance_focus: tuple = (None, None, ())   # (node, viewer, drill steps): what the panel has open
+    # (node, viewer, drill steps, revision): what the chance panel has open, until the next change
+    chance_focus: tuple = (None, None, (), -1)
 
     def drill(self, steps: list[str]) -> None:
         """Open a group of the chance panel here (`steps`: group keys from the top; [] closes all).
@@ -274,8 +275,8 @@ class Controller(traitlets.HasTraits):
         if items is None:
             raise PositionError("group", "this player's odds are not known here: nothing to open")
         open_level(items, steps)
-        self.chance_focus = (self.node, self.viewer, tuple(steps))
         self._changed()
+        self.chance_focus = (self.node, self.viewer, tuple(steps), self.revision)
 
     def deal(self, max_steps: int = 500) -> Path:
         """Resolve chance nodes with the seeded generator until a decision (the whole set-up in

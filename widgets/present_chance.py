@@ -176,31 +176,33 @@ def chance_items(state: State, viewer: int | None) -> list[Item] | None:
     return teacher_items(state) if viewer is None else player_items(state, viewer)
 
 
-def setup_chain(ctl: Any) -> bool:
-    """True while no decision has been taken on the way here: a set-up to deal."""
-    node = ctl.node
-    while node is not None:
-        if not node.state.is_chance:
-            return False
-        node = node.parent
-    return True
+SETUP = "Setting up"   # how `State.stage_text` begins at a set-up step (the contract says so)
+
+
+def deal_label(state: State) -> str:
+    """The one-click button for a chain of chance steps ('' for a lone roll): the whole set-up
+    ("Deal the set-up"), or the draws up to the next decision (a hand refilled card by card)."""
+    outcomes = state.chance_outcomes()
+    if not outcomes or not state._step(outcomes[0][0]).is_chance:
+        return ""
+    return "Deal the set-up" if state.stage_text().startswith(SETUP) else "Roll to the next decision"
 
 
 def focus_steps(ctl: Any) -> tuple[str, ...]:
-    """The drill steps the viewer opened here; any other node or view starts closed."""
-    node, viewer, steps = getattr(ctl, "chance_focus", (None, None, ()))
-    return tuple(steps) if node is ctl.node and viewer == ctl.viewer else ()
+    """The drill steps the viewer just opened here; any other change (node, view) closes them."""
+    node, viewer, steps, revision = getattr(ctl, "chance_focus", (None, None, (), -1))
+    return tuple(steps) if (node, viewer, revision) == (ctl.node, ctl.viewer, ctl.revision) else ()
 
 
 def chance_data(ctl: Any) -> dict:
     """At a chance node: the bars the viewer may see, the drill crumbs, and the controls."""
     state, viewer = ctl.state, ctl.viewer
-    base = {"active": False, "hidden": False, "rows": [], "crumbs": [], "steps": [], "deal": False, "title": "",
+    base = {"active": False, "hidden": False, "rows": [], "crumbs": [], "steps": [], "deal": "", "title": "",
             "note": "Not a chance node.", "path": list(ctl.path), "viewer": viewer}
     if not state.is_chance:
         return base
     items = chance_items(state, viewer)
-    deal = setup_chain(ctl)
+    deal = deal_label(state)
     if items is None:
         return {**base, "active": True, "hidden": True, "deal": deal,
                 "note": "The odds depend on what this player cannot see."}

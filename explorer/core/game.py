@@ -368,7 +368,8 @@ class State:
 
     def stage_text(self) -> str:
         """What the position waits for, in the game's own words ("Setting up: dealing the
-        Action cards"), for status lines; never an internal phase name. '' when unsaid."""
+        Action cards"), for status lines; never an internal phase name. '' when unsaid.
+        Set-up steps begin with "Setting up" (a chance panel then offers to deal them all)."""
         return ""
 
     def apply(self, action: Any) -> State:
