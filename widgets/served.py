@@ -140,10 +140,23 @@ def seat_range(name: str) -> tuple[int, int, int]:
     return type(game).min_players, type(game).max_players, game.players
 
 
+def serve_own_assets() -> None:
+    """Under `panel serve`, every asset comes from the app's own server. Panel takes any
+    resource mode but 'server' (BOKEH_RESOURCES=inline, as the offline set-up has it) as
+    'use the CDN' for its components' stylesheets, and asks cdn.holoviz.org for them on
+    every new layout; the served page has a server of its own, so say so."""
+    from bokeh.settings import settings
+
+    served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+    if served and settings.resources(default="server") != "server":
+        settings.resources.set_value("server")
+
+
 def app(seed: int | None = 0) -> Any:
     """The whole page: pick a game and player count, then explore it."""
     import explorer
 
+    serve_own_assets()
     choices = game_choices()
     first = next(iter(choices.values()))
     low, high, default = seat_range(first)

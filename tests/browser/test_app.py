@@ -24,7 +24,7 @@ def test_play_branch_and_hide_cards(panel_app, page):
     page.goto(panel_app("apps/explorer_app.py"))
     app = page.locator("body")
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
-    page.locator(".pre-game select").select_option("sjoroveroya")
+    page.locator(".pre-game select").select_option(label="Sjørøverøya")   # titles, not module names
     players = explorer.load("sjoroveroya", players=3).players
 
     # Hovering a place highlights the places of every action that involves it.
@@ -104,7 +104,7 @@ def test_position_editor_names_bad_fields_and_explores_an_edit(panel_app, page):
     page.goto(panel_app("apps/explorer_app.py"))
     app = page.locator("body")
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
-    expect(page.locator(".pre-game select")).to_have_value("dead_mans_dice")
+    expect(page.locator(".pre-game select")).to_have_value("Dead Man's Dice")
     click_picker(app)
     tree = page.locator(".pre-tree")
     played = current_label(app)
