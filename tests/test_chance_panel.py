@@ -268,11 +268,11 @@ class TestServedPicker:
         picker, players = page.objects[1].objects[0], page.objects[1].objects[1]
         players.value = 5
         picker.value = "jolly_and_roger"
-        assert (players.value, players.start, players.end) == (2, 2, 2)
+        assert (players.value, players.start, players.end, players.disabled) == (2, 2, None, True)   # fixed
         assert page.objects[2].object == ""
         assert page.objects[3].objects[0].controller.game == explorer.load("jolly_and_roger")
         picker.value = "pirate_rush"
-        assert (players.value, players.start, players.end) == (4, 3, 5)
+        assert (players.value, players.start, players.end, players.disabled) == (4, 3, 5, False)
 
     def test_the_setup_box_starts_at_the_first_deal(self):
         page = served.app()

@@ -161,8 +161,8 @@ def app(seed: int | None = 0) -> Any:
     first = next(iter(choices.values()))
     low, high, default = seat_range(first)
     game = pn.widgets.Select(label="Game", options=choices, value=first, css_classes=["pre-game"])
-    players = pn.widgets.IntInput(label="Players", value=default, start=low, end=high, width=100,
-                                  css_classes=["pre-players"])
+    players = pn.widgets.IntInput(label="Players", value=default, start=low, end=high if high > low else None,
+                                  disabled=high == low, width=100, css_classes=["pre-players"])
     setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
     start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
     message = pn.pane.Markdown("", css_classes=["pre-app-message"])
@@ -180,7 +180,8 @@ def app(seed: int | None = 0) -> Any:
     def switch_game(_event: Any = None) -> None:
         """A new game keeps no impossible player count: its own range and default."""
         low, high, default = seat_range(game.value)
-        players.param.update(start=low, end=high, value=default)
+        # one allowed count: fixed (the spinner rejects equal bounds)
+        players.param.update(start=low, end=high if high > low else None, value=default, disabled=high == low)
         new_game()
 
     start.on_click(new_game)
