@@ -145,8 +145,11 @@ class TestGrouping:
 class TestControllerChance:
     def test_drill_opens_a_group_and_any_other_node_starts_closed(self):
         ctl = Controller(explorer.load("jolly_and_roger").new_state())
+        drawn = []   # what a view draws when the controller tells it to
+        ctl.observe(lambda _: drawn.append(present_chance.chance_data(ctl)), "revision")
         ctl.handle({"op": "drill", "steps": ["Green pirates"]})
         data = present_chance.chance_data(ctl)
+        assert drawn == [data]
         assert data["crumbs"] == ["Green pirates"] and data["steps"] == ["Green pirates"]
         assert [r["label"] for r in data["rows"]] == [f"Green {v}" for v in range(1, 6)]
         ctl.roll()

@@ -275,8 +275,8 @@ class Controller(traitlets.HasTraits):
         if items is None:
             raise PositionError("group", "this player's odds are not known here: nothing to open")
         open_level(items, steps)
+        self.chance_focus = (self.node, self.viewer, tuple(steps), self.revision + 1)   # before views redraw
         self._changed()
-        self.chance_focus = (self.node, self.viewer, tuple(steps), self.revision)
 
     def deal(self, max_steps: int = 500) -> Path:
         """Resolve chance nodes with the seeded generator until a decision (the whole set-up in

@@ -44,7 +44,9 @@ def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
 
 def chance_chart(controller: Controller) -> Any:
     fig = chance_figure()
-    pane = pn.pane.Bokeh(fig, css_classes=["pre-chance-chart"])
+    # The class goes on a wrapper: a Bokeh pane shown from the start renders the figure
+    # itself, without the pane's css_classes.
+    pane = pn.Column(pn.pane.Bokeh(fig), css_classes=["pre-chance-chart"])
 
     def refresh(_change: Any = None) -> None:
         data = present_chance.chance_data(controller)
