@@ -51,4 +51,5 @@ def update_chance_figure(fig: figure, rows: list[dict], title: str = "") -> None
                    "percent": [r["percent"] for r in rows]}
     fig.x_range.end = max((r["value"] for r in rows), default=1) * 1.5
     fig.height = FRAME + ROW * max(1, len(rows))
-    fig.title.text = f"Exact odds: {title}" if title else "Exact odds of the next outcome"
+    # The step's words head the panel; the chart says only what a bar is (a long title is cut).
+    fig.title.text = "Exact odds of the next outcome" if len(title) > 40 or not title else f"Exact odds: {title}"

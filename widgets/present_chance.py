@@ -21,6 +21,7 @@ from typing import Any
 from explorer.analysis.odds import next_outcomes, outcome_text
 from explorer.core.errors import PositionError
 from explorer.core.game import State
+from widgets import present
 
 MAX_BARS = 12          # about a dozen bars at once
 SHORT = 38             # characters of a bar's label; the full text is its tooltip
@@ -118,7 +119,11 @@ def open_level(items: Sequence[Item], steps: Sequence[str]) -> tuple[list[Bar], 
 
 
 def other_label(rest: Sequence[Bar]) -> str:
+    """The folded bar, named by what it holds where that is short ("Any other: Holy Water, Kraken")."""
     count = sum(len(b.items) for b in rest)
+    names = ", ".join(b.label for b in rest)
+    if len(rest) <= 3 and len(names) <= SHORT - 11:
+        return f"Any other: {names}"
     return f"Any other ({count} outcome{'s' if count != 1 else ''})"
 
 
@@ -208,10 +213,11 @@ def chance_data(ctl: Any) -> dict:
                 "note": "The odds depend on what this player cannot see."}
     steps = focus_steps(ctl)
     rows, crumbs = rows_of(items, steps)
-    count = len(items)
-    note = (f"{count} outcome{'s' if count != 1 else ''}, shown as {len(rows)} bar{'s' if len(rows) != 1 else ''}; "
-            "probabilities are exact fractions." if viewer is None else
-            f"The odds {ctl.game.player_name(viewer)} may know: {count} outcome{'s' if count != 1 else ''} "
-            "they could tell apart.")
+    count, here = len(items), sum(r["count"] for r in rows)
+    bars = f"shown as {len(rows)} bar{'s' if len(rows) != 1 else ''}"
+    shown = f"{count} outcome{'s' if count != 1 else ''}, {bars}" if here == count else \
+        f"{here} of the {count} outcomes, {bars}"
+    note = (f"{shown}; probabilities are exact fractions." if viewer is None else
+            f"The odds {present.player_name(ctl.game, viewer)} may know: {shown}, as they would read them.")
     return {**base, "active": True, "rows": rows, "crumbs": crumbs, "steps": list(steps), "deal": deal, "note": note,
             "title": state.stage_text() or "Chance"}

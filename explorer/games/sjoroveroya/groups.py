@@ -23,7 +23,7 @@ STAGES = {
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
     order = getattr(outcome, "order", None)   # a Layout (S4): its block's suits in order
     if order:
-        return (f"{SYMBOLS[order[0]]} first",)
+        return (f"Block {outcome.block} starts with {SYMBOLS[order[0]]}",)
     return ()
 
 
