@@ -12,6 +12,7 @@ import pytest
 from toy_games import DiceGame
 
 import explorer
+from explorer.core.errors import TooManyWorlds
 from widgets import present, present_chance, served
 from widgets.controller import Controller
 from widgets.panels import ChancePanel
@@ -198,6 +199,15 @@ class OpenDice(DiceGame):
         yield self.state_from_dict(view), Fraction(1)
 
 
+class CrowdedDice(DiceGame):
+    """The toy dice game as if its hidden part were too large to list."""
+
+    name = "toy_crowded_dice"
+
+    def hidden_worlds(self, view, limit=100_000):
+        raise TooManyWorlds(limit + 1, limit)
+
+
 class TestViews:
     def rolled(self, game):
         ctl = Controller(game.new_state(), seed=1)
@@ -221,6 +231,14 @@ class TestViews:
         data = present_chance.chance_data(ctl)
         assert data["hidden"] and data["rows"] == []
         assert data["note"] == "The odds depend on what this player cannot see."
+
+    def test_too_many_hidden_possibilities_are_said_not_guessed(self):
+        ctl = self.rolled(CrowdedDice(2))
+        ctl.set_viewer(0)
+        data = present_chance.chance_data(ctl)
+        assert data["hidden"] and data["rows"] == [] and data["active"]
+        assert data["note"] == (f"Too many hidden possibilities (more than {present_chance.PLAYER_WORLDS}) "
+                                "to weigh this player's odds exactly here.")
 
     def test_no_chart_from_another_view_or_node_stays_on_screen(self):
         ctl = self.rolled(DiceGame(2))

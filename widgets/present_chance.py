@@ -16,16 +16,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from explorer.analysis.odds import next_outcomes, outcome_text
-from explorer.core.errors import PositionError
+from explorer.core.errors import PositionError, TooManyWorlds
 from explorer.core.game import State
 from widgets import present
 
 MAX_BARS = 12          # about a dozen bars at once
 SHORT = 38             # characters of a bar's label; the full text is its tooltip
 OTHER = "*"            # the drill key of the "any other" bar
+PLAYER_WORLDS = 2_000  # hidden possibilities weighed for a player's odds before saying "too many"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +161,19 @@ def teacher_items(state: State) -> list[Item]:
             for o, p in state.chance_outcomes()]
 
 
+@lru_cache(maxsize=32)
+def _player_odds(state: State, viewer: int) -> dict[str, Fraction]:
+    """`next_outcomes` once per (position, viewer): every view of one node asks for it."""
+    return next_outcomes(state, viewer, limit=PLAYER_WORLDS)
+
+
 def player_items(state: State, viewer: int) -> list[Item] | None:
     """The odds `viewer` may know, by the text they would read; None when the game cannot
     list the viewer's hidden possibilities yet. An outcome is choosable only where the
     player's odds are the truth's odds and its text names one outcome (a fair die), so a
     button never tells the player something hidden."""
     try:
-        odds = next_outcomes(state, viewer)
+        odds = _player_odds(state, viewer)
     except NotImplementedError:
         return None
     truth: dict[str, list[tuple[Any, Fraction]]] = {}
@@ -206,8 +214,13 @@ def chance_data(ctl: Any) -> dict:
             "note": "Not a chance node.", "path": list(ctl.path), "viewer": viewer}
     if not state.is_chance:
         return base
-    items = chance_items(state, viewer)
     deal = deal_label(state)
+    try:
+        items = chance_items(state, viewer)
+    except TooManyWorlds as err:
+        return {**base, "active": True, "hidden": True, "deal": deal,
+                "note": f"Too many hidden possibilities (more than {err.limit}) to weigh this player's odds "
+                        "exactly here."}
     if items is None:
         return {**base, "active": True, "hidden": True, "deal": deal,
                 "note": "The odds depend on what this player cannot see."}
