@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import CARDS, EFFECTS, TILES, TREASURES
-from .model import DrawCard, TileFace, TreasureCard
+from .model import DrawCard, FirstPlayer, TileFace, TreasureCard
 
 ICON_WORDS = {"S": "Sail", "D": "Doubloons", "A": "Attack", "R": "Repair"}   # R11
 KIND_WORDS = {"island": "Island", "open_sea": "Open sea", "outpost": "Outpost", "skull_cave": "Skull Cave"}
@@ -48,6 +48,8 @@ def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
     if isinstance(outcome, TileFace):
         tile = TILES[outcome.tile]
         return (KIND_WORDS.get(tile.kind, tile.kind), tile.name)
+    if isinstance(outcome, FirstPlayer):   # S10: seats as the whole explorer names them
+        return (f"Player {outcome.player + 1} starts",)
     if isinstance(outcome, TreasureCard):
         treasure = TREASURES[outcome.treasure]
         return (f"Worth {treasure.value} loot", treasure.name)

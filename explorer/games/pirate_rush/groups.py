@@ -35,6 +35,8 @@ def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
         return ()
     if outcome.kind == "removed":
         return removed_groups(outcome.arg.split())
+    if outcome.kind == "starter":   # S8: seats as the whole explorer names them
+        return (f"Player {int(outcome.arg) + 1} starts",)
     if outcome.kind == "tile":
         words = kind_words(outcome.arg)
         return (words[:1].upper() + words[1:],)

@@ -21,9 +21,12 @@ STAGES = {
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    order = getattr(outcome, "order", None)   # a Layout (S4): its block's suits in order
-    if order:
-        return (f"Block {outcome.block} starts with {SYMBOLS[order[0]]}",)
+    from .model import FirstPlayer, Layout   # here: model imports this module while it loads
+
+    if isinstance(outcome, Layout):   # S4: a block's suits in order, grouped by the first
+        return (f"Block {outcome.block} starts with {SYMBOLS[outcome.order[0]]}",)
+    if isinstance(outcome, FirstPlayer):   # S9: seats as the whole explorer names them
+        return (f"Player {outcome.player + 1} starts",)
     return ()
 
 
