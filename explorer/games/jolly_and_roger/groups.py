@@ -30,7 +30,7 @@ def card_name(card: str) -> str:
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    from .model import FirstPlayer   # here: model imports this module while it loads
+    from .model import FirstPlayer  # here: model imports this module while it loads
 
     if isinstance(outcome, FirstPlayer):   # S8, V8: seats as the whole explorer names them
         return (f"Player {outcome.player + 1} holds the flag",)

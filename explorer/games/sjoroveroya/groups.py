@@ -21,7 +21,7 @@ STAGES = {
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    from .model import FirstPlayer, Layout   # here: model imports this module while it loads
+    from .model import FirstPlayer, Layout  # here: model imports this module while it loads
 
     if isinstance(outcome, Layout):   # S4: a block's suits in order, grouped by the first
         return (f"Block {outcome.block} starts with {SYMBOLS[outcome.order[0]]}",)
