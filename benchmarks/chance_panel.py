@@ -51,12 +51,12 @@ def main() -> None:
     for name in explorer.games():
         ctl = largest(name)
         data = present_chance.chance_data(ctl)
-        top = timed(lambda: present_chance.chance_data(ctl), args.repeat)
+        top = timed(lambda c=ctl: present_chance.chance_data(c), args.repeat)
         group = next((r["key"] for r in data["rows"] if r["group"]), None)
         opened = "-"
         if group is not None:
             ctl.drill([group])
-            median, most = timed(lambda: present_chance.chance_data(ctl), args.repeat)
+            median, most = timed(lambda c=ctl: present_chance.chance_data(c), args.repeat)
             opened = f"{median:.2f}/{most:.2f}"
         outcomes = len(ctl.state.chance_outcomes())
         print(f"{name:20} {outcomes:>8} {len(data['rows']):>5} {top[0]:>11.2f}/{top[1]:<8.2f} {opened:>16}")

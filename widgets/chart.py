@@ -20,8 +20,8 @@ def chance_figure() -> figure:
                               name="chance_source")
     # As wide as its column (a notebook's half-width column, the app's left one), never wider.
     fig = figure(y_range=FactorRange(), x_range=Range1d(0, 1), height=FRAME + ROW, sizing_mode="stretch_width",
-                 min_width=320, max_width=640, toolbar_location=None, title="Exact odds of the next outcome", x_axis_label="probability",
-                 name="chance_figure")
+                 min_width=320, max_width=640, toolbar_location=None, title="Exact odds of the next outcome",
+                 x_axis_label="probability", name="chance_figure")
     bars = fig.hbar(y="outcome", right="p", height=0.7, source=source, color="#4c72b0")
     fig.add_layout(LabelSet(x="p", y="outcome", text="text", source=source, x_offset=4, y_offset=-6,
                             text_font_size="11px"))
