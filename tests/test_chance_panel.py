@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from toy_games import DiceGame
+from toy_games import DiceGame, DiceState
 
 import explorer
 from explorer.core.errors import TooManyWorlds
@@ -199,6 +199,40 @@ class OpenDice(DiceGame):
         yield self.state_from_dict(view), Fraction(1)
 
 
+class LoadedState(DiceState):
+    """A die loaded towards 4-6 while the last player's total is odd (hidden from the others)."""
+
+    __slots__ = ()
+
+    def chance_outcomes(self):
+        if not self.is_chance or self.totals[-1] % 2 == 0:
+            return super().chance_outcomes()
+        return tuple((f"die {k}", Fraction(1, 3)) for k in (4, 5, 6))
+
+    def _step(self, action):
+        s = super()._step(action)
+        return LoadedState(s.game, s.totals, s.to_move, s.dice_left, s._trail)
+
+
+class SecretDice(DiceGame):
+    """Two worlds a player cannot tell apart, loaded and fair: the odds are not public."""
+
+    name = "toy_secret_dice"
+
+    def new_state(self):
+        return LoadedState(self, (0,) * self.players, 0, 0)
+
+    def state_from_dict(self, data):
+        s = super().state_from_dict(data)
+        return LoadedState(self, s.totals, s.to_move, s.dice_left)
+
+    def hidden_worlds(self, view, limit=100_000):
+        fair = self.state_from_dict({**view, "totals": [*view["totals"][:-1], 0]})
+        loaded = self.state_from_dict({**view, "totals": [*view["totals"][:-1], 1]})
+        yield fair, Fraction(1, 2)
+        yield loaded, Fraction(1, 2)
+
+
 class CrowdedDice(DiceGame):
     """The toy dice game as if its hidden part were too large to list."""
 
@@ -224,6 +258,16 @@ class TestViews:
             assert [Fraction(r["fraction"]) for r in data["rows"]] == [Fraction(1, 6)] * 6
             assert sorted(r["id"] for r in data["rows"]) == sorted(r["id"] for r in teacher["rows"])
             assert "Player" in data["note"] and f"Player {viewer + 1}" in data["note"]
+
+    def test_hidden_odds_are_a_players_own_and_choose_nothing(self):
+        ctl = self.rolled(SecretDice(2))   # the truth: fair (the last total is 0)
+        assert [Fraction(r["fraction"]) for r in present_chance.chance_data(ctl)["rows"]] == [Fraction(1, 6)] * 6
+        ctl.set_viewer(0)
+        data = present_chance.chance_data(ctl)
+        odds = {r["label"]: Fraction(r["fraction"]) for r in data["rows"]}
+        assert odds == {**{f"die {k}": Fraction(1, 12) for k in (1, 2, 3)},
+                        **{f"die {k}": Fraction(1, 4) for k in (4, 5, 6)}}   # half fair, half loaded
+        assert all(r["id"] is None for r in data["rows"])   # a button would tell which world is true
 
     def test_without_hidden_worlds_a_player_is_told_why_and_sees_no_odds(self):
         ctl = self.rolled(DiceGame(2))   # hidden_worlds not written: NotImplementedError

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from explorer.analysis.odds import next_outcomes, outcome_text
+from explorer.analysis.odds import next_outcomes, outcome_text, worlds
 from explorer.core.errors import PositionError, TooManyWorlds
 from explorer.core.game import State
 from widgets import present
@@ -167,20 +167,37 @@ def _player_odds(state: State, viewer: int) -> dict[str, Fraction]:
     return next_outcomes(state, viewer, limit=PLAYER_WORLDS)
 
 
+def _texts(world: State, viewer: int) -> dict[str, list[Any]]:
+    """A world's outcomes by the text `viewer` would read."""
+    found: dict[str, list[Any]] = {}
+    for outcome, _ in world.chance_outcomes():
+        found.setdefault(outcome_text(world, outcome, viewer), []).append(outcome)
+    return found
+
+
+@lru_cache(maxsize=32)
+def _public(state: State, viewer: int) -> bool:
+    """True when every world the viewer cannot tell apart has this node's odds, by text (a fair
+    die): then choosing an outcome by hand tells the player nothing hidden."""
+    def odds(world: State) -> dict[str, Fraction]:
+        return {text: sum((p for o, p in world.chance_outcomes() if o in outs), Fraction(0))
+                for text, outs in _texts(world, viewer).items()}
+
+    mine = odds(state)
+    return all(odds(world) == mine for world, _ in worlds(state, viewer, PLAYER_WORLDS))
+
+
 def player_items(state: State, viewer: int) -> list[Item] | None:
     """The odds `viewer` may know, by the text they would read; None when the game cannot
-    list the viewer's hidden possibilities yet. An outcome is choosable only where the
-    player's odds are the truth's odds and its text names one outcome (a fair die), so a
-    button never tells the player something hidden."""
+    list the viewer's hidden possibilities yet. Outcomes are choosable only at a node whose
+    odds are public (the same in every world the viewer cannot tell apart) where a text names
+    one outcome, so a button never tells the player something hidden."""
     try:
         odds = _player_odds(state, viewer)
     except NotImplementedError:
         return None
-    truth: dict[str, list[tuple[Any, Fraction]]] = {}
-    for outcome, p in state.chance_outcomes():
-        truth.setdefault(outcome_text(state, outcome, viewer), []).append((outcome, Fraction(p)))
-    same = all(text in truth and sum(p for _, p in truth[text]) == p for text, p in odds.items())
-    return [Item(str(truth[text][0][0]) if same and len(truth[text]) == 1 else None, text, p)
+    truth = _texts(state, viewer) if _public(state, viewer) else {}
+    return [Item(str(truth[text][0]) if len(truth.get(text, ())) == 1 else None, text, p)
             for text, p in odds.items()]
 
 
