@@ -83,7 +83,7 @@ def _ship(x: float, ship: str, value: int, captain: int | None, strengths: list[
 def _row(x: float, y: float, title: str, cards: list[str], place: str) -> list[str]:
     out = [_text(x, y + 12, title, 12, weight="bold")]
     for i, card in enumerate(cards):
-        out.append(_chip(x + 150 + i * 84, y, card, f"{place}:{card}" if place == "card" else place, 80))
+        out.append(_chip(x + 150 + i * 84, y, card, f"{place}:{card}" if place.endswith("card") else place, 80))
     return out
 
 
@@ -135,7 +135,7 @@ def _bottom(view: dict[str, Any]) -> list[str]:
         y += 22
     for p, hand in enumerate(view["hands"]):
         if hand:
-            out += _row(LEFT, y, f"Player {p + 1} still to use", hand, "card")
+            out += _row(LEFT, y, f"Player {p + 1} still to use", hand, f"P{p + 1}:card")
             y += 22
     unseen = sum(view["unseen"].values())
     info = f"Unseen cards: {unseen} (draw pile {view['pile_size']}, set aside {view['aside_size']})"
