@@ -102,9 +102,12 @@ def test_T1_T3_a_turn_starts_with_no_move_used_and_a_move_uses_one():
 
 
 def test_T2_R24_stuck_at_the_start_of_the_turn_makes_the_emergency_draw():
-    state = position(pieces={0: [12] * 6}, hands=["", "SH"], to_move=0)
+    turn = play(position(pieces={0: [12] * 6, 1: [3]}, hands=["", "SH"], to_move=1), "S@3", "end")
+    assert turn.is_chance and turn.pending == 1 and turn.after == "end" and turn.to_move == 0
+    assert {"T2", "R24"} <= rules_cited(turn)
+    state = position(pieces={0: [12] * 6}, hands=["", "SH"], to_move=0,
+                     pending={"draws": 1, "drawer": 0, "then": "end"})
     assert state.is_chance and state.pending == 1 and state.after == "end"
-    assert {"T2", "R24"} <= rules_cited(state)
     after = state.apply("draw C")
     assert after.hands[0] == (0, 0, 0, 1) and after.to_move == 1
 
