@@ -190,7 +190,7 @@ def test_R30_start_holds_anyone_and_pieces_there_only_move_forward():
 def test_R31_A4_a_card_holding_two_players_pieces_is_refused_without_V3():
     with pytest.raises(PositionError) as err:
         position(pieces={0: [5], 1: [5]}, hands=["S", "C"])
-    assert err.value.field == "pieces" and "R31" in str(err.value) and "Player 1" in str(err.value)
+    assert err.value.field == "pieces.1" and "R31" in str(err.value) and "Player 1" in str(err.value)
     mixed = position(pieces={0: [5], 1: [5]}, hands=["S", "C"], options={"backward_counts_any_colour": True})
     assert mixed.pieces == ((0, 0, 0, 0, 0, 5), (0, 0, 0, 0, 0, 5))
 

@@ -118,6 +118,18 @@ class Sjoroveroya(Game):
 
         return from_dict(self, data)
 
+    def position(self, text: str) -> SjoroveroyaState:
+        """Read the short notation (docs/sjoroveroya.md; `position_text`), exactly as written."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Any:
+        """Every full state `view`'s player cannot tell apart, with its exact weight (`worlds.py`)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
+
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
     from .spaces import action_space, chance_space, max_decisions, perfect_information
 

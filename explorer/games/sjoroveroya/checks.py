@@ -54,8 +54,9 @@ def check_board(s: SjoroveroyaState, cfg: Config) -> None:
     for q in range(1, GOAL):
         owners = [p for p, row in enumerate(o.own) if row[q]]
         if len(owners) > 1:
-            raise PositionError("pieces", f"card {q} holds pieces of {_seat(owners[0])} and {_seat(owners[1])}: "
-                                          "no game reaches that without the V3 option (R31, A4)")
+            both = f"{_seat(owners[0])} and {_seat(owners[1])}"
+            raise PositionError(f"pieces.{owners[1]}", f"card {q} holds pieces of {both}: no game reaches that "
+                                                       "without the V3 option (R31, A4)")
 
 
 def check_setup(s: SjoroveroyaState, cfg: Config) -> None:
@@ -70,7 +71,7 @@ def check_setup(s: SjoroveroyaState, cfg: Config) -> None:
     elif s.phase == "first":
         wanted = [size] * cfg.players
     else:
-        if s.drawer is None or not 0 < s.pending <= size:
+        if s.drawer is None or not 0 <= s.pending <= size:     # 0 only while V6's display is refilled
             raise PositionError("pending", f"dealing names the player being dealt to and 1-{size} cards still "
                                            "to deal (S7)")
         wanted = [size if p < s.drawer else size - s.pending if p == s.drawer else 0 for p in range(cfg.players)]

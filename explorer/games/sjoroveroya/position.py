@@ -216,7 +216,7 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
         raise PositionError("pending.drawer", "draws are owed but no drawer is named")
     if (after or draws) and drawer is None:
         raise PositionError("pending.drawer", "a step is owed but no drawer is named")
-    if not (after or draws) and drawer is not None:
+    if not (after or draws) and drawer is not None and phase != "deal":
         raise PositionError("pending.drawer", "names a drawer, but no card is owed")
     ended = data.get("ended", "")
     if not isinstance(ended, str) or ended not in ("", "goal", "turn_cap") or (ended != "") != (phase == "over"):

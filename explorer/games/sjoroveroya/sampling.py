@@ -113,10 +113,16 @@ def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> Sjor
         for i, hand in enumerate(hands):
             if hand is None:
                 hands[i] = deal(unseen, view["hand_sizes"][i], rng)
+    return world_state(game, view, tuple(hands), pile)  # type: ignore[arg-type]
+
+
+def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
+    """The full state `view` shows, with its hidden hands and pile filled in. Other players'
+    draws since a reshuffle are not known to the viewer; they are set to zero."""
     since = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
     pending = view["pending"]
     reshuffled = view["reshuffled_from"]
     return build(SjoroveroyaState, game, None, (), view["track"], tuple(tuple(p) for p in view["pieces"]),
-                 tuple(hands), pile, pile_top, discard, view["phase"], view["to_move"], view["first_player"],
-                 view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"],
-                 view["ended"], None if reshuffled is None else _counts(reshuffled), since)
+                 hands, pile, view["pile_top"], _counts(view["discard"]), view["phase"], view["to_move"],
+                 view["first_player"], view["moves_used"], view["turns"], pending["draws"], pending["drawer"],
+                 pending["then"], view["ended"], None if reshuffled is None else _counts(reshuffled), since)
