@@ -19,7 +19,7 @@ def red(state):
 
 # -- forward ---------------------------------------------------------------------------------
 def test_R7_a_forward_move_needs_a_card_of_that_suit_and_an_own_piece():
-    state = position(hands=["H", "S"])
+    state = position(hands=["H", ""])     # Player 2 holds no card, so S@0 cannot be an out-of-turn try (R6)
     with pytest.raises(IllegalAction) as err:
         state.apply("S@0")
     assert err.value.rule == "R7" and "♠" in err.value.reason
