@@ -1,4 +1,158 @@
-"""DOCSTRING PLACEHOLDER"""
+"""Sjørøverøya positions in a few lines you can type from a photo of the table.
+
+Write the track, whose turn it is and what each player has; what you leave out is where the
+setup puts it (S5-S8). Read it with ``game.position(text)``; ``state.notation()`` writes any
+state back in the same form. Three moments, each with a question a player could ask from
+their own seat, answered exactly over everything that player cannot see:
+
+**A turn start** (T1). The first turn of a 2-player game: P1 holds ♠♠♠♦. Given only what P1
+has seen, the chance that the next card of the draw pile is a ♠ is 18 in the 80 cards P1
+cannot see (C3):
+
+>>> import explorer
+>>> from explorer.analysis.odds import next_outcomes, view_probability
+>>> from explorer.games.sjoroveroya.odds import next_card, sequence_chance
+>>> game = explorer.load("sjoroveroya", players=2)
+>>> start = game.position('''
+... track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+... turn: P1
+... P1 hand: ♠♠♠♦
+... P2 hand: ♥♥♣♦
+... ''')
+>>> start.player, [str(a) for a in start.legal_actions()][:2]
+(0, ['S@0', 'D@0'])
+>>> print(view_probability(start, 0, next_card("♠")))
+9/40 (22.5%), exact from P1's view
+
+**A step in the middle of a turn** (R20). P1 has just stepped back from card 12 onto card 7,
+where two of P1's pieces stood, and now draws two cards. What P1 will see drawn first, by P1's
+own odds, and the chance both cards are ♠ (C3):
+
+>>> drawing = game.position('''
+... track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+... step: draw
+... draws owed: 2
+... turn: P1
+... moves used: 1
+... P1 pieces: start×3 7×3
+... P1 hand: ♠♠♠♦
+... P2 hand: ♥♥♣♦
+... ''')
+>>> for seen, p in next_outcomes(drawing, 0).items():
+...     print(p, seen)
+21/80 Player 1 draws a card (Player 1 gets ♥)
+21/80 Player 1 draws a card (Player 1 gets ♣)
+1/4 Player 1 draws a card (Player 1 gets ♦)
+9/40 Player 1 draws a card (Player 1 gets ♠)
+>>> print(view_probability(drawing, 0, lambda world: sequence_chance(world.pile, "SS")))
+153/3160 (4.8%), exact from P1's view
+
+**Hidden information** (Hidden information, C3). Five turns in, P2 has watched twelve cards
+played (the discard pile is public) and holds ♠♥; P1's three cards are hidden from P2. Given
+what P2 has seen, the chance that the next card is red (♥ or ♦), and the teacher's answer,
+who also sees P1's hand:
+
+>>> table = game.position('''
+... game: sjoroveroya players=2
+... track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+... turn: P2
+... turns played: 5
+... P1 pieces: start×2 3 8 10 15
+... P1 hand: ♦♦♣
+... P2 pieces: start×3 2 7 9
+... P2 hand: ♠♥
+... discard: ♥5 ♦3 ♠3 ♣1
+... ''')
+>>> print(view_probability(table, 1, next_card("♥♦")))
+33/70 (47.1%), exact from P2's view
+>>> print(view_probability(table, None, next_card("♥♦")))
+31/67 (46.3%), exact from everyone's view
+>>> print(table.notation())
+game: sjoroveroya players=2
+track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+step: move
+turn: P2
+turns played: 5
+P1 pieces: start×2 3 8 10 15
+P1 hand: ♦♦♣
+P2 pieces: start×3 2 7 9
+P2 hand: ♠♥
+pile: 67 cards
+discard: ♠3 ♥5 ♦3 ♣1
+<BLANKLINE>
+>>> game.position(table.notation()) == table
+True
+
+The lines
+---------
+
+One ``key: value`` per line, in any order; keys are not case-sensitive; blank lines and
+``# comments`` are skipped. Seats are ``P1``..``Pn``; suits ``♠ ♥ ♦ ♣`` (or ``S H D C``).
+
+- ``game: sjoroveroya players=3 open_hands=true``: optional; when written it must match the game
+  that reads it (options left out are the defaults). Without it the reading game's set-up applies.
+- ``track: ♥♠♦♣ ♣♦♠♥ ...``: the suits of track cards 1-20, block by block (S4). Not written: the
+  track is still to be laid out (the position is the start of setup).
+- ``step:``: the moment of the turn, in the words below. Default ``move``.
+- ``turn: P2``: whose turn it is (default P1). ``moves used: 2``: moves made this turn (R2; default 0).
+  ``turns played: 7``: turns finished by everyone (default 0; the turn cap V12 counts them).
+  ``first player: P1``: who started (S9); default whoever makes ``turn`` follow in seat order (R6).
+- ``P1 pieces: start×4 3 10``: places of P1's pieces: ``start``, track cards ``1``-``20``, ``goal``;
+  ``×N`` for several. Pieces not listed stand at Start (S5).
+- ``P1 hand: ♠♠♦`` (or ``-`` for none): every hand is written once the cards are dealt (S7).
+- ``pile: 62 cards``: the face-down pile. Not written (or written as a count, which is then
+  checked): every card not in a hand, the discard pile or the face-up display, unseen, so each
+  draw has its exact odds. Written by suit (``pile: ♠3 ♥1``) the cards left over are out of play.
+- ``discard: ♠2 ♥1`` (or ``♠♠♥``): the discard pile, public (default empty).
+- ``face up: ♥♠♦``: the open display in draw order (V6, ``open_hands=true``). Not written: the
+  display is turned up from the pile first, card by card, each with its exact odds.
+- ``reshuffled: ♠20 ♥18 ♦19 ♣17``: the pile's public make-up when the discard pile was last
+  shuffled into it (R26), and ``P1 drawn since reshuffle: ♥♣``: each player's draws since, which
+  is what a player's odds are built from (C3). Default: no reshuffle yet.
+
+The steps (``step:``):
+
+- ``move``: the player to move chooses a move or ends the turn (T3, T7). With ``moves used: 0``
+  it is the start of a turn.
+- ``draw`` with ``draws owed: 1`` or ``2``: cards owed after a backward move (R20).
+- ``emergency draw``: the player has no card and no backward move; one card, then the turn ends
+  (T2, T6, R24). A stuck player's turn is this step: ``move`` is refused for it.
+- ``end-of-turn draw``: the children's variant draws one card after its move (V1).
+- ``discard``: discarding down to the hand limit at the end of a turn (V7).
+- ``game over``: a player has all six pieces home (E1), or the turn cap cut the game off (V12).
+- setup: ``lay out the track`` (some blocks laid), ``deal`` with ``dealing to: P2`` and
+  ``draws owed: 3``, ``choose who starts`` (S4, S7, S9).
+
+A position that no game could reach is refused: `PositionError` names the line's key as you
+wrote it, the line number, what is wrong and the rule:
+
+>>> game.position('''
+... track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+... P1 pieces: 5
+... P1 hand: ♠
+... P2 Pieces: 5
+... P2 hand: ♥
+... ''')
+Traceback (most recent call last):
+...
+explorer.core.errors.PositionError: P2 Pieces: line 5: card 5 holds pieces of Player 1 and Player 2: no game reaches that without the V3 option (R31, A4)
+
+A stuck player is at the emergency draw, which has not happened yet; loading never moves on:
+
+>>> stuck = game.position('''
+... track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
+... step: emergency draw
+... P1 pieces: 12×6
+... P1 hand: -
+... P2 hand: ♥
+... ''')
+>>> stuck.is_chance, stuck.hands[0], sum(p for _, p in stuck.chance_outcomes())
+(True, (0, 0, 0, 0), Fraction(1, 1))
+>>> game.position(stuck.notation().replace("emergency draw", "move"))
+Traceback (most recent call last):
+...
+explorer.core.errors.PositionError: step: line 3: Player 1 has no card and no backward move, so the turn is the emergency draw (T2, R24): write that step, not a move
+"""
 
 from __future__ import annotations
 
@@ -341,7 +495,7 @@ def write(s: SjoroveroyaState) -> str:
             out.append(f"turns played: {s.turns}")
         if s.first_player != (s.to_move - s.turns) % s.game.players:
             out.append(f"first player: P{s.first_player + 1}")
-    if step in THEN:
+    if step == "draw" or (step in THEN and s.pending != 1):
         out.append(f"draws owed: {s.pending}")
     for p in range(s.game.players):
         out.append(f"P{p + 1} pieces: {_piece_words(s.pieces[p])}")
