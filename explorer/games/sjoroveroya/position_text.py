@@ -135,7 +135,7 @@ wrote it, the line number, what is wrong and the rule:
 ... ''')
 Traceback (most recent call last):
 ...
-explorer.core.errors.PositionError: P2 Pieces: line 5: card 5 holds pieces of Player 1 and Player 2: no game reaches that without the V3 option (R31, A4)
+explorer.core.errors.PositionError: P2 Pieces: line 5: card 5 holds pieces of Player 1 and Player 2: ... (R31, A4)
 
 A stuck player is at the emergency draw, which has not happened yet; loading never moves on:
 
@@ -151,7 +151,8 @@ A stuck player is at the emergency draw, which has not happened yet; loading nev
 >>> game.position(stuck.notation().replace("emergency draw", "move"))
 Traceback (most recent call last):
 ...
-explorer.core.errors.PositionError: step: line 3: Player 1 has no card and no backward move, so the turn is the emergency draw (T2, R24): write that step, not a move
+explorer.core.errors.PositionError: step: line 3: Player 1 has no card and no backward move, so the turn is the
+emergency draw (T2, R24): write that step, not a move
 """
 
 from __future__ import annotations
@@ -162,183 +163,35 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
+from .data import GOAL, SUITS
 from .flow import config
-from .model import NO_CARDS, Counts, SjoroveroyaState, text_counts
-from .position import check_game, from_dict
+from .model import NO_CARDS, SjoroveroyaState
+from .notation_lines import NONE_WORDS, SEAT, Line, cards, game_line, number, pieces, seat, split_lines, suits
+from .notation_write import write
+from .position import from_dict
 
 STEPS = {"lay out the track": "layout", "deal": "deal", "choose who starts": "first", "move": "play",
          "draw": "play", "emergency draw": "play", "end-of-turn draw": "play", "discard": "discard",
          "game over": "over"}
 THEN = {"draw": "move", "emergency draw": "end", "end-of-turn draw": "end"}
-SEAT = re.compile(r"^p(\d+)$")
-PLAYER_KEYS = ("pieces", "hand", "drawn since reshuffle")
-KEYS = ("game", "track", "step", "turn", "moves used", "turns played", "first player", "draws owed",
-        "dealing to", "pile", "discard", "face up", "reshuffled")
-LETTER = {**{s: s for s in SUITS}, **{s.lower(): s for s in SUITS}, **{sym: s for s, sym in SYMBOLS.items()}}
-NONE_WORDS = ("-", "none", "empty", "no cards")
-
-
-class Line:
-    """One written line: its key as the person wrote it, its number and its value."""
-
-    __slots__ = ("key", "number", "value")
-
-    def __init__(self, key: str, number: int, value: str) -> None:
-        self.key, self.number, self.value = key, number, value
-
-    def error(self, reason: str) -> PositionError:
-        return PositionError(self.key, f"line {self.number}: {reason}")
-
-
-def _lines(text: str, players: int) -> dict[str, Line]:
-    """``key: value`` lines by canonical key (``turn``, ``p2 hand``, ...); comments and blanks skipped."""
-    if not isinstance(text, str):
-        raise PositionError("(text)", f"a position is written as text, not {type(text).__name__}")
-    found: dict[str, Line] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
-        key, colon, value = body.partition(":")
-        written = key.strip()
-        if not colon or not written:
-            raise PositionError(written or "(line)", f"line {number}: {body!r} is not a 'key: value' line")
-        canon = " ".join(written.lower().split())
-        seat, _, rest = canon.partition(" ")
-        match = SEAT.match(seat)
-        if match and rest in PLAYER_KEYS:
-            if not 1 <= int(match.group(1)) <= players:
-                raise PositionError(written, f"line {number}: there is no seat {seat.upper()} in a {players}-player "
-                                             f"game (S1): seats are P1..P{players}")
-            canon = f"p{int(match.group(1))} {rest}"
-        elif canon not in KEYS:
-            raise PositionError(written, f"line {number}: unknown key; keys: {', '.join(KEYS)}, "
-                                         f"P1 pieces, P1 hand, P1 drawn since reshuffle")
-        if canon in found:
-            raise PositionError(written, f"line {number}: written twice (first on line {found[canon].number})")
-        found[canon] = Line(written, number, value.strip())
-    return found
-
-
-# -- values ---------------------------------------------------------------------------------
-def _seat(line: Line, players: int) -> int:
-    match = SEAT.match(line.value.strip().lower())
-    if not match or not 1 <= int(match.group(1)) <= players:
-        raise line.error(f"{line.value!r} is not a seat: write P1..P{players} (S1, R6)")
-    return int(match.group(1)) - 1
-
-
-def _number(line: Line, low: int, high: int, rule: str) -> int:
-    value = line.value.split()[0] if line.value.split() else ""
-    if not value.isdigit() or not low <= int(value) <= high:
-        raise line.error(f"{line.value!r} is not a whole number from {low} to {high} ({rule})")
-    return int(value)
-
-
-def _cards(line: Line) -> Counts:
-    """``♠♠♥``, ``SSH``, ``♠2 ♥1``, ``2♠`` or ``-``: suit counts (rank never matters, R1)."""
-    if line.value.lower() in NONE_WORDS:
-        return NO_CARDS
-    counts = [0, 0, 0, 0]
-    for token in re.split(r"[\s,]+", line.value):
-        match = re.fullmatch(r"(\d+)?\s*([^\d\s]+)\s*(\d+)?", token)
-        if not match or (match.group(1) and match.group(3)):
-            raise line.error(f"{token!r} is not cards: write suits like ♠♠♥ or counts like ♠2 ♥1 (K9, A1)")
-        letters = match.group(2)
-        if any(ch not in LETTER for ch in letters):
-            raise line.error(f"{token!r} is not cards: the suits are ♠ ♥ ♦ ♣ (or S H D C) (K9, A1)")
-        times = int(match.group(1) or match.group(3) or 1)
-        if (match.group(1) or match.group(3)) and len(letters) != 1:
-            raise line.error(f"{token!r}: a count goes with one suit, like ♠2 (K9)")
-        for ch in letters:
-            counts[SUIT_INDEX[LETTER[ch]]] += times
-    return tuple(counts)  # type: ignore[return-value]
-
-
-def _place(word: str) -> int:
-    word = word.lower()
-    if word == "start":
-        return 0
-    if word == "goal":
-        return GOAL
-    if word.isdigit() and 1 <= int(word) <= 20:
-        return int(word)
-    raise ValueError(word)
-
-
-def _pieces(line: Line) -> list[int]:
-    """``start×4 3 10``: places (start, 1-20, goal), ``×N`` repeats; unlisted pieces stand at Start (S5)."""
-    places: list[int] = []
-    for token in re.split(r"[\s,]+", line.value.strip()):
-        if not token:
-            continue
-        match = re.fullmatch(r"([a-z0-9]+)(?:[×x*](\d+))?", token.lower())
-        try:
-            if not match:
-                raise ValueError(token)
-            places += [_place(match.group(1))] * int(match.group(2) or 1)
-        except ValueError:
-            raise line.error(f"{token!r} is not a place: start, a track card 1-20 or goal, with ×N for "
-                             "several (K7, R30)") from None
-    if len(places) > COMPONENTS.pieces_per_player:
-        raise line.error(f"lists {len(places)} pieces; each player has {COMPONENTS.pieces_per_player} (K7)")
-    return places + [0] * (COMPONENTS.pieces_per_player - len(places))
-
-
-def _track(line: Line, what: str = "the track's 20 cards (S4, K3)") -> str:
-    out = []
-    for ch in "".join(line.value.split()):
-        if ch not in LETTER:
-            raise line.error(f"{ch!r} is not a suit ♠ ♥ ♦ ♣ (or S H D C) in {what}")
-        out.append(LETTER[ch])
-    return "".join(out)
-
-
-def _option_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low == "none":
-        return None
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-def _game(line: Line, game: Any) -> None:
-    words = line.value.split()
-    if not words or words[0].lower() != game.name:
-        raise line.error(f"the position is for {words[0] if words else 'no game'!r}, not {game.name!r}")
-    block: dict[str, Any] = {"name": game.name, "options": {}}
-    for word in words[1:]:
-        name, eq, value = word.partition("=")
-        if not eq:
-            raise line.error(f"{word!r} is not name=value")
-        if name == "players":
-            block["players"] = _option_value(value)
-        else:
-            block["options"][name] = _option_value(value)
-    try:
-        check_game(game, block)
-    except PositionError as err:
-        raise line.error(err.reason) from None
 
 
 # -- reading --------------------------------------------------------------------------------
 def read(game: Any, text: str) -> SjoroveroyaState:
     """The state a notation text describes, exactly as written (see the module docstring)."""
     n = game.players
-    lines = _lines(text, n)
+    lines = split_lines(text, n)
     if "game" in lines:
-        _game(lines["game"], game)
+        game_line(lines["game"], game)
     data: dict[str, Any] = {}
-    track = _track(lines["track"]) if "track" in lines else ""
+    track = suits(lines["track"]) if "track" in lines else ""
     step_line = lines.get("step")
     step = " ".join(step_line.value.lower().split()) if step_line else ("move" if track else "lay out the track")
     if step not in STEPS:
         raise step_line.error(f"{step_line.value!r} is not a step; steps: {', '.join(STEPS)} (T1-T8)")  # type: ignore
     phase = STEPS[step]
     data["phase"], data["track"] = phase, track
-    data["pieces"] = [_pieces(lines[f"p{p + 1} pieces"]) if f"p{p + 1} pieces" in lines else [0] * 6
+    data["pieces"] = [pieces(lines[f"p{p + 1} pieces"]) if f"p{p + 1} pieces" in lines else [0] * 6
                       for p in range(n)]
     hands = []
     for p in range(n):
@@ -346,24 +199,24 @@ def read(game: Any, text: str) -> SjoroveroyaState:
         if line is None and phase not in ("layout", "deal"):
             raise PositionError(f"P{p + 1} hand", "not written: once the cards are dealt (S7) every hand is "
                                                   "written, its cards like ♠♥♥ or - for none")
-        hands.append(NO_CARDS if line is None else _cards(line))
+        hands.append(NO_CARDS if line is None else cards(line))
     data["hands"] = ["".join(s * c for s, c in zip(SUITS, h, strict=True)) for h in hands]
     for key, field in (("discard", "discard"), ("reshuffled", "reshuffled_from")):
         if key in lines:
-            data[field] = dict(zip(SUITS, _cards(lines[key]), strict=True))
+            data[field] = dict(zip(SUITS, cards(lines[key]), strict=True))
     if "face up" in lines:      # V6: the open display, in draw order
         line = lines["face up"]
-        data["pile_top"] = "" if line.value.lower() in NONE_WORDS else _track(line, "the face-up cards (V6)")
-    data["drawn_since"] = [dict(zip(SUITS, _cards(lines[f"p{p + 1} drawn since reshuffle"]), strict=True))
+        data["pile_top"] = "" if line.value.lower() in NONE_WORDS else suits(line, "the face-up cards (V6)")
+    data["drawn_since"] = [dict(zip(SUITS, cards(lines[f"p{p + 1} drawn since reshuffle"]), strict=True))
                            if f"p{p + 1} drawn since reshuffle" in lines else {} for p in range(n)]
     _turn_fields(data, lines, step, game)
     pile_count = None
     if "pile" in lines:
         value = lines["pile"].value.lower()
         if re.fullmatch(r"\d+( cards?)?", value):
-            pile_count = _number(lines["pile"], 0, 84, "K4")
+            pile_count = number(lines["pile"], 0, 84, "K4")
         else:
-            data["pile"] = dict(zip(SUITS, _cards(lines["pile"]), strict=True))
+            data["pile"] = dict(zip(SUITS, cards(lines["pile"]), strict=True))
     try:
         state = from_dict(game, data)
     except PositionError as err:
@@ -379,22 +232,22 @@ def _turn_fields(data: dict[str, Any], lines: Mapping[str, Line], step: str, gam
     n = game.players
     cfg = config(game)
     if "turn" in lines:
-        data["to_move"] = _seat(lines["turn"], n)
+        data["to_move"] = seat(lines["turn"], n)
     elif data["phase"] not in ("layout", "deal", "first"):
         data["to_move"] = 0
     else:
         data["to_move"] = None
     if "moves used" in lines:
-        data["moves_used"] = _number(lines["moves used"], 0, cfg.moves_per_turn, "R2")
+        data["moves_used"] = number(lines["moves used"], 0, cfg.moves_per_turn, "R2")
     if "turns played" in lines:
-        data["turns"] = _number(lines["turns played"], 0, 10**6, "R6")
+        data["turns"] = number(lines["turns played"], 0, 10**6, "R6")
     if "first player" in lines:
-        data["first_player"] = _seat(lines["first player"], n)
-    owed = _number(lines["draws owed"], 0, 84, "R20, R24") if "draws owed" in lines else None
+        data["first_player"] = seat(lines["first player"], n)
+    owed = number(lines["draws owed"], 0, 84, "R20, R24") if "draws owed" in lines else None
     if step == "deal":
         if "dealing to" not in lines:
             raise PositionError("dealing to", "not written: while dealing, say whose hand is being dealt (S7)")
-        drawer = _seat(lines["dealing to"], n)
+        drawer = seat(lines["dealing to"], n)
         data["pending"] = {"draws": cfg.hand_size if owed is None else owed, "drawer": drawer, "then": ""}
     elif step in THEN:
         if owed is None and step == "draw":
@@ -433,85 +286,6 @@ def _where(err: PositionError, lines: Mapping[str, Line]) -> PositionError:
         return line.error(err.reason)
     shown = key.replace("p", "P", 1) if SEAT.match(key.split(" ")[0]) else key
     return PositionError(shown, f"(not written) {err.reason}")
-
-
-# -- writing --------------------------------------------------------------------------------
-def _symbols(counts: Counts) -> str:
-    return "".join(SYMBOLS[s] * c for s, c in zip(SUITS, counts, strict=True)) or "-"
-
-
-def _counted(counts: Counts) -> str:
-    return " ".join(f"{SYMBOLS[s]}{c}" for s, c in zip(SUITS, counts, strict=True) if c) or "-"
-
-
-def _place_word(q: int) -> str:
-    return "start" if q == 0 else "goal" if q == GOAL else str(q)
-
-
-def _piece_words(row: tuple[int, ...]) -> str:
-    words = []
-    for q in sorted(set(row)):
-        k = row.count(q)
-        words.append(_place_word(q) + (f"×{k}" if k > 1 else ""))
-    return " ".join(words)
-
-
-def _step_word(s: SjoroveroyaState) -> str:
-    if s.phase in ("layout", "deal", "discard"):
-        return {"layout": "lay out the track", "deal": "deal", "discard": "discard"}[s.phase]
-    if s.phase == "first":
-        return "choose who starts"
-    if s.phase == "over":
-        return "game over"
-    if s.after == "move":
-        return "draw"
-    if s.after == "end":
-        return "end-of-turn draw" if config(s.game).children else "emergency draw"
-    return "move"
-
-
-def _game_line(game: Any) -> str:
-    specs = type(game).OPTIONS
-    words = [f"{spec.name}={str(game.options[spec.name]).lower() if isinstance(game.options[spec.name], bool) else game.options[spec.name]}"  # noqa: E501
-             for spec in specs if game.options[spec.name] != spec.default]
-    return " ".join([f"game: {game.name} players={game.players}", *words])
-
-
-def write(s: SjoroveroyaState) -> str:
-    """The canonical notation of `s`: `read` gives `s` back."""
-    out = [_game_line(s.game)]
-    if s.track:
-        out.append("track: " + " ".join("".join(SYMBOLS[c] for c in s.track[i:i + 4])
-                                        for i in range(0, len(s.track), 4)))
-    step = _step_word(s)
-    out.append(f"step: {step}")
-    if s.phase == "deal":
-        out += [f"dealing to: P{s.drawer + 1}", f"draws owed: {s.pending}"]
-    if s.to_move is not None:
-        out.append(f"turn: P{s.to_move + 1}")
-        if s.moves_used:
-            out.append(f"moves used: {s.moves_used}")
-        if s.turns:
-            out.append(f"turns played: {s.turns}")
-        if s.first_player != (s.to_move - s.turns) % s.game.players:
-            out.append(f"first player: P{s.first_player + 1}")
-    if step == "draw" or (step in THEN and s.pending != 1):
-        out.append(f"draws owed: {s.pending}")
-    for p in range(s.game.players):
-        out.append(f"P{p + 1} pieces: {_piece_words(s.pieces[p])}")
-        if s.phase not in ("layout", "deal") or any(s.hands[p]):
-            out.append(f"P{p + 1} hand: {_symbols(s.hands[p])}")
-    top = text_counts(s.pile_top)
-    rest = tuple(COMPONENTS.copies_per_suit - sum(h[i] for h in s.hands) - s.discard[i] - top[i] for i in range(4))
-    out.append(f"pile: {sum(s.pile)} cards" if s.pile == rest else f"pile: {_counted(s.pile)}")
-    if any(s.discard):
-        out.append(f"discard: {_counted(s.discard)}")
-    if s.pile_top:
-        out.append("face up: " + "".join(SYMBOLS[c] for c in s.pile_top))
-    if s.reshuffled_from is not None:
-        out.append(f"reshuffled: {_counted(s.reshuffled_from)}")
-        out += [f"P{p + 1} drawn since reshuffle: {_symbols(d)}" for p, d in enumerate(s.drawn_since) if any(d)]
-    return "\n".join(out) + "\n"
 
 
 __all__ = ["read", "write"]
