@@ -112,12 +112,13 @@ def _place(word: str) -> int:
 def pieces(line: Line) -> list[int]:
     """``start×4 3 10``: places (start, 1-20, goal), ``×N`` repeats; unlisted pieces stand at Start (S5)."""
     places: list[int] = []
-    for token in re.split(r"[\s,]+", line.value.strip()):
+    value = re.sub(r"\s*([×x*])\s*(\d+)", r"\1\2", line.value.strip().lower())     # "start x 4" = "start×4"
+    for token in re.split(r"[\s,]+", value):
         if not token:
             continue
-        match = re.fullmatch(r"([a-z0-9]+)(?:[×x*](\d+))?", token.lower())
+        match = re.fullmatch(r"([a-z0-9]+?)(?:[×x*](\d+))?", token)
         try:
-            if not match:
+            if not match or int(match.group(2) or 1) > COMPONENTS.pieces_per_player:
                 raise ValueError(token)
             places += [_place(match.group(1))] * int(match.group(2) or 1)
         except ValueError:
