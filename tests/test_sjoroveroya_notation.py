@@ -207,7 +207,8 @@ def test_S4_S7_S9_setup_moments():
 # -- strict refusals, in the notation and the data -------------------------------------------
 @pytest.mark.parametrize("text,field,words", [
     (f"{TRACK}\nP1 hand: ♠X\nP2 hand: ♥", "P1 hand", ("line 2", "K9")),
-    (f"{TRACK}\nP1 hand: ♠22\nP2 hand: ♥", "pile", ("K4",)),
+    (f"{TRACK}\nP1 hand: ♠22\nP2 hand: ♥", "P1 hand", ("line 2", "K4")),
+    (f"{TRACK}\nP1 hand: ♠15\nP2 hand: ♥\ndiscard: ♠10", "discard", ("line 4", "K4")),
     (f"{TRACK}\nP1 hand: ♠\nP3 hand: ♥", "P3 hand", ("line 3", "S1")),
     (f"{TRACK}\nP1 pieces: 22\nP1 hand: ♠\nP2 hand: ♥", "P1 pieces", ("line 2", "K7")),
     (f"{TRACK}\nP1 pieces: start×7\nP1 hand: ♠\nP2 hand: ♥", "P1 pieces", ("line 2", "K7")),
@@ -220,7 +221,7 @@ def test_S4_S7_S9_setup_moments():
     (f"{TRACK}\nP1 hand: ♠\nP2 hand: ♥\nhello", "hello", ("line 4",)),
     (f"{TRACK}\nP1 hand: ♠\nP2 hand: ♥\nP1 drawn since reshuffle: ♥", "P1 drawn since reshuffle", ("R26",)),
     (f"{TRACK}\nstep: discard\nP1 hand: ♠\nP2 hand: ♥", "step", ("V7",)),
-], ids=["K9-suit", "K4-too-many", "S1-seat", "K7-place", "K7-count", "R31-mixed", "S4-block", "T1-step",
+], ids=["K9-suit", "K4-too-many", "K4-too-many-in-all", "S1-seat", "K7-place", "K7-count", "R31-mixed", "S4-block", "T1-step",
         "R6-order", "R2-moves", "duplicate", "not-a-line", "R26-draws", "V7-discard"])
 def test_unreachable_or_misspelt_positions_are_refused_naming_line_and_rule(text, field, words):
     with pytest.raises(PositionError) as err:

@@ -95,6 +95,9 @@ def cards(line: Line) -> Counts:
             raise line.error(f"{token!r}: a count goes with one suit, like ♠2 (K9)")
         for ch in letters:
             counts[SUIT_INDEX[LETTER[ch]]] += times
+            if counts[SUIT_INDEX[LETTER[ch]]] > COMPONENTS.copies_per_suit:
+                raise line.error(f"more than {COMPONENTS.copies_per_suit} {SYMBOLS[LETTER[ch]]}: the two decks hold "
+                                 f"{COMPONENTS.copies_per_suit} of each suit (K4, A2)")
     return tuple(counts)  # type: ignore[return-value]
 
 
