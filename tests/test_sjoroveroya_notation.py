@@ -290,3 +290,13 @@ def test_seats_are_named_player_n_in_events_and_pn_in_the_notation():
     after = state.apply("H@0")
     assert [str(e) for e in after.events] == ["Player 2 plays ♥: Start → card 3 [R8, R9, R16, R10]"]
     assert "turn: P2" in state.notation() and state.game.player_name(1) == "Player 2"
+
+
+def test_S4_S5_S8_the_data_form_has_the_same_partial_rules():
+    assert GAME.state_from_dict({}) == GAME.new_state()                        # no track: setup still to come
+    state = GAME.state_from_dict({"track": T0, "hands": ["SSSD", "HHC"]})
+    assert state.pieces == ((0,) * 6, (0,) * 6) and state.pile == (18, 19, 20, 20)      # S5, S8
+    assert state == read(f"{TRACK}\nP1 hand: ♠♠♠♦\nP2 hand: ♥♥♣")
+    with pytest.raises(PositionError) as err:
+        GAME.state_from_dict({"track": T0})
+    assert err.value.field == "hands" and "S7" in err.value.reason

@@ -1,8 +1,9 @@
 """Sjørøverøya position data: `to_dict`, the validating `from_dict`, and per-player views.
 
-The data is plain JSON. Only ``track``, ``pieces`` and ``hands`` are required when writing a
-what-if position by hand; what is left out is where the setup rules put it (S5-S8): cards not
-written anywhere are in the face-down draw pile, unseen, so every draw keeps its exact odds.
+The data is plain JSON. Only ``track`` and ``hands`` are needed when writing a what-if position
+by hand; what is left out is where the setup rules put it (S4-S8): pieces stand at Start, cards
+not written anywhere are in the face-down draw pile, unseen, so every draw keeps its exact odds
+(no track: it is still to be laid out, and the position is the start of setup).
 The ``game`` block, when present, must name this game set-up; options it leaves out are the
 defaults. This example loads as written:
 
@@ -27,10 +28,11 @@ defaults. This example loads as written:
 
 Fields:
 
-- ``phase``: ``layout`` | ``deal`` | ``first`` (setup) | ``play`` | ``discard`` (V7) | ``over``; default ``play``.
+- ``phase``: ``layout`` | ``deal`` | ``first`` (setup) | ``play`` | ``discard`` (V7) | ``over``; default ``play``
+  (``layout`` when there is no track).
 - ``track``: the suits of cards 1..20 (fewer, in whole blocks of 4, during layout).
-- ``pieces``: per player the six positions: 0 Start, 1-20 track cards, 21 the goal.
-- ``hands``: each hand's cards as suit letters (``S H D C`` or ``♠ ♥ ♦ ♣``).
+- ``pieces``: per player the six positions: 0 Start, 1-20 track cards, 21 the goal (default all at Start).
+- ``hands``: each hand's cards as suit letters (``S H D C`` or ``♠ ♥ ♦ ♣``); needed once dealt (S7).
 - ``pile``: suit counts of the face-down pile; default every card not elsewhere (21 per suit in all).
   Written counts may leave cards out of play (a what-if position), never exceed 21 of a suit.
 - ``pile_top``: the face-up display in draw order (V6); ``discard``: suit counts of the discard pile.
@@ -174,21 +176,20 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
     check_root(game, data, KNOWN)
     n = game.players
     cfg = config(game)
-    for required in ("track", "pieces", "hands"):
-        if required not in data:
-            raise PositionError(required, "missing (required)")
-    phase = data.get("phase", "play")
+    phase = data.get("phase", "play" if "track" in data else "layout")    # no track: still to be laid (S4)
     if not isinstance(phase, str) or phase not in ALL_PHASES:
         raise PositionError("phase", f"{phase!r} is not one of {', '.join(ALL_PHASES)}")
-    track = _suits(data["track"], "track")
+    if "hands" not in data and phase not in ("layout", "deal"):
+        raise PositionError("hands", "missing: once the cards are dealt every hand is written (S7)")
+    track = _suits(data.get("track", ""), "track")
     _check_track(track, phase)
     pieces = []
-    for i, row in enumerate(_per_player(data["pieces"], "pieces", n)):
+    for i, row in enumerate(_per_player(data.get("pieces", [[0] * COMPONENTS.pieces_per_player] * n), "pieces", n)):
         if not isinstance(row, list) or len(row) != COMPONENTS.pieces_per_player:
             raise PositionError(f"pieces.{i}",
                                 f"must list the {COMPONENTS.pieces_per_player} positions of the player's pieces (K7)")
         pieces.append(tuple(sorted(_int(q, f"pieces.{i}.{j}", 0, GOAL) for j, q in enumerate(row))))
-    hands = tuple(_counts(h, f"hands.{i}") for i, h in enumerate(_per_player(data["hands"], "hands", n)))
+    hands = tuple(_counts(h, f"hands.{i}") for i, h in enumerate(_per_player(data.get("hands", [""] * n), "hands", n)))
     discard = _counts(data.get("discard", {}), "discard")
     pile_top = _suits(data.get("pile_top", ""), "pile_top")
     if len(pile_top) > cfg.face_up:
