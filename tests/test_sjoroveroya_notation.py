@@ -221,8 +221,8 @@ def test_S4_S7_S9_setup_moments():
     (f"{TRACK}\nP1 hand: ♠\nP2 hand: ♥\nhello", "hello", ("line 4",)),
     (f"{TRACK}\nP1 hand: ♠\nP2 hand: ♥\nP1 drawn since reshuffle: ♥", "P1 drawn since reshuffle", ("R26",)),
     (f"{TRACK}\nstep: discard\nP1 hand: ♠\nP2 hand: ♥", "step", ("V7",)),
-], ids=["K9-suit", "K4-too-many", "K4-too-many-in-all", "S1-seat", "K7-place", "K7-count", "R31-mixed", "S4-block", "T1-step",
-        "R6-order", "R2-moves", "duplicate", "not-a-line", "R26-draws", "V7-discard"])
+], ids=["K9-suit", "K4-too-many", "K4-too-many-in-all", "S1-seat", "K7-place", "K7-count", "R31-mixed",
+        "S4-block", "T1-step", "R6-order", "R2-moves", "duplicate", "not-a-line", "R26-draws", "V7-discard"])
 def test_unreachable_or_misspelt_positions_are_refused_naming_line_and_rule(text, field, words):
     with pytest.raises(PositionError) as err:
         read(text)
@@ -300,3 +300,15 @@ def test_S4_S5_S8_the_data_form_has_the_same_partial_rules():
     with pytest.raises(PositionError) as err:
         GAME.state_from_dict({"track": T0})
     assert err.value.field == "hands" and "S7" in err.value.reason
+
+
+def test_S7_nothing_follows_a_deal_draw_so_a_then_there_is_refused():
+    state = GAME.new_state()
+    rng = random.Random(0)
+    while state.phase != "deal":
+        state = state.apply(state.sample_chance(rng))
+    data = state.to_dict()
+    data["pending"]["then"] = "deal"
+    with pytest.raises(PositionError) as err:
+        GAME.state_from_dict(data)
+    assert err.value.field == "pending.then" and "S7" in err.value.reason

@@ -75,6 +75,8 @@ def check_setup(s: SjoroveroyaState, cfg: Config) -> None:
             raise PositionError("pending", f"dealing names the player being dealt to and 1-{size} cards still "
                                            "to deal (S7)")
         wanted = [size if p < s.drawer else size - s.pending if p == s.drawer else 0 for p in range(cfg.players)]
+    if s.after:
+        raise PositionError("pending.then", f"nothing follows a draw in the {s.phase} phase: it is empty (S7)")
     if s.phase != "deal" and (s.pending or s.drawer is not None):
         raise PositionError("pending", f"no card is owed in the {s.phase} phase (S4, S9)")
     for p, hand in enumerate(s.hands):
