@@ -26,6 +26,7 @@ from typing import Any
 
 from explorer.core.chance import sample_counts
 from explorer.core.errors import PositionError
+from explorer.core.events import Event
 
 from .data import COMPONENTS, SUITS
 from .flow import build
@@ -118,11 +119,13 @@ def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> Sjor
 
 def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
     """The full state `view` shows, with its hidden hands and pile filled in. Other players'
-    draws since a reshuffle are not known to the viewer; they are set to zero."""
+    draws since a reshuffle are not known to the viewer; they are set to zero. The last step's
+    events are kept as the viewer read them, so the world's view is the view itself."""
     since = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
     pending = view["pending"]
     reshuffled = view["reshuffled_from"]
-    return build(SjoroveroyaState, game, None, (), view["track"], tuple(tuple(p) for p in view["pieces"]),
+    events = tuple(Event(text) for text in view.get("events", ()))
+    return build(SjoroveroyaState, game, None, events, view["track"], tuple(tuple(p) for p in view["pieces"]),
                  hands, pile, view["pile_top"], _counts(view["discard"]), view["phase"], view["to_move"],
                  view["first_player"], view["moves_used"], view["turns"], pending["draws"], pending["drawer"],
                  pending["then"], view["ended"], None if reshuffled is None else _counts(reshuffled), since)
