@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, factorial
 from typing import Any
 
@@ -25,19 +26,17 @@ from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import COMPONENTS
 from .model import NO_CARDS, Counts, SjoroveroyaState, text_counts
-from .sampling import _counts, world_state
+from .sampling import _counts, world_builder
 
 
-def compositions(size: int, caps: tuple[int, ...]) -> Iterator[Counts]:
+@lru_cache(maxsize=65536)
+def compositions(size: int, caps: tuple[int, ...]) -> tuple[Counts, ...]:
     """Every way to take `size` cards with at most ``caps[i]`` of suit i, in a fixed order."""
     if len(caps) == 1:
-        if size <= caps[0]:
-            yield (size,)  # type: ignore[misc]
-        return
+        return ((size,),) if size <= caps[0] else ()  # type: ignore[return-value]
     rest = sum(caps[1:])
-    for x in range(max(0, size - rest), min(caps[0], size) + 1):
-        for tail in compositions(size - x, caps[1:]):
-            yield (x, *tail)  # type: ignore[misc]
+    return tuple((x, *tail) for x in range(max(0, size - rest), min(caps[0], size) + 1)  # type: ignore[misc]
+                 for tail in compositions(size - x, caps[1:]))
 
 
 def _ways(parts: list[Counts], pool: Counts) -> int:
@@ -124,4 +123,5 @@ def hidden_worlds(game: Any, view: Mapping[str, Any], limit: int = 100_000) -> I
     worlds = _choices(view, limit)
     if len(worlds) > limit:
         raise TooManyWorlds(len(worlds), limit)
-    return ((world_state(game, view, hands, pile), weight) for hands, pile, weight in worlds)
+    fill = world_builder(game, view)
+    return ((fill(hands, pile), weight) for hands, pile, weight in worlds)
