@@ -250,6 +250,7 @@ def test_the_data_game_block_partial_means_defaults_and_a_foreign_one_is_refused
     assert GAME.state_from_dict(data).player == 0
     for block, field in (({"name": "pirate_rush", "players": 2}, "game.name"),
                          ({"name": "sjoroveroya", "players": 3}, "game.players"),
+                         ({"players": 3}, "game.players"), ({"options": {"turn_cap": "x"}}, "game.options.turn_cap"),
                          ({"name": "sjoroveroya", "options": {"open_hands": True}}, "game.options.open_hands"),
                          ({"name": "sjoroveroya", "options": {"nope": 1}}, "game.options.nope"),
                          ("sjoroveroya", "game")):

@@ -54,7 +54,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.errors import PositionError
+from explorer.core.errors import OptionError, PositionError
 from explorer.core.positions import check_root
 from explorer.core.view import View
 
@@ -141,30 +141,31 @@ def _check_track(track: str, phase: str) -> None:
 
 
 def check_game(game: Any, block: Any) -> None:
-    """The ``game`` block names this set-up: its name, player count and options, where options
-    it leaves out (and a missing player count) mean the defaults."""
+    """The ``game`` block names this set-up. It is partial, as core's `check_root` reads it: a
+    missing name is this game's, missing players the default count, missing options the defaults.
+    A mistake or a mismatch is one `PositionError` whose field starts ``game``."""
     if not isinstance(block, Mapping):
-        raise PositionError("game", f"must be an object like {game.to_dict()!r}")
-    unknown = sorted(set(block) - {"name", "players", "options"})
+        raise PositionError("game", f"must be an object like {game.to_dict()!r}, not {type(block).__name__}")
+    unknown = sorted(str(k) for k in set(block) - {"name", "players", "options"})
     if unknown:
-        raise PositionError(f"game.{unknown[0]}", "unknown field; fields: name, players, options")
-    if block.get("name") != game.name:
-        raise PositionError("game.name", f"the data is for {block.get('name')!r}, not {game.name!r}")
-    players = block.get("players", type(game).default_players)
-    if players != game.players or isinstance(players, bool):
-        raise PositionError("game.players", f"the data is for {players!r} players, this game has {game.players}")
+        raise PositionError(f"game.{unknown[0]}", "unknown field; a set-up has name, players, options")
+    name = block.get("name", game.name)
+    if name != game.name:
+        raise PositionError("game.name", f"the data is for {name!r}, but {game.name!r} is reading it")
     options = block.get("options", {})
-    if not isinstance(options, Mapping):
-        raise PositionError("game.options", "must be an object of option values")
-    specs = {spec.name: spec for spec in type(game).OPTIONS}
-    for name in options:
-        if name not in specs:
-            raise PositionError(f"game.options.{name}", f"unknown option; allowed: {', '.join(specs)}")
-    for name, spec in specs.items():
-        value = options.get(name, spec.default)
-        if value != game.options[name] or type(value) is not type(game.options[name]):
-            raise PositionError(f"game.options.{name}", f"the data is for {name}={value!r}, this game has "
-                                                        f"{game.options[name]!r} ({spec.rule})")
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise PositionError("game.options", "must be an object of option values by name")
+    try:
+        theirs = type(game)(block.get("players"), **options)
+    except OptionError as err:
+        raise PositionError(f"game.{err.field}", err.reason) from None
+    if theirs.players != game.players:
+        raise PositionError("game.players", f"the data is for {theirs.players} players, this game has {game.players}")
+    for option, value in theirs.options.items():
+        if value != game.options[option]:
+            rule = next(spec.rule for spec in type(game).OPTIONS if spec.name == option)
+            raise PositionError(f"game.options.{option}", f"the data is for {option}={value!r}, this game has "
+                                                          f"{game.options[option]!r} ({rule})")
 
 
 def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
