@@ -21,8 +21,8 @@ cannot see (C3):
 ... ''')
 >>> start.player, [str(a) for a in start.legal_actions()][:2]
 (0, ['S@0', 'D@0'])
->>> print(view_probability(start, 0, next_card("♠")))
-9/40 (22.5%), exact from P1's view
+>>> view_probability(start, 0, next_card("♠")).probability
+Fraction(9, 40)
 
 **A step in the middle of a turn** (R20). P1 has just stepped back from card 12 onto card 7,
 where two of P1's pieces stood, and now draws two cards. What P1 will see drawn first, by P1's
@@ -44,8 +44,8 @@ own odds, and the chance both cards are ♠ (C3):
 21/80 Player 1 draws a card (Player 1 gets ♣)
 1/4 Player 1 draws a card (Player 1 gets ♦)
 9/40 Player 1 draws a card (Player 1 gets ♠)
->>> print(view_probability(drawing, 0, lambda world: sequence_chance(world.pile, "SS")))
-153/3160 (4.8%), exact from P1's view
+>>> view_probability(drawing, 0, lambda world: sequence_chance(world.pile, "SS")).probability
+Fraction(153, 3160)
 
 **Hidden information** (Hidden information, C3). Five turns in, P2 has watched twelve cards
 played (the discard pile is public) and holds ♠♥; P1's three cards are hidden from P2. Given
@@ -63,10 +63,10 @@ who also sees P1's hand:
 ... P2 hand: ♠♥
 ... discard: ♥5 ♦3 ♠3 ♣1
 ... ''')
->>> print(view_probability(table, 1, next_card("♥♦")))
-33/70 (47.1%), exact from P2's view
->>> print(view_probability(table, None, next_card("♥♦")))
-31/67 (46.3%), exact from everyone's view
+>>> view_probability(table, 1, next_card("♥♦")).probability
+Fraction(33, 70)
+>>> view_probability(table, None, next_card("♥♦")).probability
+Fraction(31, 67)
 >>> print(table.notation())
 game: sjoroveroya players=2
 track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣
