@@ -98,8 +98,10 @@ def test_random_games_keep_every_invariant_and_end(example):
         steps += 1
         if steps % 97 == 0:
             assert game.state_from_dict(state.to_dict()) == state
+            assert game.position(state.notation()) == state                   # the notation round-trips too
         assert steps < 200_000, "no end"
     assert game.state_from_dict(state.to_dict()) == state
+    assert game.position(state.notation()) == state
     assert explorer.replay(game, state.history) == state
     ranking = state.winners()
     assert sorted(p for group in ranking for p in group) == list(range(players))

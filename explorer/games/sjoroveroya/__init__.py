@@ -15,8 +15,9 @@ Suits are ``S H D C`` (♠ ♥ ♦ ♣; the symbols are accepted too). In code p
 events, errors and the board say "Player 1", "Player 2", ..., the position notation "P1", "P2", ...
 Positions: 0 Start, 1-20 the track cards, 21 the goal.
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
-``explorer/games/sjoroveroya/position.py`` and ``docs/sjoroveroya.md``.
+Positions: the short notation a person writes (``game.position(text)``, ``state.notation()``;
+``position_text.py``) and the position data (``state.to_dict()``, ``game.state_from_dict``;
+``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``.
 """
 
 from __future__ import annotations
