@@ -313,3 +313,13 @@ def test_S7_nothing_follows_a_deal_draw_so_a_then_there_is_refused():
     with pytest.raises(PositionError) as err:
         GAME.state_from_dict(data)
     assert err.value.field == "pending.then" and "S7" in err.value.reason
+
+
+def test_V8_T6_stuck_mid_turn_under_start_of_turn_only_is_a_turn_already_over():
+    game = explorer.load("sjoroveroya", players=2, emergency_draw="start_of_turn_only")
+    with pytest.raises(PositionError) as err:
+        game.position(f"{TRACK}\nmoves used: 1\nP1 pieces: 12×6\nP1 hand: -\nP2 hand: ♥")
+    assert err.value.field == "step" and "V8" in err.value.reason and "not written" in err.value.reason
+    with pytest.raises(PositionError) as err:
+        game.position(f"{TRACK}\nstep: emergency draw\nmoves used: 1\nP1 pieces: 12×6\nP1 hand: -\nP2 hand: ♥")
+    assert err.value.field == "step" and "V8" in err.value.reason

@@ -127,7 +127,8 @@ def check_draws(s: SjoroveroyaState, cfg: Config) -> None:
     if s.moves_used > cfg.moves_per_turn or (s.moves_used == cfg.moves_per_turn and not s.after):
         raise PositionError("moves_used", f"after {s.moves_used} moves the turn is over (R2, T5)")
     if s.after == "" and s.pending:
-        raise PositionError("pending.then", "draws owed during play say what follows them: 'move' or 'end'")
+        raise PositionError("pending.then", "draws owed during play say what follows them: 'move' (R20) or "
+                                                "'end' (R24, V1)")
     if s.after == "deal":
         raise PositionError("pending.then", "'deal' belongs to the deal phase (S7)")
     if s.after and s.drawer != player:
@@ -152,6 +153,9 @@ def check_draws(s: SjoroveroyaState, cfg: Config) -> None:
                 raise PositionError("pending", f"{_seat(player)} has a card or a backward move, so there is no "
                                                "emergency draw (R24, T2)")
     elif s.pending == 0 and stuck(s, cfg):
+        if s.moves_used and not cfg.emergency_whenever:
+            raise PositionError("pending", f"{_seat(player)} is stuck mid-turn, so the turn has already ended "
+                                           "(T6, V8)")
         step = "end-of-turn draw (V1)" if cfg.children else "emergency draw (T2, R24)"
         raise PositionError("pending", f"{_seat(player)} has no card and no backward move, so the turn is the "
                                        f"{step}: write that step, not a move")
