@@ -32,7 +32,7 @@ def test_round_trip_and_notation():
     ("phase", "dinner"), ("active", 7), ("winner", "me"), ("turns", -1), ("tiles", {"0,0": "T01"}),
     ("tiles", {"9,9": "T01"}), ("face_up", ["2,0"]), ("display", [["M01"]]), ("deck", ["AC99"]),
     ("pending", [["no_such_step"]]), ("pending", [["token", 9, "R21"]]), ("pending", [["kraken_roll"]]),
-    ("ships", []), ("turn", {"played": []}), ("map_deck", "M01")])
+    ("ships", []), ("turn", {"moves": -1}), ("map_deck", "M01")])
 def test_bad_positions_name_the_field(field, value):
     game, state = started()
     data = state.to_dict()

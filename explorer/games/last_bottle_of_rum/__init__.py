@@ -133,7 +133,7 @@ class LastBottleOfRum(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RumState:
-        from .position import from_dict
+        from .load import from_dict
 
         return from_dict(self, data)
 
@@ -159,9 +159,15 @@ class LastBottleOfRum(Game):
                                       "play AC04 AC30, sail 1,-1, attack 1, effect AC43, end, ...", text) from None
 
     def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
-        from .position import sample_state
+        from .worlds import sample_state
 
         return sample_state(self, view, rng)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
+        """Every full position consistent with `view`, exactly weighted (worlds.py)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 30 steps (about a round), judged by Loot (E2); the rule

@@ -168,7 +168,8 @@ def off_bank(mods: Modules) -> int:
 
 
 def node_of(phase: str, pending: tuple, active: int) -> tuple[str, int | None]:
-    """("over"|"chance"|"decision", who decides)."""
+    """("over"|"chance"|"decision"|"auto", who decides). "auto" is a step the rules resolve by
+    themselves waiting in a written position: a chance node with the one outcome "go on"."""
     if phase == "over":
         return ("over", None)
     if pending:

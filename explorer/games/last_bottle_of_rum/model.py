@@ -324,7 +324,16 @@ class BountyCard:
         return f"reveal {self.bounty}"
 
 
-EARN, STOP, END, LEAVE, WHIRL = Earn(), Stop(), EndTurn(), Leave(), Whirl()
+@dataclass(frozen=True, slots=True)
+class GoOn:
+    """The one outcome of a step the rules resolve by themselves (beginning a turn, entering a
+    tile, a Kraken): a position written at such a moment waits for it, with probability 1."""
+
+    def __str__(self) -> str:
+        return "go on"
+
+
+EARN, STOP, END, LEAVE, WHIRL, GO_ON = Earn(), Stop(), EndTurn(), Leave(), Whirl(), GoOn()
 ROLLS = tuple(Roll(s) for s in range(3))
 TOKENS = tuple(Token(k) for k in DAMAGE)
 DRAWS = {c: DrawCard(c) for c in CARDS}

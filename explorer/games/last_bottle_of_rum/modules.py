@@ -17,13 +17,12 @@ card is shown only to the player who knows it, and the Ghost's damage is a count
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import BOUNTIES, DAMAGE, DAMAGE_COUNT, HIDEOUT, cell_name, parse_cell
+from .data import BOUNTIES, DAMAGE, HIDEOUT, cell_name, parse_cell
 from .ghost import skull_cave
 from .model import Ghost, Modules
 
@@ -182,38 +181,3 @@ def hide_modules(data: dict, player: int) -> None:
     m["bounties"] = [b if i == player else len(b) for i, b in enumerate(m["bounties"])]
     if m["ghost"] is not None:
         m["ghost"]["damage"] = sum(m["ghost"]["damage"].values())
-
-
-def sample_modules(data: dict, me: int | None, rng: random.Random) -> None:
-    """Deal unseen bounties to the hidden holdings, hidden draws and the deck; give the Ghost's
-    hidden tokens types drawn from what the bag may hold (C13)."""
-    seen, ships = data["modules"], data["ships"]
-    out = dict(seen)
-    data["modules"] = out
-    if isinstance(seen.get("bounty_deck"), int) and not seen.get("bounties"):
-        out["bounty_deck"] = []
-    if isinstance(seen.get("bounty_deck"), int) and seen.get("bounties"):
-        known = {b for r in seen["claimed"] for b in r} | {b for r in seen["bounties"] if isinstance(r, list)
-                                                            for b in r}
-        flight = [t for t in data["pending"] if t[0] in ("bounty_draw", "bounty_keep")]
-        known |= {x for t in flight for x in t[2:] if x and x != "?"}
-        top = seen["bounty_top"][0] if seen.get("bounty_top") else None
-        unseen = [b for b in sorted(BOUNTIES) if b not in known and b != top]
-        rng.shuffle(unseen)
-        for t in flight:
-            t[2:] = [unseen.pop() if x == "?" else x for x in t[2:]]
-        rows = []
-        for r in seen["bounties"]:
-            if isinstance(r, int):
-                r, unseen = sorted(unseen[:r]), unseen[r:]
-            rows.append(r)
-        out["bounties"] = rows
-        out["bounty_deck"] = sorted([*unseen, *([top] if top else [])])
-    ghost = seen.get("ghost")
-    if ghost is not None and isinstance(ghost["damage"], int):
-        bag = [k for i, k in enumerate(DAMAGE) for _ in range(DAMAGE_COUNT[i] - sum(s["damage"][k] for s in ships))]
-        rng.shuffle(bag)
-        counts = dict.fromkeys(DAMAGE, 0)
-        for k in bag[:ghost["damage"]]:
-            counts[k] += 1
-        out["ghost"] = {**ghost, "damage": counts}

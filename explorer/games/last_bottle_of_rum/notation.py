@@ -9,6 +9,7 @@ from .model import (
     EARN,
     END,
     GHOST,
+    GO_ON,
     LEAVE,
     STOP,
     WHIRL,
@@ -42,7 +43,7 @@ from .model import (
 
 SIMPLE = {"earn": EARN, "end": END, "leave": LEAVE, "stop": STOP, "keep": Trade(()), "shell": Shell(True),
           "no shell": Shell(False), "reroll": Reroll(True), "accept roll": Reroll(False),
-          "sail maelstrom": WHIRL, "attack ghost": Attack(GHOST)}
+          "sail maelstrom": WHIRL, "attack ghost": Attack(GHOST), "go on": GO_ON}
 
 
 def _card(word: str) -> str:

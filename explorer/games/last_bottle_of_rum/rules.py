@@ -7,8 +7,10 @@ then the main phase, T3-T4). Chance outcomes are exact (chance.py).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
+from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
 from explorer.core.game import State
 
@@ -35,6 +37,7 @@ from .model import (
     EARN,
     END,
     GHOST,
+    GO_ON,
     LEAVE,
     STOP,
     WHIRL,
@@ -102,7 +105,7 @@ class RumState(State):
 
     @property
     def is_chance(self) -> bool:
-        return self._node[0] == "chance"
+        return self._node[0] in ("chance", "auto")
 
     @property
     def is_over(self) -> bool:
@@ -117,15 +120,22 @@ class RumState(State):
             return value
 
     def chance_outcomes(self) -> tuple:
-        return outcomes(self) if self._node[0] == "chance" else ()
+        node = self._node[0]
+        if node == "auto":
+            return ((GO_ON, Fraction(1)),)
+        return outcomes(self) if node == "chance" else ()
 
     def sample_chance(self, rng: random.Random):
         """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
+        if self._node[0] == "auto":
+            return sample(self.chance_outcomes(), rng)
         return sample_outcome(self, rng)
 
     def _step(self, item) -> RumState:
         w = Work(self)
-        if self._node[0] == "chance":
+        if self._node[0] == "auto":
+            pass                        # "go on": `settle` resolves the waiting automatic steps
+        elif self._node[0] == "chance":
             task = self.pending[0]
             w.pending = self.pending[1:]
             outcome(w, task, item)
