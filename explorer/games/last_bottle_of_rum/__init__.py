@@ -158,6 +158,12 @@ class LastBottleOfRum(Game):
             raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
                                       "play AC04 AC30, sail 1,-1, attack 1, effect AC43, end, ...", text) from None
 
+    def position(self, text: str) -> RumState:
+        """Read a position in the short notation (position_text.py, docs/last_bottle_of_rum.md)."""
+        from .position_text import read
+
+        return read(self, text)
+
     def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
         from .worlds import sample_state
 

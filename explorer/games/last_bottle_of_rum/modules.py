@@ -1,6 +1,7 @@
 """Position data of the modules (V1-V3): the ``"modules"`` object of `to_dict`, validated.
 
-Format (every field optional; missing ones take a fresh game's values)::
+Format (every field optional; missing ones take a fresh game's values, and bounty cards written
+nowhere are in the Bounty deck)::
 
     "modules": {"bounty_deck": ["B01", ...],          # unordered; includes the known top card
                 "bounty_top": ["B07", 1],             # the card put back on top and who knows it, or null
@@ -135,7 +136,8 @@ def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules
     if bounty:
         held = _rows(raw.get("bounties", [[] for _ in range(n)]), "bounties", n)
         claimed = _rows(raw.get("claimed", [[] for _ in range(n)]), "claimed", n)
-        deck = _bounty_list(raw.get("bounty_deck", sorted(BOUNTIES)), "bounty_deck")
+        placed = {b for r in (*held, *claimed) for b in r} | set(flight)
+        deck = _bounty_list(raw.get("bounty_deck", [b for b in sorted(BOUNTIES) if b not in placed]), "bounty_deck")
         every = [*deck, *(b for r in held for b in r), *(b for r in claimed for b in r), *flight]
         if sorted(every) != sorted(BOUNTIES):
             _bad("bounty_deck", "every bounty card B01-B20 must be in exactly one place (K05)")

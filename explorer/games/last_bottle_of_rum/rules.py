@@ -189,6 +189,18 @@ class RumState(State):
 
         return to_dict(self)
 
+    def notation(self) -> str:
+        """This position in the short notation (`game.position` reads it back)."""
+        from .position_text import write
+
+        return write(self)
+
+    def cut_off(self) -> str | None:
+        """``turn_limit`` when that house rule ended the game before anyone reached 10 Loot (E3)."""
+        if self.phase == "over" and self.winner < 0 and self.game.options["turn_limit"] is not None:
+            return "turn_limit"
+        return None
+
     def _repr_svg_(self) -> str:
         return self.view(None)._repr_svg_()
 

@@ -15,6 +15,7 @@ from explorer.core.errors import PositionError
 
 from .data import BOUNTIES, FULL_DECK, MAPS, cell_name, parse_cell
 from .model import UseEffect
+from .names import BOUNTY_NAME, MAP_NAME, find
 from .notation import parse
 
 
@@ -82,7 +83,7 @@ STEPS: dict[str, StepKind] = {
     "ghost_fire": StepKind("the Ghost fires", "n", "R79"),
     "ghost_end": StepKind("the Ghost ends its turn", "", "R80"),
 }
-BY_WORDS = {k.words: name for name, k in STEPS.items()}
+BY_WORDS = {k.words.lower(): name for name, k in STEPS.items()}
 SETUP_ONLY = frozenset({"first", "first_player", "captain", "setup_tile"})
 TURN_START = frozenset({"turn_start", "to_play"})
 GHOST_STEPS = frozenset({"setup_tile", "ghost_card", "ghost_token", "ghost_repair", "ghost_turn", "ghost_act",
@@ -161,8 +162,12 @@ def _word(letter: str, x: Any) -> str:
         return "ghost" if x == -1 else f"P{x + 1}"
     if letter == "c":
         return cell_name(x)
-    if letter == "o":
-        return x or "-"
+    if letter == "o" and not x:
+        return "-"
+    if letter in "bo":
+        return BOUNTY_NAME.get(x, x)
+    if letter == "m":
+        return MAP_NAME.get(x, x)
     return str(x)
 
 
@@ -190,6 +195,10 @@ def _unword(letter: str, text: str) -> Any:
             return text
     if letter == "o" and low == "-":
         return ""
+    if letter in "bo":
+        return find("bounty", text) or text
+    if letter == "m":
+        return find("map", text) or text
     return text.strip() if letter in "ce" else text.strip().upper()
 
 
