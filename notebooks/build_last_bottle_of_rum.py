@@ -103,7 +103,7 @@ from the Hideout (R41). The attacker rolls the skull die — faces 0, 1, 1, 1, 2
 that many damage tokens from the bag, never passing 5 (R39)."""),
     ("code", """sea = {"1,0": "T28", "2,0": "T29"}
 state = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", tiles=sea, face_up=tuple(sea))
-state = play(state, "attack 1")
+state = play(state, "attack P2")
 print(state.chance_outcomes())
 hit = 1 - analysis.die()[0]
 assert hit == Fraction(5, 6) and analysis.mean(analysis.die()) == Fraction(7, 6)
@@ -130,7 +130,7 @@ state = play(state, "repair HULL", "earn")
 assert state.ships[0].doubloons == 1"""),
     ("code", """laden = ship(cell="2,0", treasures=("TR07", "TR08"))
 state = scene([ship(cell="1,0", doubloons=1), laden], actions="A", tiles=sea, face_up=tuple(sea))
-state = play(state, "attack 1", "roll 1", "token FIRE")
+state = play(state, "attack P2", "roll 1", "token FIRE")
 print("P1 must choose:", [str(a) for a in state.legal_actions()])
 state = play(state, "lose TR08")
 show(state)"""),
@@ -159,7 +159,7 @@ assert 1 - analysis.die("grog")[0] == Fraction(35, 36)
 far = {"1,0": "T28", "3,-1": "T29"}
 narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=far,
                face_up=tuple(far))
-assert "attack 1" in {str(a) for a in narhee.legal_actions()}
+assert "attack P2" in {str(a) for a in narhee.legal_actions()}
 crabby = 1 - analysis.tokens_drawn(0, shells=1)[0]
 assert crabby == Fraction(1, 3)
 print("Crabby with a Shell is damaged with probability", crabby)"""),
@@ -256,8 +256,8 @@ Two branches of one position: attack straight away, or first pay 1 doubloon for 
 keep the better). Compare the exact chance of at least one token."""),
     ("code", """base = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", played=("AC18",),
              tiles=sea, face_up=tuple(sea))
-plain = base.apply("attack 1")
-chained = base.apply("effect AC18").apply("attack 1")
+plain = base.apply("attack P2")
+chained = base.apply("effect AC18").apply("attack P2")
 p_plain = 1 - dict((str(o), p) for o, p in plain.chance_outcomes())["roll 0"]
 p_chain = 1 - dict((str(o), p) for o, p in chained.chance_outcomes())["roll 0"]
 assert (p_plain, p_chain) == (Fraction(5, 6), Fraction(35, 36))

@@ -86,7 +86,7 @@ class Work:
     def name(self, p: int) -> str:
         if p < 0:
             return "the Ghost"
-        return f"P{p} ({self.ships[p].captain or 'no captain'})"
+        return f"Player {p + 1} ({self.ships[p].captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""

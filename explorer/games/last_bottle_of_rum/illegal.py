@@ -58,7 +58,7 @@ def explain(s, action) -> IllegalAction:
         return IllegalAction("T4", "a chance event must be resolved first", action)
     if s.pending:
         rule, what = WAITING[s.pending[0][0]]
-        return IllegalAction(rule, f"P{s.player} must {what} now", action)
+        return IllegalAction(rule, f"Player {s.player + 1} must {what} now", action)
     if s.phase == "play":
         from .data import WEATHER
 

@@ -58,7 +58,7 @@ class Attack:
     target: int
 
     def __str__(self) -> str:
-        return "attack ghost" if self.target == GHOST else f"attack {self.target}"
+        return "attack ghost" if self.target == GHOST else f"attack P{self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class UseEffect:
     def __str__(self) -> str:
         parts = ["effect", self.card]
         if self.target is not None:
-            parts.append(str(self.target))
+            parts.append("ghost" if self.target == GHOST else f"P{self.target + 1}")
         if self.treasure is not None:
             parts.append(self.treasure)
         return " ".join(parts)
@@ -251,7 +251,7 @@ class FirstPlayer:
     player: int
 
     def __str__(self) -> str:
-        return f"first {self.player}"
+        return f"first P{self.player + 1}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,10 +61,10 @@ def _known(word: str, table) -> str:
 
 
 def _player(word: str) -> int:
-    value = int(word)
-    if value < 0:
+    """A seat as written, ``P1``.. (from 1), as its index."""
+    if word[:1].upper() != "P" or not word[1:].isdigit() or int(word[1:]) < 1:
         raise ValueError(word)
-    return value
+    return int(word[1:]) - 1
 
 
 def parse(text: str) -> Any:

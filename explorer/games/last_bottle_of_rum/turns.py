@@ -74,5 +74,5 @@ def first(w: Work, task: tuple) -> None:
         w.push(("first",))
     else:
         w.active = first
-        w.say(f"P{first} starts", "S10")
+        w.say(f"Player {first + 1} starts", "S10")
         w.push(("turn_start",))
