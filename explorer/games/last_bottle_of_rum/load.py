@@ -1,7 +1,8 @@
 """Reading position data (`game.state_from_dict`): partial, strict, explained.
 
 Partial: a field left out is where the setup rules put it, unseen (S1-S13): cards, maps and
-treasures written nowhere are in their decks (S2, S4); a hand not written (or written as a
+treasures written nowhere are in their decks (S2, S4), or in the discard pile when the deck is
+written and the discard pile is not; a hand not written (or written as a
 number) is dealt unseen from the deck (S8, S9: never a Kraken); a display not written is
 turned up from the decks (S2, S3); ships start in the Hideout with nothing (S6, S7, S11).
 Those deals are the position's first steps, chance nodes with their exact odds, so nothing
@@ -236,13 +237,9 @@ def from_dict(game, data: Any):
         turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
     mods = modules_in(game, data.get("modules"), tiles, in_flight(pending))
     all_cards = FULL_DECK if opts["weather"] else BASE_DECK
-    discard = _ids(data.get("discard", []), "discard", all_cards)
-    held = [("discard", discard), ("turn.played", turn.played),
-            *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships)),
+    held = [("turn.played", turn.played), *((f"ships.{i}.hand", s.hand) for i, s in enumerate(ships)),
             ("modules.ghost.cards", mods.ghost.cards if mods.ghost else ())]
-    written = {c for _, cards in held for c in cards}
-    deck = _ids(data["deck"], "deck", all_cards) if "deck" in data else tuple(c for c in all_cards if c not in written)
-    _once("deck", [("deck", deck), *held], all_cards)
+    deck, discard = _action_piles(data, held, all_cards)
     unseen = [(i, k) for i, (_, k) in enumerate(read) if k]
     if sum(k for _, k in unseen) > sum(c not in KRAKEN for c in (*deck, *discard)):
         _bad(f"ships.{unseen[0][0]}.hand", "more unseen cards in hand than the deck and discard pile hold (S8)")
@@ -272,6 +269,18 @@ def from_dict(game, data: Any):
                   turns, mods)
     _check_node(state)
     return state
+
+
+def _action_piles(data: Mapping, held: list, all_cards) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Action deck and discard pile: the one left out takes every card written nowhere (the
+    deck, as set up, S4), both written must hold them all."""
+    piles = {k: _ids(data[k], k, all_cards) for k in ("deck", "discard") if k in data}
+    written = {c for _, cards in held for c in cards} | {c for cards in piles.values() for c in cards}
+    rest = tuple(c for c in all_cards if c not in written)
+    deck = piles.get("deck", rest)
+    discard = piles.get("discard", () if "deck" not in piles else rest)
+    _once("deck", [("deck", deck), ("discard", discard), *held], all_cards)
+    return deck, discard
 
 
 def _pairs(game) -> int:
