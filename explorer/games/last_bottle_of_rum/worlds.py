@@ -189,11 +189,37 @@ def hidden_worlds(game, seen: Mapping[str, Any], limit: int = 100_000):
     share = Fraction(1, card_count * tile_count * bounty_count)
     bounty_list = list(bounty_ways)
     tile_list = list(permutations(free, len(cells)))
+    simple = len(bounty_list) == 1 and len(ghosts) == 1
+    first = None
     for hands in card_ways:
         for peeked in tile_list:
             for held in bounty_list:
                 for counts, weight in ghosts:
-                    yield _fill(game, seen, hands, peeked, held, counts), share * weight
+                    if first is None or not simple:
+                        world = first = _fill(game, seen, hands, peeked, held, counts)
+                    else:
+                        world = _variant(first, slots, unseen, hands, cells, peeked)
+                    yield world, share * weight
+
+
+def _variant(first, slots, unseen: list[str], hands, cells: list[str], peeked):
+    """`first` with other hidden hands, deck and peeked tiles: a world differing from a validated
+    one only in how the same unseen components are split (no need to validate it again)."""
+    from .data import parse_cell
+    from .flow import build
+
+    ships = list(first.ships)
+    for (p, _, _), hand in zip(slots, hands, strict=True):
+        ships[p] = ships[p]._replace(hand=tuple(sorted(hand)))
+    dealt = {c for h in hands for c in h}
+    deck = tuple(sorted(c for c in unseen if c not in dealt))
+    tiles = list(first.tiles)
+    for cell, tile in zip(cells, peeked, strict=True):
+        tiles[parse_cell(cell)] = tile
+    s = first
+    return build(type(s), s.game, None, (), tuple(ships), tuple(tiles), s.face_up, s.display, s.map_deck,
+                 s.map_discard, s.treasure_deck, s.treasure_discard, deck, s.discard, s.active, s.phase, s.turn,
+                 s.pending, s.winner, s.turns, s.mods)
 
 
 def sample_state(game, seen: Mapping[str, Any], rng: random.Random):
