@@ -121,7 +121,7 @@ def _ship(raw: Any, field: str, game, setup: bool) -> tuple[Ship, int]:
         _bad(f"{field}.captain", f"{captain!r} is not a captain (D9): {', '.join(CAPTAINS)}")
     damage = _dict(data.get("damage", {}), f"{field}.damage")
     _known(damage, DAMAGE, f"{field}.damage.")
-    counts = tuple(_int(damage.get(k, 0), f"{field}.damage.{k}", 0, 5) for k in DAMAGE)
+    counts = tuple(_int(damage.get(k, 0), f"{field}.damage.{k}", 0, 25) for k in DAMAGE)
     if sum(counts) > 5:
         _bad(f"{field}.damage", "more than 5 tokens on one ship (R39)")
     treasures = _ids(data.get("treasures", []), f"{field}.treasures", TREASURES)
@@ -226,9 +226,9 @@ def from_dict(game, data: Any):
         _bad("ships", f"{len(raw_ships)} ships for {n} players (S5)")
     read = [_ship(x, f"ships.{i}", game, setup) for i, x in enumerate(raw_ships)]
     ships = tuple(s for s, _ in read)
-    chosen = [s.captain for s in ships if s.captain]
-    if len(set(chosen)) != len(chosen):
-        _bad("ships", "two ships have the same captain (S5)")
+    for i, s in enumerate(ships):
+        if s.captain and s.captain in (x.captain for x in ships[:i]):
+            _bad(f"ships.{i}.captain", f"{s.captain} already commands another ship (S5)")
     pending = _pending(data, game, phase)
     tiles, face_up, deals = _board(data, ships, pending, game, setup)
     display = _display(data)
@@ -261,8 +261,8 @@ def from_dict(game, data: Any):
           TREASURES)
     _limits(game, ships, mods, pending, phase, winner, turns, display, data)
     if "display" not in data and not setup:
-        deals = (*(("pair",),) * _pairs(game), *deals)           # S2, S3: the display is turned up
-    deals = (*deals, *(("draw", i, k, 1) for i, k in unseen))    # S8, S9: unseen hands are dealt
+        deals = (*deals, *(("pair",),) * _pairs(game))           # S2, S3: the display is turned up
+    deals = (*(("draw", i, k, 1) for i, k in unseen), *deals)    # S8, S9: unseen hands are dealt first
     state = build(RumState, game, None, (), ships, tiles, face_up, tuple(display), tuple(sorted(map_deck)),
                   tuple(sorted(map_discard)), tuple(sorted(treasure_deck)), tuple(sorted(treasure_discard)),
                   tuple(sorted(deck)), tuple(sorted(discard)), active, phase, turn, (*deals, *pending), winner,

@@ -340,7 +340,8 @@ def write(s) -> str:
     unseen: dict[int, int] = {}
     while pending and pending[0][0] == "draw" and pending[0][3] == 1 and pending[0][2] > 0 and s.phase != "setup" \
             and not s.ships[pending[0][1]].hand and pending[0][1] not in unseen:
-        unseen[pending[0][1]] = pending.pop(0)[2]
+        _, p, k, _ = pending.pop(0)
+        unseen[p] = k
     if pending:
         lines.append(f"step: {step_words(pending[0])}")
     if pending[1:]:
