@@ -1,26 +1,57 @@
-"""Position data of The Last Bottle of Rum: `to_dict`, the validating `from_dict`, views.
+"""Position data of The Last Bottle of Rum: `to_dict`, the validating loader (load.py), views.
 
-Format (all JSON; cells are ``"q,r"`` strings, cards ``AC01``-``AC76``, treasures ``TR01``-``TR24``,
-maps ``M01``-``M20``, tiles ``T01``-``T30``)::
+The data is JSON; cells are ``"q,r"`` strings, components their data-table IDs (Action cards
+``AC01``-``AC86``, treasures ``TR01``-``TR24``, maps ``M01``-``M20``, tiles ``T01``-``T30``,
+bounties ``B01``-``B20``; their printed names are in `names.py`). Every field is optional: what
+is left out is where the setup puts it, unseen, exactly as in the notation (position_text.py).
+This example leaves out the map and treasure decks, the discard pile, Player 2's hand (dealt
+unseen, 4 cards, as its first step) and the modules:
 
-    {"game": {"name": "last_bottle_of_rum", "players": 2, "options": {}},
-     "phase": "main",            # setup | start | play | main | over
-     "active": 0, "winner": null, "turns": 12,   # turns completed (for the turn_limit house rule)
-     "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, "curse": 1, "doubloons": 3,
-                "damage": {"SAIL": 0, "FIRE": 1, "CANNON": 0, "HULL": 0, "BOWSPRIT": 0},
-                "treasures": ["TR15"], "hand": ["AC04", "AC24"], "shells": 0, "peeks": ["2,-1"]}, ...],
-     "tiles": {"1,0": "T24", "2,-1": "T10"},   # tiles whose identity is fixed (face up or peeked)
-     "face_up": ["1,0"],                       # revealed island cells (the Hideout always is)
-     "display": [["M12", "TR15"]],             # face-up pairs: map, treasure
-     "map_deck": [...], "map_discard": [...], "treasure_deck": [...], "treasure_discard": [...],
-     "deck": [...], "discard": [...],          # Action cards (the deck is an unordered multiset)
-     "turn": {"played": [], "actions": {"S": 0, "D": 0, "A": 0, "R": 0}, "used": [], "attacked": [],
-              "moves": 0, "limit_from": -1, "flags": ""},
-     "pending": [["pickup", 0, "1,0", "R25"]],   # steps still to resolve, first first
-     "modules": {...}}           # optional; the module parts, see `modules.py` (V1-V3)
+>>> import json, explorer
+>>> game = explorer.load("last_bottle_of_rum")
+>>> state = game.state_from_dict(json.loads('''
+... {"game": {"name": "last_bottle_of_rum", "players": 2, "options": {}},
+...  "phase": "main", "active": 0, "winner": null, "turns": 12,
+...  "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, "curse": 1, "doubloons": 3,
+...             "damage": {"FIRE": 1}, "treasures": ["TR15"], "hand": ["AC04", "AC24"], "peeks": ["2,-1"]},
+...            {"captain": "Madame Macaw", "cell": "0,0"}],
+...  "tiles": {"1,0": "T24", "2,-1": "T10"},
+...  "face_up": ["1,0"],
+...  "display": [["M12", "TR07"], ["M01", "TR18"], ["M02", "TR23"]],
+...  "deck": ["AC01", "AC30", "AC73"],
+...  "turn": {"played": ["AC05", "AC61"], "actions": {"S": 1, "D": 2}, "used": [], "attacked": [],
+...           "moves": 1, "limit_from": -1, "flags": ""},
+...  "pending": []}'''))
+>>> state.pending, len(state.discard)
+((('draw', 1, 4, 1),), 69)
 
-A tile not named in ``tiles`` is face down and not yet dealt: it is drawn from the unused
-tiles when revealed (C8). Every card, map and treasure must appear exactly once.
+- ``phase``: ``setup``, ``start`` (start of turn, T1-T2), ``play`` (play two cards, T3),
+  ``main`` (actions and effects, T4) or ``over``; ``start`` when left out.
+- ``active``: the seat whose turn it is, from 0 (``P1`` is 0); ``winner``: a seat or null;
+  ``turns``: turns completed (read by the ``turn_limit`` house rule).
+- ``ships``: one object per seat with ``captain``, ``cell``, ``loot``, ``curse``, ``doubloons``,
+  ``damage`` (counts by token type, K08), ``treasures``, ``hand`` (a list, or a number of
+  unseen cards to deal), ``shells`` (Crabby Jones) and ``peeks`` (face-down cells looked at).
+- ``tiles``: the tiles whose identity is known (face up, or peeked: a face-down tile nobody
+  looked at is dealt when revealed, C8); ``face_up``: the revealed cells.
+- ``display``: the face-up pairs ``[map, treasure]``; ``map_deck``, ``map_discard``,
+  ``treasure_deck``, ``treasure_discard``, ``deck``, ``discard``: the piles (unordered; a deck
+  left out takes the components written nowhere, a discard pile left out beside a written deck
+  takes the Action cards).
+- ``turn``: ``played`` cards, unused ``actions`` by icon (S Sail, D Earn doubloons, A Attack,
+  R Repair), ``used`` effects, ``attacked`` seats (-1 the Ghost), ``moves``, ``limit_from``
+  (the move count when a 1-move limit began, -1 none; R45, R46) and ``flags``, letters for
+  what was used this turn: ``c`` chain shot (E03), ``g`` re-roll used (Grog), ``m`` peek used
+  (Madame Macaw), ``b`` bonus doubloon taken (Goldrick Banana), ``k`` becalmed (D7); the
+  words themselves (``["chain shot", "becalmed"]``) are read too.
+- ``pending``: the steps waiting, first first, each ``[kind, values...]``; `steps.py` gives
+  each kind its public words (``roll`` is "roll the skull die", ``pickup`` "take or leave
+  the treasure", ``turn_start`` "begin the turn", ...; the full list is in the notation's
+  section above) and the values it takes (seats from 0, cells, counts, rule IDs).
+- ``modules``: the module parts (V1-V3), see `modules.py`.
+
+Anything the rules could not have left on the table is refused with a `PositionError` naming
+the field and the rule.
 """
 
 from __future__ import annotations
