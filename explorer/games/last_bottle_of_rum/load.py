@@ -117,7 +117,7 @@ def _ship(raw: Any, field: str, game, setup: bool) -> tuple[Ship, int]:
     captain = data.get("captain", "")
     if captain == "" and not setup:
         _bad(f"{field}.captain", "every captain is chosen at setup (S5)")
-    if captain != "" and captain not in CAPTAINS:
+    if not isinstance(captain, str) or (captain != "" and captain not in CAPTAINS):
         _bad(f"{field}.captain", f"{captain!r} is not a captain (D9): {', '.join(CAPTAINS)}")
     damage = _dict(data.get("damage", {}), f"{field}.damage")
     _known(damage, DAMAGE, f"{field}.damage.")
@@ -292,7 +292,8 @@ def _pairs(game) -> int:
 def _display(data: Mapping) -> list[tuple[str, str]]:
     display = []
     for i, pair in enumerate(_list(data.get("display", []), "display")):
-        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in MAPS or pair[1] not in TREASURES:
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair) \
+                or pair[0] not in MAPS or pair[1] not in TREASURES:
             _bad(f"display.{i}", "a pair is [map, treasure] (S2)")
         display.append((pair[0], pair[1]))
     return display
@@ -303,7 +304,7 @@ def _board(data: Mapping, ships, pending, game, setup: bool) -> tuple[tuple[str,
     tiles = ["" for _ in CELLS]
     for key, tile in _dict(data.get("tiles", {}), "tiles").items():
         cell = _cell(key, "tiles")
-        if cell == 0 or tile not in TILES:
+        if cell == 0 or not isinstance(tile, str) or tile not in TILES:
             _bad(f"tiles.{key}", f"{tile!r} is not an island tile on an island cell (S1, D2)")
         if tile in tiles:
             _bad(f"tiles.{key}", f"{tile} lies on two cells (S1)")
