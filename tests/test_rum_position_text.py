@@ -236,3 +236,39 @@ def test_R3_an_out_of_turn_try_cites_the_turn_order_and_says_whose_turn():
     with pytest.raises(IllegalAction) as err:
         main.apply("sail 3,-2")                     # next to nobody's ship: the sailing rule
     assert err.value.rule == "R18"
+
+
+# -- fuzzing -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "options"), OPTION_SETS[:4], ids=lambda x: str(x))
+def test_fuzzed_position_data_is_refused_or_keeps_the_contract(players, options):
+    """Mutated `to_dict` data: one PositionError or a state keeping the contract, never a crash."""
+    from position_fuzz import fuzz
+
+    g = game(players, **options)
+    positions = list(states_along(g, 5, every=40, steps=400))
+    report = fuzz(g, positions, 150, seed=players)
+    assert report.tried == 150 and report.refused + report.accepted == 150
+
+
+def test_fuzzed_notation_is_refused_by_line_or_keeps_the_contract():
+    """Lines of written positions deleted, cut short or given another line's words."""
+    from position_fuzz import check_contract
+
+    g = game(3)
+    texts = [s.notation() for s in states_along(g, 6, every=30, steps=600)]
+    words = [w for t in texts for line in t.splitlines() for w in line.split(": ", 1)[-1].split(", ")]
+    rng = random.Random(6)
+    refused = 0
+    for _ in range(200):
+        lines = rng.choice(texts).splitlines()
+        i = rng.randrange(len(lines))
+        key = lines[i].partition(": ")[0]
+        lines[i] = rng.choice([f"{key}: {rng.choice(words)}", lines[i][:rng.randrange(len(lines[i]) + 1)], ""])
+        try:
+            state = g.position("\n".join(lines))
+        except PositionError as err:
+            refused += 1
+            assert err.field and "line" in err.reason or "(not written)" in err.reason, err
+            continue
+        check_contract(state)
+    assert refused > 0

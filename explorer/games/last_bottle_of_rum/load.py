@@ -261,7 +261,8 @@ def from_dict(game, data: Any):
           TREASURES)
     _limits(game, ships, mods, pending, phase, winner, turns, display, data)
     if "display" not in data and not setup:
-        deals = (*deals, *(("pair",),) * _pairs(game))           # S2, S3: the display is turned up
+        coming = sum(t[0] in ("pair", "map", "treasure") for t in pending)
+        deals = (*deals, *(("pair",),) * (_pairs(game) - coming))   # S2, S3: the display is turned up
     deals = (*(("draw", i, k, 1) for i, k in unseen), *deals)    # S8, S9: unseen hands are dealt first
     state = build(RumState, game, None, (), ships, tiles, face_up, tuple(display), tuple(sorted(map_deck)),
                   tuple(sorted(map_discard)), tuple(sorted(treasure_deck)), tuple(sorted(treasure_discard)),
