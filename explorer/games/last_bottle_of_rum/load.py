@@ -173,7 +173,8 @@ def _turn(raw: Any, phase: str, n: int, active: int) -> Turn:
     return turn
 
 
-def _once(field: str, groups: list[tuple[str, tuple[str, ...]]], everything) -> None:
+def _once(field: str, groups: list[tuple[str, tuple[str, ...]]], everything, data: Mapping) -> None:
+    """Each component in one place; a missing one is blamed on a place left out of `data`, if any."""
     seen: dict[str, str] = {}
     for where, items in groups:
         for x in items:
@@ -182,6 +183,7 @@ def _once(field: str, groups: list[tuple[str, tuple[str, ...]]], everything) -> 
             seen[x] = where
     missing = sorted(set(everything) - set(seen))
     if missing:
+        field = next((w.split(".")[0] for w, _ in groups if w.split(".")[0] not in data), field)
         _bad(field, f"{', '.join(missing[:5])} missing: every component must be somewhere (or leave the pile out)")
 
 
@@ -214,7 +216,7 @@ def from_dict(game, data: Any):
     if "game" in data:
         check_game(game, data["game"])
     n, opts = game.players, game.options
-    phase = data.get("phase", "start")
+    phase = data.get("phase", _phase_left_out(data))
     if phase not in PHASES:
         _bad("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
     setup = phase == "setup"
@@ -249,7 +251,7 @@ def from_dict(game, data: Any):
     map_deck = _ids(data["map_deck"], "map_deck", MAPS) if "map_deck" in data else tuple(
         m for m in MAPS if m not in (*maps_out, *map_discard))
     _once("map_deck", [("map_deck", map_deck), ("map_discard", map_discard), ("display", tuple(m for m, _ in display)),
-                       ("pending", treasure_maps)], MAPS)
+                       ("pending", treasure_maps)], MAPS, data)
     aboard = [*((f"ships.{i}.treasures", s.treasures) for i, s in enumerate(ships)),
               ("modules.ghost.treasures", mods.ghost.treasures if mods.ghost else ()),
               ("display", tuple(t for _, t in display))]
@@ -258,7 +260,7 @@ def from_dict(game, data: Any):
     treasure_deck = _ids(data["treasure_deck"], "treasure_deck", TREASURES) if "treasure_deck" in data else tuple(
         t for t in sorted(TREASURES) if t not in known)
     _once("treasure_deck", [("treasure_deck", treasure_deck), ("treasure_discard", treasure_discard), *aboard],
-          TREASURES)
+          TREASURES, data)
     _limits(game, ships, mods, pending, phase, winner, turns, display, data)
     if "display" not in data and not setup:
         coming = sum(t[0] in ("pair", "map", "treasure") for t in pending)
@@ -280,8 +282,17 @@ def _action_piles(data: Mapping, held: list, all_cards) -> tuple[tuple[str, ...]
     rest = tuple(c for c in all_cards if c not in written)
     deck = piles.get("deck", rest)
     discard = piles.get("discard", () if "deck" not in piles else rest)
-    _once("deck", [("deck", deck), ("discard", discard), *held], all_cards)
+    _once("deck", [("deck", deck), ("discard", discard), *held], all_cards, data)
     return deck, discard
+
+
+def _phase_left_out(data: Mapping) -> str:
+    """A position with no phase is at the start of a turn (T1), unless what is written is setup's:
+    no one's turn yet, or a setup step waiting (S5, S10, S13)."""
+    pending = data.get("pending")
+    kinds = {t[0] for t in pending if isinstance(t, list) and t and isinstance(t[0], str)} \
+        if isinstance(pending, list) else set()
+    return "setup" if data.get("active") == -1 or kinds & SETUP_ONLY else "start"
 
 
 def _pairs(game) -> int:

@@ -100,7 +100,8 @@ def _ghost(raw: Any, tiles) -> Ghost:
     if sum(counts) >= 3:
         _bad("ghost.damage", "the Ghost sinks at 3 tokens (R82)")
     treasures = raw.get("treasures", [])
-    if not isinstance(treasures, list) or len(treasures) > 3 or not all(isinstance(t, str) and t in TREASURES for t in treasures):
+    if not isinstance(treasures, list) or len(treasures) > 3 \
+            or not all(isinstance(t, str) and t in TREASURES for t in treasures):
         _bad("ghost.treasures", "up to 3 treasure ids (D10)")
     cards = raw.get("cards", [])
     if not isinstance(cards, list) or len(cards) > 2 or not all(c in FULL_DECK for c in cards):
