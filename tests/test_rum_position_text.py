@@ -268,7 +268,37 @@ def test_fuzzed_notation_is_refused_by_line_or_keeps_the_contract():
             state = g.position("\n".join(lines))
         except PositionError as err:
             refused += 1
-            assert err.field and "line" in err.reason or "(not written)" in err.reason, err
+            assert err.field and ("line" in err.reason or "(not written)" in err.reason), err
             continue
         check_contract(state)
     assert refused > 0
+
+
+# -- seats ---------------------------------------------------------------------------------------
+def test_seats_are_player_1_in_words_and_p1_in_notation():
+    g = game(3, first_player=1)
+    state, rng, said = g.new_state(), random.Random(2), []
+    while state.phase == "setup":
+        state = state.apply(state.sample_chance(rng) if state.is_chance else state.legal_actions()[0])
+        said += [e.text for e in state.events]
+    assert [g.player_name(p) for p in range(3)] == ["Player 1", "Player 2", "Player 3"]
+    text = " ".join(said)
+    assert "Player 2 starts" in text and "Player 1 takes the ship" in text and "P0" not in text
+    assert "Player 1 " in state._repr_svg_() and ">P0 " not in state._repr_svg_()
+    assert "turn: P2" in state.notation()
+    assert str(g.parse_action("attack P3")) == "attack P3" and g.parse_action("attack P3").target == 2
+    for bare in ("attack 1", "attack P0", "first 0", "effect AC37 1"):
+        with pytest.raises(IllegalAction):
+            g.parse_action(bare)
+
+
+def test_position_data_left_out_takes_the_setup_defaults():
+    """The data form follows the notation's partial rules: a bare ship list is a start of turn
+    with every card in the deck, the display and hands still to be dealt (S2, S4, S8, S11)."""
+    g = game()
+    state = g.state_from_dict({"ships": [{"captain": "Humboldt", "hand": []}, {"captain": "Crabby Jones"}]})
+    assert state.phase == "start" and state.active == 0 and state.ships[0].cell == 0
+    assert state.ships[1].shells == 2 and len(state.deck) == 76 and state.discard == ()
+    assert [t[0] for t in state.pending] == ["draw", "pair", "pair", "pair", "turn_start"]
+    assert g.state_from_dict(state.to_dict()) == state
+    assert g.position(state.notation()) == state

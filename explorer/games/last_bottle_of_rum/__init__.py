@@ -30,9 +30,11 @@ Seats are ``P1``, ``P2``, ... in seat order (events and boards say "Player 1"); 
 - chance outcomes: ``first P3``, ``draw AC17``, ``tile T24``, ``map M12``, ``treasure TR15``, ``roll 2``,
   ``token SAIL``, ``reveal B05`` (a Bounty card drawn, C10)
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented in
-``explorer/games/last_bottle_of_rum/position.py``, e.g. ``{"phase": "main", "active": 0,
-"ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, ...}], "tiles": {"1,0": "T24"}, ...}``.
+Positions a person writes (``game.position(text)``, ``state.notation()``): the first section of
+this page (position_text.py). A player's hidden possibilities (``game.hidden_worlds(view)``) and
+``game.sample_state``: worlds.py. Position data (``state.to_dict()``, read by
+``game.state_from_dict``): documented in ``explorer/games/last_bottle_of_rum/position.py``, e.g.
+``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, ...}], "tiles": {"1,0": "T24"}, ...}``.
 """
 
 from __future__ import annotations
