@@ -34,7 +34,7 @@ Positions a person writes (``game.position(text)``, ``state.notation()``): the f
 this page (position_text.py). A player's hidden possibilities (``game.hidden_worlds(view)``) and
 ``game.sample_state``: worlds.py. Position data (``state.to_dict()``, read by
 ``game.state_from_dict``): documented in ``explorer/games/last_bottle_of_rum/position.py``, e.g.
-``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, ...}], "tiles": {"1,0": "T24"}, ...}``.
+``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2}, ...]}``.
 """
 
 from __future__ import annotations
