@@ -63,7 +63,7 @@ def test_R60_A22_C10_entering_an_outpost_draws_two_and_the_other_goes_back_on_to
     assert state.mods.bounties[0] == ("B02",) and state.mods.bounty_top == "B01" and state.mods.bounty_knower == 0
     assert "R60" in rules_cited(state)
     mine, theirs = state.view(0)["modules"], state.view(1)["modules"]
-    assert mine["bounty_top"] == ["B01", 0] and theirs["bounty_top"] is None and theirs["bounties"][0] == 1
+    assert mine["bounty_top"] == ["B01", 0] and theirs["bounty_top"] == ["?", 0] and theirs["bounties"][0] == 1
 
 
 def test_R60_the_known_top_card_comes_first_for_certain():

@@ -151,3 +151,62 @@ def _reef(world, cell):
     from explorer.games.last_bottle_of_rum.data import TILES, parse_cell
 
     return TILES[world.tiles[parse_cell(cell)]].reef
+
+
+def test_R60_C10_a_bounty_top_card_known_to_another_player_is_one_of_the_unseen():
+    """P1 put a card back on top of the Bounty deck (R60): P2 sees that P1 knows it, not which;
+    P2's worlds give P1's hidden bounty and the top card every way (20 x 19), the truth among them."""
+    state = explorer.load("last_bottle_of_rum", bounty_hunt=True).position("""
+        turn: P2
+        phase: actions
+        P1 captain: Humboldt
+        P1 hand: none
+        P1 bounties: Four of Aces
+        P2 captain: Madame Macaw
+        P2 hand: Plunder DD, Sabotage AA
+        P2 bounties: none
+        display: Gold Ingot on Pearl Bay, Giant Idol on Parrot Cay, Kraken's Eye on Coconut Isle
+        deck: Kraken #1, Full Sail SD #1, Chain Shot DD
+        bounty top: No Mercy (known to P1)
+    """)
+    assert state.view(1)["modules"]["bounty_top"] == ["?", 0]
+    worlds = _worlds(state, 1)
+    assert len(worlds) == 20 * 19 and sum(w for _, w in worlds) == 1 and state in {w for w, _ in worlds}
+    top = view_probability(state, 1, lambda w: w.mods.bounty_top == "B01")
+    assert top.exact and top.probability == Fraction(1, 20)
+    assert view_probability(state, 0, lambda w: w.mods.bounty_top == "B01").probability == 1
+
+
+@pytest.mark.parametrize("options", [{"bounty_hunt": True}, {"ghost": True}, {"weather": True, "bounty_hunt": True,
+                                                                              "bounty_auto_claim": False}],
+                         ids=["V1", "V3", "V1-V2-V14"])
+def test_V1_V3_worlds_along_random_games_show_the_view_and_hold_the_truth(options):
+    """Every 60th position of a random game: each player's worlds sum to 1, show that player's
+    view and include the truth (views with more than 2,000 worlds are left to sampling)."""
+    g = explorer.load("last_bottle_of_rum", turn_limit=8, **options)
+    checked = 0
+    for seed in (4, 5, 6):
+        rng = random.Random(seed)
+        state = g.new_state()
+        for i in range(1500):
+            if i % 60 == 0:
+                checked += _check_views(state)
+            if state.is_over:
+                break
+            state = state._step(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+    assert checked >= 6
+
+
+def _check_views(state) -> int:
+    checked = 0
+    for p in range(state.game.players):
+        view = state.view(p)
+        try:
+            worlds = list(state.game.hidden_worlds(view, limit=2_000))
+        except TooManyWorlds:
+            continue
+        key = json.dumps(view, sort_keys=True)
+        assert sum(w for _, w in worlds) == 1 and state in {w for w, _ in worlds}
+        assert all(json.dumps(w.view(p), sort_keys=True) == key for w, _ in worlds)
+        checked += 1
+    return checked

@@ -13,7 +13,8 @@ nowhere are in the Bounty deck)::
                 "stats": [0, ...]}                    # the active player's bounty counters (13)
 
 In a player's view the Bounty deck is a count, other players' bounties are counts, the top
-card is shown only to the player who knows it, and the Ghost's damage is a count (C13).
+card is shown only to the player who knows it (the others see ``["?", knower]``), and the
+Ghost's damage is a count (C13).
 """
 
 from __future__ import annotations
@@ -180,7 +181,7 @@ def hide_modules(data: dict, player: int) -> None:
             task[2:] = ["?" if x else x for x in task[2:]]
     m["bounty_deck"] = len(m["bounty_deck"])
     if m["bounty_top"] is not None and m["bounty_top"][1] != player:
-        m["bounty_top"] = None
+        m["bounty_top"] = ["?", m["bounty_top"][1]]       # who put a card back on top is public
     m["bounties"] = [b if i == player else len(b) for i, b in enumerate(m["bounties"])]
     if m["ghost"] is not None:
         m["ghost"]["damage"] = sum(m["ghost"]["damage"].values())

@@ -88,7 +88,7 @@ def _bounty_slots(seen: Mapping[str, Any]) -> tuple[list[int], list[str], int]:
     top = m["bounty_top"][0] if m.get("bounty_top") else None
     unseen = [b for b in sorted(BOUNTIES) if b not in known and b != top]
     sizes = [r for r in m["bounties"] if isinstance(r, int)]
-    marks = sum(x == "?" for t in flight for x in t[2:])
+    marks = sum(x == "?" for t in flight for x in t[2:]) + (top == "?")     # the last: a top card unseen
     return sizes, unseen, marks
 
 
@@ -129,12 +129,15 @@ def _fill(game, seen, hands, peeked, bounties, ghost_counts):
                 if isinstance(r, int):
                     r, i = sorted(held[i]), i + 1
                 rows.append(r)
-            marks = iter(marks)
+            drawn = iter(marks)
             for t in data["pending"]:
                 if t[0] in ("bounty_draw", "bounty_keep"):
-                    t[2:] = [next(marks) if x == "?" else x for x in t[2:]]
-            used = {b for h in held for b in h} | set(bounties[1])
+                    t[2:] = [next(drawn) if x == "?" else x for x in t[2:]]
+            used = {b for h in held for b in h} | set(marks)
             top = m["bounty_top"][0] if m.get("bounty_top") else None
+            if top == "?":                  # R60: someone else knows the top card; it is one of the unseen
+                top = marks[-1]
+                m["bounty_top"] = [top, m["bounty_top"][1]]
             m["bounties"] = rows if rows else []
             m["bounty_deck"] = sorted([*(b for b in pool if b not in used), *([top] if top else [])])
         if m.get("ghost") is not None and isinstance(m["ghost"]["damage"], int):
