@@ -35,8 +35,11 @@ def test_fast_chance_draws_match_sample_over_the_exact_outcomes():
     setup = game.new_state()
     while setup.pending[0][0] != "first":
         setup = setup.apply(setup.chance_outcomes()[0][0] if setup.is_chance else setup.legal_actions()[0])
-    nodes = [_with_pending(start, ["roll", 0, 1, 1]),
-             _with_pending(start, ["kraken_roll", 2]),
+    rng, main = random.Random(4), start
+    while main.phase != "main" or main.pending:
+        main = main.apply(main.sample_chance(rng) if main.is_chance else main.legal_actions()[0])
+    nodes = [_with_pending(main, ["roll", main.active, (main.active + 1) % 3, 1]),
+             _with_pending(main, ["kraken_roll", 2]),
              setup,
              _map_node(start)]
     for node in nodes:

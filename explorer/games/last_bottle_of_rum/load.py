@@ -17,77 +17,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from explorer.core.errors import PositionError
-
 from . import ships as sh
 from .data import (
     BASE_DECK,
     CAPTAINS,
-    CELLS,
     CONST,
     DAMAGE,
     FULL_DECK,
     ICONS,
     KRAKEN,
     MAPS,
-    TILES,
     TREASURES,
-    parse_cell,
 )
-from .flow import DECISION, STILL_NEEDED, Work, build, node_of, off_bank
+from .fields import a_cell as _cell
+from .fields import a_list as _list
+from .fields import an_object as _dict
+from .fields import bad as _bad
+from .fields import ids as _ids
+from .fields import known as _known
+from .fields import whole as _int
+from .flow import build
 from .model import Ship, Turn
 from .modules import in_flight, modules_in
 from .steps import GHOST_STEPS, SETUP_ONLY, STEPS, step_in
+from .table_checks import check_limits, check_node, pairs_shown, read_board, read_display
 
 PHASES = ("setup", "start", "play", "main", "over")
 KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up", "display", "map_deck",
         "map_discard", "treasure_deck", "treasure_discard", "deck", "discard", "turn", "pending", "modules")
 SHIP_KEYS = ("captain", "cell", "loot", "curse", "doubloons", "damage", "treasures", "hand", "shells", "peeks")
 TURN_KEYS = ("played", "actions", "used", "attacked", "moves", "limit_from", "flags")
+MAIN_ONLY = frozenset({"next_turn", "effect", "wind", "patch", "hands", "gale", "maelstrom", "weather", "roll",
+                       "grog", "peek"})
 FLAG_WORDS = {"c": "chain shot", "g": "re-roll used", "m": "peek used", "b": "bonus doubloon taken",
               "k": "becalmed"}
 FLAG_LETTERS = {w: k for k, w in FLAG_WORDS.items()}
-
-
-def _bad(field: str, reason: str):
-    raise PositionError(field, reason)
-
-
-def _int(value: Any, field: str, low: int = 0, high: int = 999) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        _bad(field, f"must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        _bad(field, f"{value} is outside {low}..{high}")
-    return value
-
-
-def _list(value: Any, field: str) -> list:
-    return value if isinstance(value, list) else _bad(field, f"must be a list, not {type(value).__name__}")
-
-
-def _dict(value: Any, field: str) -> Mapping:
-    return value if isinstance(value, Mapping) else _bad(field, f"must be an object, not {type(value).__name__}")
-
-
-def _ids(value: Any, field: str, table) -> tuple[str, ...]:
-    items = _list(value, field)
-    for i, x in enumerate(items):
-        if not isinstance(x, str) or x not in table:
-            _bad(f"{field}.{i}", f"{x!r} is not one of this game's components here")
-    return tuple(items)
-
-
-def _cell(value: Any, field: str) -> int:
-    try:
-        return parse_cell(value)
-    except (TypeError, ValueError, KeyError, AttributeError):
-        return _bad(field, f"{value!r} is not a board cell 'q,r' (D1)")
-
-
-def _known(data: Mapping, allowed, field: str) -> None:
-    for key in data:
-        if key not in allowed:
-            _bad(f"{field}{key}", f"unknown field; fields: {', '.join(allowed)}")
 
 
 def check_game(game, block: Any) -> None:
@@ -121,11 +85,11 @@ def _ship(raw: Any, field: str, game, setup: bool) -> tuple[Ship, int]:
         _bad(f"{field}.captain", f"{captain!r} is not a captain (D9): {', '.join(CAPTAINS)}")
     damage = _dict(data.get("damage", {}), f"{field}.damage")
     _known(damage, DAMAGE, f"{field}.damage.")
-    counts = tuple(_int(damage.get(k, 0), f"{field}.damage.{k}", 0, 25) for k in DAMAGE)
+    counts = tuple(_int(damage.get(k, 0), f"{field}.damage.{k}", 0, 25, "K08") for k in DAMAGE)
     if sum(counts) > 5:
         _bad(f"{field}.damage", "more than 5 tokens on one ship (R39)")
     treasures = _ids(data.get("treasures", []), f"{field}.treasures", TREASURES)
-    shells = _int(data.get("shells", 2 if captain == sh.CRABBY else 0), f"{field}.shells", 0, 2)
+    shells = _int(data.get("shells", 2 if captain == sh.CRABBY else 0), f"{field}.shells", 0, 2, "D9")
     if shells and captain != sh.CRABBY:
         _bad(f"{field}.shells", "only Crabby Jones has Shell tokens (S5, D9)")
     hand = data.get("hand", [] if setup else CONST["base_hand_size"] + (captain == sh.HUMBOLDT))
@@ -136,9 +100,11 @@ def _ship(raw: Any, field: str, game, setup: bool) -> tuple[Ship, int]:
     if not KRAKEN.isdisjoint(cards):
         _bad(f"{field}.hand", "a Kraken card is never kept in hand: it resolves when drawn (R6, S9)")
     peeks = tuple(sorted({_cell(c, f"{field}.peeks") for c in _list(data.get("peeks", []), f"{field}.peeks")}))
-    ship = Ship(captain, _cell(data.get("cell", "0,0"), f"{field}.cell"), _int(data.get("loot", 0), f"{field}.loot"),
-                _int(data.get("curse", 0), f"{field}.curse", 0, 5),
-                _int(data.get("doubloons", game.options["starting_doubloons"]), f"{field}.doubloons"), counts,
+    ship = Ship(captain, _cell(data.get("cell", "0,0"), f"{field}.cell"),
+                _int(data.get("loot", 0), f"{field}.loot", 0, 999, "R2"),
+                _int(data.get("curse", 0), f"{field}.curse", 0, 5, "R2"),
+                _int(data.get("doubloons", game.options["starting_doubloons"]), f"{field}.doubloons", 0, 999, "R32"),
+                counts,
                 treasures, cards, shells, peeks)
     return ship, unseen
 
@@ -197,6 +163,9 @@ def _pending(data: Mapping, game, phase: str) -> tuple[tuple, ...]:
             _bad(f"pending.{i}", f"'{STEPS[kind].words}' belongs to the Ghost module, which is off (V3)")
         if phase != "setup" and kind in SETUP_ONLY and kind != "setup_tile":
             _bad(f"pending.{i}", f"'{STEPS[kind].words}' happens only at setup, not in the {phase} (S5, S10)")
+        if kind in MAIN_ONLY and phase != "main":
+            _bad(f"pending.{i}", f"'{STEPS[kind].words}' follows an action or effect of the main phase, not the "
+                                 f"{phase} (T4)")
         if kind == "to_play" and phase != "start":
             _bad(f"pending.{i}", f"'{STEPS[kind].words}' ends the start of a turn, not the {phase} (T1-T3)")
     if phase == "start" and not any(t[0] in ("turn_start", "to_play") for t in pending):
@@ -232,8 +201,8 @@ def from_dict(game, data: Any):
         if s.captain and s.captain in (x.captain for x in ships[:i]):
             _bad(f"ships.{i}.captain", f"{s.captain} already commands another ship (S5)")
     pending = _pending(data, game, phase)
-    tiles, face_up, deals = _board(data, ships, pending, game, setup)
-    display = _display(data)
+    tiles, face_up, deals = read_board(data, ships, pending, game, setup)
+    display = read_display(data)
     turn = _turn(data.get("turn", {}), phase, n, active)
     if phase in ("play", "main") and turn.limit_from < 0 and sh.limited(ships[active]):
         turn = turn._replace(limit_from=0)      # R45: a limit held at load counts from the turn's start
@@ -261,16 +230,16 @@ def from_dict(game, data: Any):
         t for t in sorted(TREASURES) if t not in known)
     _once("treasure_deck", [("treasure_deck", treasure_deck), ("treasure_discard", treasure_discard), *aboard],
           TREASURES, data)
-    _limits(game, ships, mods, pending, phase, winner, turns, display, data)
+    check_limits(game, ships, mods, pending, phase, winner, turns, display, data)
     if "display" not in data and not setup:
         coming = sum(t[0] in ("pair", "map", "treasure") for t in pending)
-        deals = (*deals, *(("pair",),) * (_pairs(game) - coming))   # S2, S3: the display is turned up
+        deals = (*deals, *(("pair",),) * (pairs_shown(game) - coming))   # S2, S3: the display is turned up
     deals = (*(("draw", i, k, 1) for i, k in unseen), *deals)    # S8, S9: unseen hands are dealt first
     state = build(RumState, game, None, (), ships, tiles, face_up, tuple(display), tuple(sorted(map_deck)),
                   tuple(sorted(map_discard)), tuple(sorted(treasure_deck)), tuple(sorted(treasure_discard)),
                   tuple(sorted(deck)), tuple(sorted(discard)), active, phase, turn, (*deals, *pending), winner,
                   turns, mods)
-    _check_node(state)
+    check_node(state)
     return state
 
 
@@ -295,109 +264,3 @@ def _phase_left_out(data: Mapping) -> str:
     return "setup" if data.get("active") == -1 or kinds & SETUP_ONLY else "start"
 
 
-def _pairs(game) -> int:
-    if game.options["ghost"]:
-        return CONST["pairs_ghost"]
-    return CONST["pairs_large"] if game.players >= 4 else CONST["pairs_small"]
-
-
-def _display(data: Mapping) -> list[tuple[str, str]]:
-    display = []
-    for i, pair in enumerate(_list(data.get("display", []), "display")):
-        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair) \
-                or pair[0] not in MAPS or pair[1] not in TREASURES:
-            _bad(f"display.{i}", "a pair is [map, treasure] (S2)")
-        display.append((pair[0], pair[1]))
-    return display
-
-
-def _board(data: Mapping, ships, pending, game, setup: bool) -> tuple[tuple[str, ...], int, tuple]:
-    """Tiles, the face-up cells and, in the Ghost module, the tiles still to lay face up (S13)."""
-    tiles = ["" for _ in CELLS]
-    for key, tile in _dict(data.get("tiles", {}), "tiles").items():
-        cell = _cell(key, "tiles")
-        if cell == 0 or not isinstance(tile, str) or tile not in TILES:
-            _bad(f"tiles.{key}", f"{tile!r} is not an island tile on an island cell (S1, D2)")
-        if tile in tiles:
-            _bad(f"tiles.{key}", f"{tile} lies on two cells (S1)")
-        tiles[cell] = tile
-    face_up = 1
-    for c in _list(data.get("face_up", []), "face_up"):
-        cell = _cell(c, "face_up")
-        if cell and not tiles[cell]:
-            _bad("face_up", f"cell {c} is face up but 'tiles' does not say which tile lies there (R19)")
-        face_up |= 1 << cell
-    peeked = {c for s in ships for c in s.peeks}
-    for i, s in enumerate(ships):
-        for c in s.peeks:
-            if not tiles[c] and not any(t[0] == "peek_tile" and t[2] == c for t in pending):
-                _bad(f"ships.{i}.peeks", f"the tile on {CELLS[c]} was looked at, so 'tiles' must name it (E05)")
-    laid = {t[1] for t in pending if t[0] == "setup_tile"}
-    deals: tuple = ()
-    if game.options["ghost"] and not setup:
-        missing = [c for c in range(1, 31) if not tiles[c] and c not in laid]
-        deals = tuple(("setup_tile", c) for c in missing)          # S13: every tile lies face up
-        laid |= set(missing)
-        for c in range(1, 31):
-            if tiles[c] and not face_up >> c & 1:
-                _bad("face_up", f"with the Ghost every tile lies face up (S13); {CELLS[c]} does not")
-    for c in range(1, 31):
-        if tiles[c] and not face_up >> c & 1 and c not in peeked:
-            _bad(f"tiles.{CELLS[c][0]},{CELLS[c][1]}", "a face-down tile nobody has looked at is still unknown: "
-                                                       "leave it out (C8)")
-    for i, s in enumerate(ships):
-        moving = any(t[0] == "tile" and t[1] == i and t[2] == s.cell for t in pending)
-        if s.cell and not face_up >> s.cell & 1 and not moving and s.cell not in laid:
-            _bad(f"ships.{i}.cell", "a ship stands only on the Hideout or a face-up tile: entering a face-down "
-                                    "tile turns it face up (R19)")
-    return tuple(tiles), face_up, deals
-
-
-def _limits(game, ships, mods, pending, phase, winner, turns, display, data) -> None:
-    """Counts the rules bound: tokens, doubloons, slots, pairs, Loot and the end (K08, R1, R28, R32)."""
-    n, opts = game.players, game.options
-    ghost_damage = mods.ghost.damage if mods.ghost else (0,) * 5
-    for i, k in enumerate(DAMAGE):
-        if sum(s.damage[i] for s in ships) + ghost_damage[i] > 5:
-            _bad("ships", f"more than 5 {k} tokens in play (K08)")
-    bank = opts["bank_limit"]
-    if bank is not None and sum(s.doubloons for s in ships) + off_bank(mods) > bank:
-        _bad("ships", f"more doubloons than the bank's {bank} (R32)")
-    for i, s in enumerate(ships):
-        if sh.over_capacity(s) and ("fire", i) not in pending:
-            _bad(f"ships.{i}.treasures", "more treasure than the captain board's slots hold (R28, R47)")
-    coming = sum(t[0] in ("pair", "map", "treasure") for t in pending)
-    if len(display) + coming > _pairs(game):
-        _bad("display", f"at most {_pairs(game)} pairs lie face up in this set-up (S2, S3, S13)")
-    limit = opts["turn_limit"]
-    capped = limit is not None and turns >= limit * n
-    if phase == "over":
-        if winner < 0 and not capped:
-            _bad("winner", "a game ends only when a captain reaches 10 Loot (R1, E1, E3)")
-        if winner >= 0 and ships[winner].loot < CONST["loot_to_win"]:
-            _bad("winner", "the winner is the captain with 10 Loot or more (R1)")
-        return
-    if winner >= 0:
-        _bad("winner", "a game with a winner is over (R1): write phase over")
-    rich = [i for i, s in enumerate(ships) if s.loot >= CONST["loot_to_win"]]
-    if rich:
-        _bad(f"ships.{rich[0]}.loot", "10 Loot ends the game at once (R1, E1)")
-    if capped:
-        _bad("turns", f"the house rule turn_limit={limit} ends the game after {limit * n} turns")
-
-
-def _check_node(state) -> None:
-    """The step the position waits on must be one the rules would still ask (as `settle` keeps)."""
-    if not state.pending:
-        if state.phase == "setup":
-            _bad("pending", "setup goes on until the first turn begins (S1-S10)")
-        return
-    task = state.pending[0]
-    check = STILL_NEEDED.get(task[0])
-    words = STEPS[task[0]].words
-    if check is not None and not check(Work(state), task):
-        _bad("pending.0", f"'{words}' cannot happen in this position ({STEPS[task[0]].rule})")
-    if task[0] in DECISION and not state.legal_actions():
-        _bad("pending.0", f"'{words}' leaves no choice here ({STEPS[task[0]].rule})")
-    if node_of(state.phase, state.pending, state.active)[0] == "chance" and not state.chance_outcomes():
-        _bad("pending.0", f"'{words}' has nothing to draw here ({STEPS[task[0]].rule})")
