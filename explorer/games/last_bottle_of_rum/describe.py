@@ -20,6 +20,7 @@ from .model import (
     EndTurn,
     Exchange,
     FirstPlayer,
+    GoOn,
     KeepBounty,
     Leave,
     Lose,
@@ -95,6 +96,7 @@ def describe(action: Any) -> str:
         TreasureCard: lambda a: f"Treasure: {TREASURES[a.treasure].name}",
         Roll: lambda a: f"The die shows {a.skulls} skull{'s' * (a.skulls != 1)}",
         Token: lambda a: f"A {a.kind} token",
+        GoOn: lambda a: "Go on: the rules resolve the waiting steps by themselves",
     }
     say = words.get(type(action))
     return say(action) if say else str(action)
