@@ -1,6 +1,6 @@
 r"""A position of The Last Bottle of Rum in a few lines, written as a player reads the table.
 
-Three positions first, each loaded as written and asked one question from a player's own
+Four positions first, each loaded as written and asked one question from a player's own
 view: the answer weighs every hidden possibility that player cannot rule out
 (`explorer.analysis.odds`, exact fractions).
 
@@ -87,6 +87,28 @@ the 28 tiles still unseen, 5 of them reefs (C8).
 5/28 (17.9%), exact from P1's view
 >>> print(view_probability(peeked, 1, reef_ahead))
 1 (100.0%), exact from P2's view
+
+With the Ghost (V3) a hit puts a damage token face down on its board: everyone sees how many,
+nobody which (C13). Player 1 holds 2 of the 5 SAIL tokens, so the Ghost's token is a SAIL with
+3/23 from any player's view. (The tiles not written are laid face up first, S13: the position's
+first steps are ``lay a tile face up``.)
+
+>>> haunted = explorer.load("last_bottle_of_rum", ghost=True).position('''
+...     turn: P1
+...     phase: actions
+...     P1 captain: Humboldt
+...     P1 damage: SAIL, SAIL
+...     P1 hand: Full Sail SS, Patch Up RR
+...     P2 captain: Madame Macaw
+...     P2 hand: Plunder DD, Sabotage AA
+...     display: Gold Ingot on Pearl Bay, Giant Idol on Parrot Cay
+...     deck: Kraken #1, Full Sail SD #1, Chain Shot DD
+...     played: Holy Water RR #1, Spyglass SS
+...     ghost ship: 2,1
+...     ghost damage: FIRE
+... ''')
+>>> print(view_probability(haunted, 0, lambda world: world.mods.ghost.damage[0] == 1))
+3/23 (13.0%), exact from P1's view
 
 The lines
 ---------
