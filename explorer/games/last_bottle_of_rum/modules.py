@@ -24,7 +24,7 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import BOUNTIES, DAMAGE, HIDEOUT, cell_name, parse_cell
+from .data import BOUNTIES, DAMAGE, HIDEOUT, TILES, cell_name, parse_cell
 from .ghost import skull_cave
 from .model import Ghost, Modules
 
@@ -155,6 +155,8 @@ def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules
         _bad("maelstrom", "two different cells, and only with the Weather module (R65)")
     coins = 0
     for c in _cells(raw.get("coins", []), "coins"):
+        if not tiles[c] or not TILES[tiles[c]].doubloon:
+            _bad("coins", f"a coin lies only on a laid tile with a doubloon icon, not on {cell_name(c)} (S13, R70)")
         coins |= 1 << c
     if coins and not opts["ghost"]:
         _bad("coins", "coins lie on tiles only in the Ghost module (S13)")
