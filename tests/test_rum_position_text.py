@@ -147,6 +147,13 @@ def test_step_names_and_turn_flags_are_public_words():
     assert state.turn.flags == "gk" and "this turn: re-roll used, becalmed" in state.notation()
 
 
+def test_D9_names_are_read_in_any_case_and_captains_by_their_other_spellings():
+    state = game().position("TURN: p1\nPhase: Actions\np1 captain: humbolt\nP1 hand: full sail ss\n"
+                            "P2 Captain: KRABBY JONES\nP2 hand: none\ndisplay: gold ingot on pearl bay")
+    assert [s.captain for s in state.ships] == ["Humboldt", "Crabby Jones"]
+    assert state.ships[0].hand == ("AC01",) and state.display == (("M12", "TR07"),)
+
+
 def test_copies_are_named_and_a_plain_name_takes_the_first_free_copy():
     assert CARD_NAME["AC02"] == "Full Sail SD #1" and CARD_NAME["AC01"] == "Full Sail SS"
     state = game().position("turn: P1\nphase: actions\nP1 captain: Humboldt\nP1 hand: Full Sail SD #1, Full Sail SD"

@@ -6,14 +6,15 @@ doubloons, A Attack, R Repair); a Kraken is ``Kraken``; a Weather card its weath
 ``Storm``. Where the deck holds identical copies, ``#1``, ``#2``... tell them apart; a name
 written without its number means the first copy not written elsewhere. A Map card is named
 by the island it shows, a tile, treasure or bounty by its own name. The data-table IDs
-(``AC04``, ``TR15``, ``T24``, ``M12``, ``B05``) are read too.
+(``AC04``, ``TR15``, ``T24``, ``M12``, ``B05``) are read too, and captains by their names or
+the digest's other spellings (``Humbolt``, ``Krabby Jones``), in any case.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .data import BOUNTIES, CARDS, EFFECTS, MAPS, TILES, TREASURES, map_tile
+from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, MAPS, TILES, TREASURES, map_tile
 
 
 def _base(card_id: str) -> str:
@@ -45,8 +46,10 @@ def _lookup(names: dict[str, str]) -> dict[str, str]:
     return {**{v.lower(): k for k, v in names.items()}, **{k.lower(): k for k in names}}
 
 
-FIND = {"treasure": _lookup(TREASURE_NAME), "tile": _lookup(TILE_NAME), "map": _lookup(MAP_NAME),
-        "bounty": _lookup(BOUNTY_NAME), "card": _lookup(CARD_NAME)}
+CAPTAIN_NAMES = {**{c.name.lower(): c.name for c in CAPTAINS.values()},
+                 **{c.alias.lower(): c.name for c in CAPTAINS.values() if c.alias}}
+FIND = {"captain": CAPTAIN_NAMES, "treasure": _lookup(TREASURE_NAME), "tile": _lookup(TILE_NAME),
+        "map": _lookup(MAP_NAME), "bounty": _lookup(BOUNTY_NAME), "card": _lookup(CARD_NAME)}
 CARD_BASES = {base.lower(): base for base in COPIES_OF}
 
 

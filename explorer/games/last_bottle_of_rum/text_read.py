@@ -141,7 +141,7 @@ def _ship_line(r: _Reader, p: int, what: str, text: str) -> None:
     base = f"ships.{p}."
     field = SHIP_LINES[what]
     if what == "captain":
-        r.put(base + field, text.strip())
+        r.put(base + field, find("captain", text) or text.strip())
     elif what == "ship":
         r.put(base + field, text.strip())
     elif what in ("loot", "curse", "doubloons", "shells"):
