@@ -210,3 +210,25 @@ def _check_views(state) -> int:
         assert all(json.dumps(w.view(p), sort_keys=True) == key for w, _ in worlds)
         checked += 1
     return checked
+
+
+@pytest.mark.parametrize(("turns", "worlds"), [(0, math.comb(5, 2)), (2, math.comb(4, 2))])
+def test_R64_S8_a_weather_card_is_in_a_hidden_hand_only_before_its_first_turn(turns, worlds):
+    """P2's 2 hidden cards come from 4 plain cards and a Storm (the Kraken stays in the deck):
+    before P2's first turn the Storm may be among them (dealt at setup, S8); after it, never
+    (R64: every Weather card in hand is played)."""
+    state = explorer.load("last_bottle_of_rum", weather=True).position(f"""
+        turn: P1
+        phase: actions
+        turns played: {turns}
+        P1 captain: Humboldt
+        P1 hand: Full Sail SS
+        P2 captain: Madame Macaw
+        P2 hand: Plunder DD, Sabotage AA
+        display: Gold Ingot on Pearl Bay, Giant Idol on Parrot Cay, Kraken's Eye on Coconut Isle
+        deck: Storm #1, Kraken #1, Full Sail SD #1, Chain Shot DD
+    """)
+    found = _worlds(state, 0)
+    assert len(found) == worlds and state in {w for w, _ in found}
+    storm = view_probability(state, 0, lambda w: "AC79" in w.ships[1].hand)
+    assert storm.probability == (Fraction(2, 5) if turns == 0 else 0)

@@ -5,7 +5,8 @@ The hidden parts of a view (`position.view`) and how they are filled (C6, C8, C1
 
 - Action cards nobody can see go to the other players' hands (their sizes are public) and the
   deck, uniformly over every split the rules allow: a Kraken is never in a hand (R6, S9) and a
-  Weather card only in the hand of the player about to play it (R64);
+  Weather card only in the hand of the player about to play or of one yet to take a first turn
+  (R64, S8);
 - the tiles others have peeked at are distinct tiles among those the viewer has not seen (C8);
 - with Bounty Hunt, bounty cards the viewer has not seen go to the others' hidden bounties, the
   cards they are drawing, and the Bounty deck (C10);
@@ -42,9 +43,18 @@ def _hand_slots(game, seen: Mapping[str, Any]) -> tuple[list[tuple[int, int, boo
     if ghost:
         known |= set(ghost["cards"])
     unseen = [c for c in (FULL_DECK if game.options["weather"] else BASE_DECK) if c not in known]
-    slots = [(p, ship["hand"], p == seen["active"] and seen["phase"] in ("start", "play"))
+    slots = [(p, ship["hand"], _may_hold_weather(seen, p))
              for p, ship in enumerate(seen["ships"]) if isinstance(ship["hand"], int) and p != me]
     return sorted(slots, key=lambda s: s[2]), unseen
+
+
+def _may_hold_weather(seen: Mapping[str, Any], p: int) -> bool:
+    """R64: Weather cards in hand are all played at the play, so only the player about to play
+    and a player yet to take a first turn (dealt at setup, S8) can hold one."""
+    n, active, turns = len(seen["ships"]), seen["active"], seen["turns"]
+    if p == active:
+        return seen["phase"] in ("setup", "start", "play")
+    return active < 0 or not (turns >= n or (active - p) % n <= turns)
 
 
 def _card_splits(slots, unseen: list[str]) -> tuple[int, Iterator[tuple[tuple[str, ...], ...]]]:
