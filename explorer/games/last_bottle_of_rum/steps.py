@@ -15,7 +15,7 @@ from explorer.core.errors import PositionError
 
 from .data import BOUNTIES, FULL_DECK, MAPS, cell_name, parse_cell
 from .model import UseEffect
-from .names import BOUNTY_NAME, MAP_NAME, find
+from .names import BOUNTY_NAME, CARD_NAME, MAP_NAME, TREASURE_NAME, find
 from .notation import parse
 
 
@@ -28,7 +28,7 @@ class StepKind(NamedTuple):
 ARG_WORDS = {
     "p": "a seat P1..Pn", "t": "a seat or the Ghost (ghost)", "c": "a board cell q,r", "n": "a whole number",
     "s": "a whole number, or -1 for 'up to the hand size'", "f": "0 or 1", "r": "a rule ID",
-    "e": "a played card's effect (effect AC.. [target] [treasure])", "m": "a Map card", "b": "a Bounty card",
+    "e": "a played card (and 'on P2', 'taking' a treasure)", "m": "a Map card", "b": "a Bounty card",
     "o": "a Bounty card or nothing ('-')",
 }
 
@@ -168,6 +168,9 @@ def _word(letter: str, x: Any) -> str:
         return BOUNTY_NAME.get(x, x)
     if letter == "m":
         return MAP_NAME.get(x, x)
+    if letter == "e":                  # "Boarding Party SA on P2 taking Brass Spyglass"
+        return (CARD_NAME[x.card] + (f" on {_word('t', x.target)}" if x.target is not None else "")
+                + (f" taking {TREASURE_NAME[x.treasure]}" if x.treasure else ""))
     return str(x)
 
 
@@ -199,7 +202,22 @@ def _unword(letter: str, text: str) -> Any:
         return find("bounty", text) or text
     if letter == "m":
         return find("map", text) or text
-    return text.strip() if letter in "ce" else text.strip().upper()
+    if letter == "e":
+        return _effect_words(text)
+    return text.strip() if letter == "c" else text.strip().upper()
+
+
+def _effect_words(text: str) -> str:
+    """``Boarding Party SA on P2 taking Brass Spyglass`` as the action notation ``effect AC39 P2 TR05``."""
+    rest, taking, treasure = text.strip().rpartition(" taking ")
+    card_text, on, target = (rest if taking else text.strip()).rpartition(" on ")
+    card = find("card", card_text if on else (rest if taking else text.strip()))
+    if card is None:
+        return text
+    words = ["effect", card, *([target.strip().upper()] if on else [])]
+    if taking:
+        words.append(find("treasure", treasure) or treasure)
+    return " ".join(words)
 
 
 def words_step(text: str) -> list:
