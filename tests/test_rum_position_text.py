@@ -107,10 +107,10 @@ def test_T1_the_start_of_a_turn_can_be_written_and_waits_for_go_on():
 
 
 @pytest.mark.parametrize(("step", "first"), [
-    ("enter the tile [P1, 1,0, 0]", "enter"),                 # a pending automatic step (R18)
+    ("enter the tile [P1, 1,0, sailed in]", "enter"),         # a pending automatic step (R18)
     ("pass the turn", "next_turn"),                           # the end of a turn, the next not begun (T6)
     ("the effect resolves [P1, Smuggler's Deal DD]", "effect"),  # an effect waiting to resolve (R13)
-    ("roll the skull die [P1, P2, 0]", "roll"),               # a chance step mid-turn (R37)
+    ("roll the skull die [P1, P2, one roll]", "roll"),        # a chance step mid-turn (R37)
     ("take or leave the treasure [P1, 1,0, R25]", "pickup"),  # a forced choice (R25)
 ])
 def test_T4_every_moment_of_a_turn_can_be_written(step, first):

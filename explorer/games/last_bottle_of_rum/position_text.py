@@ -38,7 +38,7 @@ the cards written nowhere else are in the discard pile.
 >>> fight = game.position('''
 ...     turn: P1
 ...     phase: actions
-...     step: roll the skull die [P1, P2, 0]
+...     step: roll the skull die [P1, P2, one roll]
 ...     P1 captain: Grog Blackwater
 ...     P1 ship: 1,0
 ...     P1 hand: Holy Water RR #2
@@ -164,8 +164,10 @@ turned up from the decks (S2, S3); with the Ghost, tiles not written are laid fa
 Those deals are chance steps of the position, so their odds are exact and nothing is decided
 at load.
 
-The steps, in the words a player would use (the values in brackets are seats, cells, counts
-and rule IDs, in the order `state.notation()` writes them):
+The steps, in the words a player would use (the values in brackets are seats, cells, cards,
+counts and rule IDs, in the order `state.notation()` writes them; a card draw says ``up to the
+hand size`` and ``in play`` or ``at setup``, an attack roll ``one roll`` or ``chain shot``, a
+tile entry ``sailed in`` or ``just revealed``):
 
 - a draw, a roll or a flip: ``draw for the first player`` (S10), ``draw an action card`` (R4),
   ``turn the tile face up`` (R19), ``look at the tile`` (E05), ``turn up a map`` and ``turn up

@@ -23,6 +23,12 @@ class StepKind(NamedTuple):
     words: str      # what a player would say
     args: str       # one letter per argument, see ARG_WORDS
     rule: str       # the rule that leaves this step waiting
+    flag: tuple[str, str] = ("0", "1")     # the words of a 0/1 value ("f")
+    minus: str = "-1"                      # the words of -1 for a count ("s")
+
+
+DRAW_FLAG = ("in play", "at setup")        # S9: a Kraken drawn at setup goes back
+SETTLED = "bounties settled"               # V14: the end-of-turn bounty questions were asked
 
 
 ARG_WORDS = {
@@ -35,12 +41,12 @@ ARG_WORDS = {
 STEPS: dict[str, StepKind] = {
     # chance steps (a draw, a roll, a flip)
     "first": StepKind("draw for the first player", "", "S10"),
-    "card": StepKind("draw an action card", "psf", "R4"),
+    "card": StepKind("draw an action card", "psf", "R4", DRAW_FLAG, "up to the hand size"),
     "tile": StepKind("turn the tile face up", "pc", "R19"),
-    "peek_tile": StepKind("look at the tile", "pcs", "E05"),
+    "peek_tile": StepKind("look at the tile", "pcs", "E05", minus="Madame Macaw's look"),
     "map": StepKind("turn up a map", "", "R27"),
     "treasure": StepKind("turn up its treasure", "m", "R27"),
-    "roll": StepKind("roll the skull die", "ptf", "R37"),
+    "roll": StepKind("roll the skull die", "ptf", "R37", ("one roll", "chain shot")),
     "kraken_roll": StepKind("roll for the Kraken", "p", "R53"),
     "token": StepKind("draw a damage token", "pr", "R37"),
     "setup_tile": StepKind("lay a tile face up", "c", "S13"),
@@ -66,9 +72,9 @@ STEPS: dict[str, StepKind] = {
     "bounty_keep": StepKind("keep a bounty card", "pbb", "R60"),
     "claim": StepKind("claim the bounty or keep it hidden", "pb", "V14"),
     # what the rules do by themselves (a one-outcome step: "go on")
-    "draw": StepKind("refill the hand", "psf", "R4"),
+    "draw": StepKind("refill the hand", "psf", "R4", DRAW_FLAG, "up to the hand size"),
     "pair": StepKind("reveal a new pair", "", "R27"),
-    "enter": StepKind("enter the tile", "pcf", "R18"),
+    "enter": StepKind("enter the tile", "pcf", "R18", ("sailed in", "just revealed")),
     "damage": StepKind("take damage", "pnr", "R37"),
     "curse": StepKind("gain curses", "pnr", "R14"),
     "kraken": StepKind("the Kraken strikes", "", "R51"),
@@ -157,7 +163,11 @@ def step_out(task: tuple) -> list:
 
 
 # -- the notation's words for a step -------------------------------------------------------------
-def _word(letter: str, x: Any) -> str:
+def _word(letter: str, x: Any, kind: StepKind | None = None) -> str:
+    if kind is not None and letter == "f" and x in (0, 1):
+        return kind.flag[x]
+    if kind is not None and letter == "s" and x == -1:
+        return kind.minus
     if letter in "pt":
         return "ghost" if x == -1 else f"P{x + 1}"
     if letter == "c":
@@ -176,15 +186,21 @@ def _word(letter: str, x: Any) -> str:
 
 def step_words(task: tuple) -> str:
     """``roll the skull die [P1, P2, 0]``: the step's public name and its values."""
+    if task == ("next_turn", 1):
+        return f"{STEPS['next_turn'].words} [{SETTLED}]"
     kind = STEPS[task[0]]
-    values = [_word(a, x) for a, x in zip(kind.args, task[1:], strict=False)] + [str(x) for x in
+    values = [_word(a, x, kind) for a, x in zip(kind.args, task[1:], strict=False)] + [str(x) for x in
                                                                                  task[1 + len(kind.args):]]
     return kind.words + (f" [{', '.join(values)}]" if values else "")
 
 
-def _unword(letter: str, text: str) -> Any:
+def _unword(letter: str, text: str, kind: StepKind) -> Any:
     """The position-data value of one written value (seats P1.. become 0..)."""
     low = text.strip().lower()
+    if letter == "f" and low in (kind.flag[0].lower(), kind.flag[1].lower()):
+        return (kind.flag[0].lower(), kind.flag[1].lower()).index(low)
+    if letter == "s" and low == kind.minus.lower():
+        return -1
     if letter in "pt":
         if letter == "t" and low == "ghost":
             return -1
@@ -234,6 +250,7 @@ def words_step(text: str) -> list:
         raise PositionError("step", f"{text!r}: the values end with ']'")
     values = [v for v in rest[:-1].split(", ")]
     shape = STEPS[kind].args
-    if kind == "next_turn" and values == ["1"]:
+    if kind == "next_turn" and [v.lower() for v in values] == [SETTLED]:
         return [kind, 1]
-    return [kind, *(_unword(shape[i] if i < len(shape) else "n", v) for i, v in enumerate(values))]
+    step = STEPS[kind]
+    return [kind, *(_unword(shape[i] if i < len(shape) else "n", v, step) for i, v in enumerate(values))]
