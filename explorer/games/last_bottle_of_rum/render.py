@@ -80,7 +80,7 @@ def _ships(v: dict) -> list[str]:
             out.append(f'<path data-place="ship:{p}" d="M{sx - 6:.1f},{y + 6:.1f} L{sx + 6:.1f},{y + 6:.1f} '
                        f'L{sx + 4:.1f},{y + 11:.1f} L{sx - 4:.1f},{y + 11:.1f} Z M{sx:.1f},{y - 2:.1f} '
                        f'L{sx:.1f},{y + 6:.1f} L{sx + 5:.1f},{y + 5:.1f} Z" fill="{fill}" stroke="#111" '
-                       f'stroke-width="0.8"><title>P{p} {escape(v["ships"][p]["captain"])}</title></path>')
+                       f'stroke-width="0.8"><title>Player {p + 1} {escape(v["ships"][p]["captain"])}</title></path>')
     return out
 
 
@@ -89,7 +89,8 @@ def _board(v: dict, p: int, x: float, y: float) -> list[str]:
     active = v["active"] == p
     out = [f'<rect x="{x}" y="{y}" width="300" height="78" rx="6" fill="#fdf6e3" stroke="{COLOURS[p][1]}" '
            f'stroke-width="{3 if active else 1.5}"/>',
-           _text(x + 8, y + 15, f"P{p} {ship['captain'] or '(no captain yet)'}" + ("  ◀ to play" if active else ""),
+           _text(x + 8, y + 15, f"Player {p + 1} {ship['captain'] or '(no captain yet)'}"
+                 + ("  ◀ to play" if active else ""),
                  11, "start", "bold", COLOURS[p][1]),
            _text(x + 8, y + 30, f"Loot {ship['loot']}/10   Curse {ship['curse']}/5   Doubloons {ship['doubloons']}"
                  + (f"   Shells {ship['shells']}/2" if ship["captain"] == "Crabby Jones" else ""), 9, "start")]
@@ -160,7 +161,7 @@ def _tracks(v: dict, x: float, y: float) -> list[str]:
         for p, ship in enumerate(v["ships"]):
             k = min(ship[key], top)
             out.append(f'<circle cx="{x + 39 + 17 * k + 2.5 * p:.1f}" cy="{y0 + 3:.1f}" r="3" fill="{COLOURS[p][1]}" '
-                       f'stroke="#111" stroke-width="0.5"><title>P{p} {key} {ship[key]}</title></circle>')
+                       f'stroke="#111" stroke-width="0.5"><title>Player {p + 1} {key} {ship[key]}</title></circle>')
     return out
 
 
@@ -199,13 +200,14 @@ def _modules_panel(v: dict, x: float, y: float) -> list[str]:
     if m.get("bounties"):
         deck = m["bounty_deck"] if isinstance(m["bounty_deck"], int) else len(m["bounty_deck"])
         top = m.get("bounty_top")
-        out.append(_text(x, y, f"Bounty deck {deck}" + (f", top {top[0]} (known to P{top[1]})" if top else ""),
+        known = f", top {top[0]} (known to Player {top[1] + 1})" if top else ""
+        out.append(_text(x, y, f"Bounty deck {deck}" + known,
                          8, "start", "bold"))
         for p, held in enumerate(m["bounties"]):
             shown = f"{held} hidden" if isinstance(held, int) else ", ".join(
                 f"{b} {BOUNTIES[b].name}" for b in held) or "none"
             done = ", ".join(m["claimed"][p]) or "-"
-            out.append(_text(x, y + 11 + 10 * p, f"P{p} bounties: {shown}; claimed {done}"[:70], 7, "start"))
+            out.append(_text(x, y + 11 + 10 * p, f"Player {p + 1} bounties: {shown}; claimed {done}"[:70], 7, "start"))
         y += 14 + 10 * len(m["bounties"])
     ghost = m.get("ghost")
     if ghost:
@@ -221,7 +223,7 @@ def board_svg(v: dict) -> str:
     """The whole picture of a view: board, ships, display, legend and one board per captain."""
     n = len(v["ships"])
     height = 500 + 86 * ((n + 1) // 2)
-    who = "all-seeing" if v.get("viewer") is None else f"view of P{v['viewer']}"
+    who = "all-seeing" if v.get("viewer") is None else f"view of Player {v['viewer'] + 1}"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="720" height="{height}" viewBox="0 0 720 {height}" '
              f'font-family="Georgia, serif">',
              f'<rect width="720" height="{height}" fill="#d6eaf8"/>',
@@ -232,7 +234,7 @@ def board_svg(v: dict) -> str:
     for p in range(n):
         parts += _board(v, p, 10 + 310 * (p % 2), 500 + 86 * (p // 2))
     if v.get("winner") is not None:
-        parts.append(_text(250, 485, f"P{v['winner']} wins with {v['ships'][v['winner']]['loot']} Loot!", 14,
+        parts.append(_text(250, 485, f"Player {v['winner'] + 1} wins with {v['ships'][v['winner']]['loot']} Loot!", 14,
                            weight="bold", fill="#b03a2e"))
     parts.append("</svg>")
     return "".join(parts)
