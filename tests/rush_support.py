@@ -24,7 +24,7 @@ def begin(n: int = 3, row: str | None = None, removed: str = "T04 T07 T08 T10", 
     """A game after S2, S5 and S8 (player 0 starts), at the first draft."""
     g = game(n, setup_investigations=looks, **options)
     row = row or " ".join(str(r) for r in range(3, 4 + n))
-    return play(g.new_state(), f"removed {removed}", f"row {row}", "first 0")
+    return play(g.new_state(), f"removed {removed}", f"row {row}", "first P1")
 
 
 def edit(s, **fields):

@@ -143,7 +143,7 @@ def test_R73_V10_paid_tiles_shown_or_hidden():
 
 def test_R74_blind_picks_are_uniform():
     s = table(3, loot={1: ["gold", "rum", "rum"]}, chosen=(6, 1, 2), row="3 5 6 8")
-    assert {p for _, p in play(s, "rogue 1").chance_outcomes()} == {Fraction(1, 3)}
+    assert {p for _, p in play(s, "rogue P2").chance_outcomes()} == {Fraction(1, 3)}
 
 
 def test_V16_investigate_mandatory():

@@ -87,7 +87,7 @@ def test_R41_quartermaster_takes_from_an_island_left_behind():
 
 def test_R42_C8_gambler_looks_takes_and_gives_blind():
     s = table(3, loot={0: ["rum"], 1: ["gold", "rum", "curse", "map"]}, chosen=(5, 1, 2), row="3 5 6 8")
-    s = play(s, "gamble 1")
+    s = play(s, "gamble P2")
     looks = s.chance_outcomes()
     assert all(p == Fraction(1, 4) for _, p in looks)
     gold = tokens_of(s, 1, "gold")[0]
@@ -110,15 +110,15 @@ def test_R42_C8_gambler_looks_takes_and_gives_blind():
 
 def test_V8_gambler_needs_own_loot():
     s = table(3, loot={1: ["gold"]}, chosen=(5, 1, 2), row="3 5 6 8")
-    assert "gamble 1" not in {str(a) for a in s.legal_actions()}
+    assert "gamble P2" not in {str(a) for a in s.legal_actions()}
     t = table(3, loot={1: ["gold"]}, chosen=(5, 1, 2), row="3 5 6 8", gambler_needs_own_loot=False)
-    t = play(t, "gamble 1", f"pick {t.loot[1][0]}", "gamble keep")
+    t = play(t, "gamble P2", f"pick {t.loot[1][0]}", "gamble keep")
     assert t.kinds[t.loot[0][0]] == "gold" and not t.loot[1]
 
 
 def test_R43_C9_rogue_looks_at_up_to_two_and_keeps_a_copper():
     s = table(3, loot={1: ["copper", "copper", "silver", "rum", "wound"]}, chosen=(6, 1, 2), row="3 5 6 8")
-    s = play(s, "rogue 1")
+    s = play(s, "rogue P2")
     coppers = set(tokens_of(s, 1, "copper"))
     single = sum(p for o, p in s.chance_outcomes() if int(o.arg) in coppers)
     assert single == Fraction(2, 5)
@@ -155,7 +155,7 @@ def test_R46_monkey_passes_on_a_new_curse():
     s = play(s, "take I1.a", "tile curse")
     assert s.stack[-1][0] == "monkey"
     new = s.stack[-1][2]
-    t = play(s, "gift 2")
+    t = play(s, "gift P3")
     assert new in t.loot[2] and len(t.loot[0]) == 1 and all(new in k for k in t.known)
     assert Move("gift", "2") not in t.legal_actions()
 

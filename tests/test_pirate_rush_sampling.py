@@ -24,7 +24,7 @@ def _setup():
 def _rogue(*more: str):
     s = table(3, loot={1: ["copper", "rum", "silver"]}, chosen=(6, 1, 2))
     copper, rum = tokens_of(s, 1, "copper")[0], tokens_of(s, 1, "rum")[0]
-    return play(s, "rogue 1", f"pick {copper}", *(m.format(rum=rum) for m in more))
+    return play(s, "rogue P2", f"pick {copper}", *(m.format(rum=rum) for m in more))
 
 
 def _gamble():
@@ -32,7 +32,7 @@ def _gamble():
     s = table(3, loot={0: ["copper"], 1: ["gold", "rum"]}, chosen=(5, 1, 2))
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted(s.known[0]), sorted(s.known[1]), sorted(s.known[2] | {gold})])
-    return play(s, "gamble 1", f"pick {gold}")
+    return play(s, "gamble P2", f"pick {gold}")
 
 
 def _merchant(reveal: bool = True):
@@ -58,8 +58,8 @@ def _duel(mode: str, *moves: str):
 
 SCENES = {
     "choose_start": _setup,
-    "setup_look": lambda: play(_setup(), "first 0"),
-    "draft": lambda: play(_setup(), "first 0", "look I1.a", "tile gold", "look I2.b", "tile rum",
+    "setup_look": lambda: play(_setup(), "first P1"),
+    "draft": lambda: play(_setup(), "first P1", "look I1.a", "tile gold", "look I2.b", "tile rum",
                           "look I1.a", "look I3.c", "tile map", "look I1.b", "tile curse", "look I4.a", "tile wound"),
     "call": lambda: table(3, stack=[["call"]]),
     "turn": lambda: table(3, loot={0: ["silver"]}, slots={"I1.b": "gold"}),
@@ -73,9 +73,9 @@ SCENES = {
     "stake": lambda: _stakes("gold"),
     "claim": lambda: _stakes("gold", "rum"),
     "challenge": lambda: _duel("random"),
-    "throw": lambda: _duel("choice", "challenge 2", "throw rock"),
-    "winner_pick": lambda: _duel("manual_winner", "challenge 2"),
-    "spoils": lambda: _duel("coin", "challenge 2", "duel win"),
+    "throw": lambda: _duel("choice", "challenge P3", "throw rock"),
+    "winner_pick": lambda: _duel("manual_winner", "challenge P3"),
+    "spoils": lambda: _duel("coin", "challenge P3", "duel win"),
 }
 
 
@@ -121,7 +121,7 @@ def test_H7_R74_the_looked_at_tile_is_named_to_looker_and_target_only():
 
 
 def test_C10_the_first_throw_is_shown_only_to_its_thrower():
-    s = _duel("choice", "challenge 2", "throw rock")
+    s = _duel("choice", "challenge P3", "throw rock")
     assert [s.view(p)["stack"][-1][4] for p in range(3)] == ["rock", None, None]
     assert s.stack[-1] == ("throw", 2, 0, 2, "rock", 0)       # the last field counts drawn throws (R57)
     assert all(s.game.sample_state(s.view(0), random.Random(k)).stack[-1] == s.stack[-1] for k in range(10))

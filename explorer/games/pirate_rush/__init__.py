@@ -40,6 +40,8 @@ from .flow import Work, new_fields, settle
 from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
 from .rules_text import RULES
 
+SEAT_VERBS = frozenset({"first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "starter"})
+
 __all__ = ["GAME", "Move", "Outcome", "PirateRush", "RushState"]
 
 
@@ -116,6 +118,9 @@ class PirateRush(Game):
         if not words:
             raise IllegalAction("T3", "an empty action", text)
         head, arg = words[0].lower(), " ".join(words[1:])
+        if head in SEAT_VERBS and arg[:1].isdigit():
+            raise IllegalAction("T3", f"{text!r}: seats are written P1..P{self.players} "
+                                f"(e.g. '{head} P1' for Player 1), not as numbers", text)
         if head in DECISION_VERBS:
             if head in ("take", "look", "anchor", "swap", "trade", "merchant"):
                 arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and w[1:2].isdigit() else w
@@ -130,8 +135,8 @@ class PirateRush(Game):
         return {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3}
 
     def player_name(self, player: int) -> str:
-        """Player 0, 1, ... as the events and board say."""
-        return f"Player {player}"
+        """Player 1, 2, ... as the events and board say (seats are numbered from 1)."""
+        return f"Player {player + 1}"
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core.errors import IllegalAction
 
 from .data import CHARACTERS, GAMBLER, RANK, RESOURCES, ROGUE
-from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
+from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, seat, slot_name
 from .rules import (
     TAKE,
     THROWS,
@@ -32,7 +32,7 @@ PAY, STEER, END = Move("pay"), Move("steer"), Move("end")
 REPAIR = {c: Move("repair", c) for c in RESOURCES}
 ANCHOR = tuple(Move("anchor", island_name(j)) for j in range(8))
 DRAFT = {r: Move("draft", c.name) for r, c in CHARACTERS.items()}
-CALL = tuple(Move("call", str(p)) for p in range(5))
+CALL = tuple(Move("call", seat(p)) for p in range(5))
 
 
 def loot_moves(s, p: int) -> list[Move]:
@@ -54,9 +54,9 @@ def power_moves(s, p: int) -> list[Move]:
     """R42 Gambler, R43 Rogue: once in the player's own turn."""
     rank = s.chosen[p]
     if rank == GAMBLER and (s.loot[p] or not opt(s, "gambler_needs_own_loot")):
-        return [Move("gamble", str(q)) for q in _targets(s, p)]
+        return [Move("gamble", seat(q)) for q in _targets(s, p)]
     if rank == ROGUE:
-        return [Move("rogue", str(q)) for q in _targets(s, p)]
+        return [Move("rogue", seat(q)) for q in _targets(s, p)]
     return []
 
 
@@ -90,7 +90,7 @@ def decision_actions(s, task: tuple) -> list:
     kind = task[0]
     n = players(s)
     if kind == "choose_start":
-        return [Move("first", str(p)) for p in range(n)]
+        return [Move("first", seat(p)) for p in range(n)]
     if kind == "setup_look":
         return look_targets(s)
     if kind == "draft":
@@ -114,19 +114,19 @@ def decision_actions(s, task: tuple) -> list:
     if kind == "rogue_keep":
         return [Move("rogue", "keep"), Move("rogue", "leave")]
     if kind == "monkey":
-        return [Move("gift", str(q)) for q in range(n) if q != task[1]] + [Move("gift", "none")]
+        return [Move("gift", seat(q)) for q in range(n) if q != task[1]] + [Move("gift", "none")]
     if kind == "merchant_swap":
         return [Move("swap", slot_name(task[2], i)) for i in occupied(s, task[2])]
     if kind == "stake":
         return [Move("stake", k) for k in own_kinds(s, task[1])]
     if kind == "claim":
-        return [Move("claim", str(q)) for q, _ in task[2]]
+        return [Move("claim", seat(q)) for q, _ in task[2]]
     if kind == "challenge":
-        return [Move("challenge", str(q)) for q in range(n) if q != task[1]]
+        return [Move("challenge", seat(q)) for q in range(n) if q != task[1]]
     if kind == "throw":
         return [Move("throw", t) for t in THROWS]
     if kind == "winner_pick":
-        return [Move("winner", str(task[2])), Move("winner", str(task[3]))]
+        return [Move("winner", seat(task[2])), Move("winner", seat(task[3]))]
     if kind == "spoils":
         w, loser = task[1], task[2]
         moves = [Move("spoils", f"give {k}") for k in own_kinds(s, w)]
@@ -223,6 +223,6 @@ def explain(s, action) -> IllegalAction:
         rule, reason = "R49", "a player stakes a tile of his own loot"
     else:
         rule = TASK_RULE.get(task[0], "T3")
-        reason = f"player {who} must now answer '{task[0]}': {action} is not one of its choices"
+        reason = f"Player {who + 1} must now answer '{task[0]}': {action} is not one of its choices"
     return IllegalAction(rule, reason, action)
 

@@ -71,6 +71,18 @@ def reachable(route: str, island: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+def seat(player: int) -> str:
+    """A seat as the notation writes it: ``P1`` for the first player (seats count from 1)."""
+    return f"P{player + 1}"
+
+
+def parse_seat(text: str) -> int:
+    """``"P3"`` -> 2; raises ValueError on anything else (a bare number is not a seat)."""
+    if text[:1] not in "Pp" or not text[1:].isdigit() or int(text[1:]) < 1:
+        raise ValueError(text)
+    return int(text[1:]) - 1
+
+
 def island_name(island: int) -> str:
     return f"I{island + 1}"
 

@@ -149,7 +149,7 @@ def _fields(game, data: Mapping[str, Any]) -> dict:
         for i, e in enumerate(_list(entries, f"vague.{p}")):
             e = _list(e, f"vague.{p}.{i}", 2)
             zones = tuple(_choice(z, f"vague.{p}.{i}.1", {*(island_name(j) for j in range(8)),
-                                                          *(f"P{q}" for q in range(n)), "D"})
+                                                          *(f"P{q + 1}" for q in range(n)), "D"})
                           for z in _list(e[1], f"vague.{p}.{i}.1"))
             row.append((_int(e[0], f"vague.{p}.{i}.0", 0, 39), zones))
         vague.append(tuple(sorted(row)))

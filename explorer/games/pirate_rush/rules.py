@@ -27,7 +27,7 @@ from .data import (
     RESOURCES,
     TOTAL,
 )
-from .model import ROUTES, Move, Outcome, island_name, reachable, slot_name
+from .model import ROUTES, Move, Outcome, island_name, reachable, seat, slot_name
 
 DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "qm", "gamble_choice",
              "rogue_more", "rogue_keep", "monkey", "merchant_swap", "stake", "claim", "challenge", "throw",
@@ -179,7 +179,7 @@ def chance_outcomes(s) -> tuple:
         return uniform([Outcome("row", " ".join(map(str, c)))
                         for c in combinations(range(3, 9), players(s) + 1)])
     if kind == "starter":
-        return uniform([Outcome("starter", str(p)) for p in range(players(s))])
+        return uniform([Outcome("starter", seat(p)) for p in range(players(s))])
     if kind == "see":
         left = unaccounted(s)
         total = sum(left.values())

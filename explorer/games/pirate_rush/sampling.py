@@ -58,19 +58,19 @@ def board(view: Mapping[str, Any], n: int) -> Board:
                 places.append((island_name(j), slot["kind"]))
         slots.append(tuple(out))
     zones: dict[str, tuple[int, ...]] = {}
-    piles = [(f"P{p}", pile) for p, pile in enumerate(view["loot"])] + [("D", view["discard"])]
+    piles = [(f"P{p + 1}", pile) for p, pile in enumerate(view["loot"])] + [("D", view["discard"])]
     for zone, pile in piles:
         known = list(pile["known"])
         zones[zone] = tuple(range(len(places), len(places) + pile["count"]))
         places += [(zone, known[k] if k < len(known) else None) for k in range(pile["count"])]
     if len(places) != 40:
         raise PositionError("slots", "the view does not account for all 40 loot tiles")
-    seen_by = [set(zones[f"P{p}"]) for p in range(n)]
+    seen_by = [set(zones[f"P{p + 1}"]) for p in range(n)]
     for j, row in enumerate(view["slots"]):
         for i, slot in enumerate(row):
             for q in slot["seen_by"] if slot else ():
                 seen_by[q].add(slots[j][i])
-    return Board(view["viewer"], tuple(slots), tuple(zones[f"P{p}"] for p in range(n)), zones["D"], zones,
+    return Board(view["viewer"], tuple(slots), tuple(zones[f"P{p + 1}"] for p in range(n)), zones["D"], zones,
                  tuple(k or "" for _, k in places), tuple((f["kind"], tuple(f["zones"])) for f in view["vague"]),
                  tuple(frozenset(s) for s in seen_by))
 

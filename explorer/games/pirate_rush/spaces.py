@@ -8,14 +8,14 @@ from itertools import combinations
 from explorer.core.spaces import sorted_space
 
 from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES, C
-from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, slot_name
+from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, seat, slot_name
 from .rules import THROWS
 
 ISLANDS = 8
 
 
 def _seat_moves(verbs: tuple[str, ...], players: int) -> list[Move]:
-    return [Move(verb, str(p)) for verb in verbs for p in range(players)]
+    return [Move(verb, seat(p)) for verb in verbs for p in range(players)]
 
 
 @cache
@@ -50,7 +50,7 @@ def chance_space(game) -> tuple:
     n = game.players
     outcomes = [Outcome("removed", " ".join(c)) for c in combinations(sorted(ISLAND_TILES), 4)]
     outcomes += [Outcome("row", " ".join(map(str, c))) for c in combinations(range(3, 9), n + 1)]
-    outcomes += [Outcome("starter", str(p)) for p in range(n)]
+    outcomes += [Outcome("starter", seat(p)) for p in range(n)]
     outcomes += [Outcome("tile", kind) for kind in KINDS]
     outcomes += [Outcome("island", tile) for tile in ISLAND_TILES]
     outcomes += [Outcome("pick", str(token)) for token in range(C["loot_tiles"])]
