@@ -40,7 +40,7 @@ from .flow import Work, new_fields, settle
 from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
 from .rules_text import RULES
 
-SEAT_VERBS = frozenset({"first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "starter"})
+SEAT_VERBS = frozenset({"first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "starter", "tie"})
 
 __all__ = ["GAME", "Move", "Outcome", "PirateRush", "RushState"]
 

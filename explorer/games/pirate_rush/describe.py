@@ -187,6 +187,8 @@ def _move_words(s, a: Move) -> str:
             opponent = task[3] if task[1] == task[2] else task[2]
             other = f" against {pirate(opponent)}"
         return f"Throw {arg}{other} (in secret)"
+    if verb == "tie":
+        return f"The table names {pirate(parse_seat(arg))} the winner (the first to insult his rival, E10)"
     if verb == "winner":
         return f"Name {pirate(parse_seat(arg))} the winner of the duel"
     if verb == "spoils":

@@ -206,8 +206,17 @@ def next_islands_of(w: Work, island: int) -> tuple[int, ...]:
 
 
 def _over(w: Work, task: tuple) -> None:
-    from .scoring import scores
+    """E8-E10; with final_tie "manual" (V13) a tie after the rum count waits for the table's word."""
+    from .scoring import scores, winners
 
+    if opt(w, "final_tie") == "manual" and w.current < 0:
+        top = winners(w)[0]
+        if len(top) > 1:
+            names = " and ".join(f"Player {p + 1}" for p in top)
+            w.say(f"{names} tie on points and rum: the table decides who wins (the first to insult his rival)",
+                  "E9", "E10", "V13")
+            w.push(("tie", top))
+            return
     w.phase = "over"
     w.stack = ()
     w.say(f"Final scores: {list(scores(w))}", "E3", "E8", "E9")

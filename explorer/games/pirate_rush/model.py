@@ -40,7 +40,7 @@ class Outcome:
 DECISION_VERBS = frozenset({
     "first", "look", "draft", "call", "take", "pay", "repair", "steer", "anchor", "end", "prosthetic",
     "trade", "gamble", "rogue", "tavern", "merchant", "swap", "stake", "claim", "challenge", "throw",
-    "winner", "spoils", "gift"})
+    "winner", "spoils", "gift", "tie"})
 OUTCOME_KINDS = frozenset({"removed", "row", "starter", "tile", "island", "pick", "place", "duel"})
 
 
@@ -122,7 +122,7 @@ class RushState(State):
 
     # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
     # derived once, set on first need
-    __slots__ = (*FIELDS, "_tidy", "_zones")
+    __slots__ = (*FIELDS, "_canon", "_tidy", "_zones")
 
     phase: str
     stack: tuple
@@ -153,7 +153,15 @@ class RushState(State):
     ending: str
 
     def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS)
+        """The position without token numbers (canon.py): tiles are what they are, where they lie."""
+        try:
+            return self._canon
+        except AttributeError:
+            from .canon import canonical_key
+
+            key = canonical_key(self)
+            object.__setattr__(self, "_canon", key)
+            return key
 
     @property
     def player(self) -> int | None:

@@ -31,7 +31,7 @@ from .model import ROUTES, Move, Outcome, island_name, reachable, seat, slot_nam
 
 DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "qm", "gamble_choice",
              "rogue_more", "rogue_keep", "monkey", "merchant_swap", "stake", "claim", "challenge", "throw",
-             "winner_pick", "spoils"}
+             "winner_pick", "spoils", "tie"}
 CHANCES = {"removed", "row", "starter", "see", "isee", "gamble_look", "gamble_other", "gamble_give",
            "rogue_pick", "steal", "qm_draw", "place", "duel_rps", "motin"}
 THROWS = ("rock", "paper", "scissors")
@@ -159,8 +159,8 @@ def node(s) -> tuple[str, int | None]:
         return ("decision", 0)
     if kind == "call":
         return ("decision", commander(s))
-    if kind in ("throw",):
-        return ("decision", task[1])
+    if kind == "tie":   # E10, V13: the table's word, given at the first tied pirate's seat
+        return ("decision", task[1][0])
     return ("decision", task[1])
 
 
@@ -173,8 +173,9 @@ def chance_outcomes(s) -> tuple:
         return ()
     task = s.stack[-1]
     kind = task[0]
-    if kind == "removed":
-        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(ISLAND_TILES), 4)])
+    if kind == "removed":   # S2, C1: the 4 set aside are among the tiles not already dealt to an island
+        dealt = {t for t in s.islands if t}
+        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(set(ISLAND_TILES) - dealt), 4)])
     if kind == "row":
         return uniform([Outcome("row", " ".join(map(str, c)))
                         for c in combinations(range(3, 9), players(s) + 1)])

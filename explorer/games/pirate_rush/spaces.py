@@ -28,7 +28,7 @@ def action_space(game) -> tuple:
     moves = [Move("look", x) for x in (*slots, *islands)]
     moves += [Move(verb, x) for verb in ("take", "trade", "swap") for x in slots]
     moves += [Move("anchor", x) for x in islands]
-    moves += _seat_moves(("first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner"), n)
+    moves += _seat_moves(("first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "tie"), n)
     moves += [Move("draft", c.name) for c in CHARACTERS.values()]
     moves += [Move("repair", colour) for colour in RESOURCES]
     moves += [Move("prosthetic", kind) for kind in (*PROSTHETICS, "none")]
@@ -107,7 +107,8 @@ def max_decisions(game) -> int | None:
     if event is None:
         return None
     setup = int(o["starting_player"] == "choose") + n * o["setup_investigations"]
-    return setup + rounds(game) * (n + event + n * turn_decisions())
+    tie = int(o["final_tie"] == "manual")   # E10, V13: the table names the winner of a tie
+    return setup + rounds(game) * (n + event + n * turn_decisions()) + tie
 
 
 def perfect_information(game) -> bool:
