@@ -107,6 +107,12 @@ class PirateRush(Game):
 
         return from_dict(self, data)
 
+    def position(self, text: str) -> RushState:
+        """Read the short notation (docs/pirate_rush.md, position_text.py)."""
+        from .position_text import position
+
+        return position(self, text)
+
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
     from .spaces import action_space, chance_space, max_decisions, perfect_information
 

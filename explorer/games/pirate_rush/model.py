@@ -214,6 +214,12 @@ class RushState(State):
 
         return to_dict(self)
 
+    def notation(self) -> str:
+        """This position in the short notation (position_text.py); `game.position` reads it back."""
+        from .position_text import notation
+
+        return notation(self)
+
     def describe(self, action) -> str:
         """The action or chance outcome in plain words, as the acting pirate may read it."""
         from .describe import describe
