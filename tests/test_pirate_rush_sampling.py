@@ -76,6 +76,7 @@ SCENES = {
     "throw": lambda: _duel("choice", "challenge P3", "throw rock"),
     "winner_pick": lambda: _duel("manual_winner", "challenge P3"),
     "spoils": lambda: _duel("coin", "challenge P3", "duel win"),
+    "tie": lambda: table(3, final_tie="manual", stack=[["over"]]),     # E10, V13: the table decides
 }
 
 

@@ -151,6 +151,12 @@ class PirateRush(Game):
 
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
+        """Every full state one pirate cannot tell from the real one, exactly weighted (worlds.py)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
         from .sampling import sample_state
 

@@ -209,7 +209,8 @@ def _over(w: Work, task: tuple) -> None:
     """E8-E10; with final_tie "manual" (V13) a tie after the rum count waits for the table's word."""
     from .scoring import scores, winners
 
-    if opt(w, "final_tie") == "manual" and w.current < 0:
+    w.current = task[1] if len(task) > 1 else -1   # the pirate the table named (V13), kept for `winners`
+    if opt(w, "final_tie") == "manual" and len(task) == 1:
         top = winners(w)[0]
         if len(top) > 1:
             names = " and ".join(f"Player {p + 1}" for p in top)

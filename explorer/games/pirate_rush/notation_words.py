@@ -166,6 +166,7 @@ def ref_text(s, t: int, signature: Callable[[int], tuple]) -> str:
 
 # -- pending steps --------------------------------------------------------------------------------
 def arg_text(kind: str, value, tile: Callable[[int], str]) -> str:
+    kind = kind if kind == "count?" else kind.rstrip("?")
     if kind == "seat":
         return seat(value)
     if kind == "seats":
@@ -198,6 +199,7 @@ def task_text(task: tuple, tile: Callable[[int], str]) -> str:
 
 def read_arg(kind: str, text: str, n: int, tile: Callable[[str], int]):
     text = text.strip()
+    kind = kind if kind == "count?" else kind.rstrip("?")
     if kind == "seat":
         return read_seat(text, n)
     if kind == "seats":

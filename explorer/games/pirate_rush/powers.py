@@ -108,9 +108,9 @@ def power_decision(w: Work, task: tuple, a: Move) -> None:
     elif kind == "spoils":
         _spoils(w, task[1], task[2], a.arg)
     elif kind == "tie":
-        w.current = parse_seat(a.arg)
-        w.say(f"The table names Player {w.current + 1} the winner of the tie", "E10", "V13")
-        w.push(("over",))
+        named = parse_seat(a.arg)
+        w.say(f"The table names Player {named + 1} the winner of the tie", "E10", "V13")
+        w.push(("over", named))
 
 
 def _duel_start(w: Work, c: int, q: int) -> None:

@@ -74,7 +74,7 @@ ARGS: dict[str, tuple[str, ...]] = {
     "jdc_reveal": ("stakes",), "claim": ("seat", "stakes", "seats"), "challenge": ("seat",),
     "throw": ("seat", "seat", "seat", "word", "count?"), "duel_rps": ("seat", "seat", "count?"),
     "winner_pick": ("seat", "seat", "seat"), "spoils": ("seat", "seat"), "steal": ("seat", "seat"),
-    "motin": ("seat", "seats"), "tie": ("seats",), "place": ("places", "unit"),
+    "motin": ("seat", "seats"), "tie": ("seats",), "over": ("seat?",), "place": ("places", "unit"),
 }
 
 
