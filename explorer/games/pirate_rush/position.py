@@ -1,6 +1,10 @@
 """Pirate Rush position data: `to_dict`, the validating `from_dict`, and per-player views.
 
-Format (every field required; tokens are the 40 loot tiles 0-39):
+Format (tokens are the 40 loot tiles 0-39). Every field may be left out: it is then where the setup
+rules put it (`defaults`): the table before setup, or from ``"round": 1`` on the round's first
+draft, with ``current`` and ``turn`` following a ``turn`` step, and each pirate following his own
+loot (H1). For a position a person writes, the short notation above is easier: it names tiles by
+what they are.
 
 ```json
 {"game": {"name": "pirate_rush", "players": 3, "options": {}},
@@ -106,12 +110,37 @@ def _bool(v: Any, field: str) -> bool:
     return v
 
 
+def defaults(game, data: Mapping[str, Any]) -> dict:
+    """The fields a partial position leaves out, as the setup rules and its step put them: the
+    table before setup (S1-S4, S7), in play from round 1, the round's first draft when no step
+    is given, the turn just named (R10), and every pirate following his own loot (H1)."""
+    from .flow import new_fields
+    from .position_text import default_stack, turn_default
+
+    n = game.players
+    out = {k: _plain(v) for k, v in new_fields(game).items()}
+    round_ = data.get("round", 0)
+    if isinstance(round_, int) and round_ >= 1:
+        out["phase"] = "play"
+        chosen = data.get("chosen", [0] * n)
+        starter = data.get("starter", 0)
+        if "stack" not in data and isinstance(starter, int) and isinstance(chosen, list):
+            out["stack"] = _plain(default_stack(round_, game, chosen, (), starter, ("draft", starter % n)))
+    stack = data.get("stack", out["stack"])
+    if isinstance(stack, list) and stack and isinstance(stack[-1], list) and stack[-1][:1] == ["turn"]:
+        chosen = data.get("chosen", [0] * n)
+        if len(stack[-1]) > 1 and isinstance(stack[-1][1], int) and isinstance(chosen, list) and \
+                0 <= stack[-1][1] < len(chosen):
+            current, turn = turn_default(chosen, (tuple(stack[-1]),))
+            out["current"], out["turn"] = current, list(turn)
+    if "loot" in data and isinstance(data["loot"], list) and "known" not in data:
+        out["known"] = [pile if isinstance(pile, list) else [] for pile in data["loot"]]
+    return out
+
+
 def _fields(game, data: Mapping[str, Any]) -> dict:
     n = game.players
-    get = {k: data[k] for k in FIELDS if k in data}
-    for k in FIELDS:
-        if k not in get:
-            raise PE(k, "missing")
+    get = {**defaults(game, data), **{k: data[k] for k in FIELDS if k in data}}
     f: dict[str, Any] = {}
     f["phase"] = _choice(get["phase"], "phase", {"setup", "play", "over"})
     f["stack"] = tuple(_task(t, f"stack.{i}") for i, t in enumerate(_list(get["stack"], "stack")))
@@ -194,14 +223,37 @@ def _check(game, f: dict) -> None:
         raise PE("stack", "a game that is not over needs a pending task")
 
 
+def check_game(game, block: Any) -> None:
+    """The ``game`` block names this game, its players and options; what it leaves out is the
+    default (``{"name": "pirate_rush", "players": 4, "options": {}}`` is the default game)."""
+    if not isinstance(block, Mapping) or block.get("name") != game.name:
+        named = block.get("name") if isinstance(block, Mapping) else block
+        raise PE("game", f"the data is for {named!r}, not {game.name!r}")
+    unknown = sorted(set(block) - {"name", "players", "options"})
+    if unknown:
+        raise PE(f"game.{unknown[0]}", "unknown field; a game block has name, players and options")
+    if block.get("players", game.players) != game.players:
+        raise PE("game.players", f"the data is for {block['players']!r} players, the game has {game.players}")
+    options = block.get("options", {})
+    if not isinstance(options, Mapping):
+        raise PE("game.options", f"options are an object, not {options!r}")
+    specs = {spec.name: spec for spec in game.OPTIONS}
+    for name, value in options.items():
+        if name not in specs:
+            raise PE(f"game.options.{name}", f"no option of {game.name}; options: {', '.join(specs)}")
+        if value != game.options[name] or type(value) is not type(game.options[name]):
+            raise PE(f"game.options.{name}", f"the data has {value!r}, the game has {game.options[name]!r} "
+                     f"({specs[name].rule})")
+
+
 def from_dict(game, data: Mapping[str, Any]):
     if not isinstance(data, Mapping):
         raise PE("(root)", f"position data must be a JSON object, not {type(data).__name__}")
     extra = sorted(set(data) - set(FIELDS) - {"game"})
     if extra:
         raise PE(extra[0], "unknown field")
-    if "game" in data and data["game"] != game.to_dict():
-        raise PE("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
+    if "game" in data:
+        check_game(game, data["game"])
     f = _fields(game, data)
     _check(game, f)
     state = make(game, f)

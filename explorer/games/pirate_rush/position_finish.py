@@ -60,12 +60,13 @@ def finish(game, lines, tiles, f: dict[str, Any]):
             raise lines.fail("step", "a game ends after its last round, not before the first", "E1")
     elif lines.has("step"):
         top = lines.read("step", lambda v: read_task(v, n, resolve), None)
+        current = lines.read("turn", lambda v: _turn(v, n), (-1, None))[0]
         if lines.has("then"):
             rest = lines.read("then", lambda v: tuple(read_task(x, n, resolve) for x in v.split(" / ")
                                                       if x.strip().lower() != "nothing"), ())
             stack = (*reversed(rest), top)
         else:
-            stack = default_stack(round_, game, f["chosen"], f["played"], f["starter"], top)
+            stack = default_stack(round_, game, f["chosen"], f["played"], f["starter"], top, current)
     else:   # no step written: the round is about to start (or, before round 1, the setup)
         start = ("removed",) if not round_ else ("draft", f["starter"])
         stack = default_stack(round_, game, f["chosen"], f["played"], f["starter"], start)

@@ -39,9 +39,10 @@ def game_line(game) -> str:
     return " ".join(["game: pirate_rush", f"players={game.players}", *changed])
 
 
-def default_stack(s_round: int, game, chosen, played, starter, top: tuple) -> tuple:
+def default_stack(s_round: int, game, chosen, played, starter, top: tuple, current: int = -1) -> tuple:
     """The steps the rules put under `top` (bottom first, `top` last): what a position that
-    names only its current step still has to come (setup S2-S9, the round T1-T4)."""
+    names only its current step still has to come (setup S2-S9, the round T1-T4; a power or
+    an event step resumes the `current` pirate's turn, or the commander's call)."""
     n = game.players
     name = top[0]
     setup = ["removed", "row", "starter" if game.options["starting_player"] == "random" else "choose_start",
@@ -61,18 +62,19 @@ def default_stack(s_round: int, game, chosen, played, starter, top: tuple) -> tu
         return (*below, *reversed([("draft", q) for q in rest]), top)
     if name == "markers":
         return (("call",), *((("flip",),) if game.options["advanced"] else ()), top)
-    if name in ("flip", "jdc_start", "perdidos", "duel_start"):
-        return (("call",), top)
-    return (top,)
+    if name in ("flip", "jdc_start", "perdidos", "duel_start", "call", "turn", "step4", "round", "over"):
+        return (("call",), top) if name in ("flip", "jdc_start", "perdidos", "duel_start") else (top,)
+    if not s_round:
+        return (top,)
+    return (("turn", current) if current >= 0 else ("call",), top)
 
 
 def turn_default(s_chosen, stack: tuple) -> tuple[int, tuple[int, ...]]:
     """(current, turn counters) the rules give a position whose top step is `stack`'s: a turn just
     named (R10: one Investigate, two for the Cabin boy, R44), else nobody's turn."""
-    for task in reversed(stack):
-        if task[0] == "turn":
-            p = task[1]
-            return p, (0, 2 if s_chosen[p] == 7 else 1, 0, 0, 0, 0, 0)
+    if stack and stack[-1][0] == "turn":
+        p = stack[-1][1]
+        return p, (0, 2 if s_chosen[p] == 7 else 1, 0, 0, 0, 0, 0)
     return -1, NO_TURN
 
 
@@ -117,7 +119,7 @@ def notation(s) -> str:
         lines.append("step: game over")
     elif top is not None:
         lines.append(f"step: {task_text(top, tile)}")
-        if s.stack != default_stack(s.round, game, s.chosen, s.played, s.starter, top):
+        if s.stack != default_stack(s.round, game, s.chosen, s.played, s.starter, top, s.current):
             lines.append("then: " + (" / ".join(task_text(t, tile) for t in reversed(s.stack[:-1])) or "nothing"))
     if (s.current, s.turn) != turn_default(s.chosen, s.stack):
         lines.append(f"turn: {_turn_text(s)}")
