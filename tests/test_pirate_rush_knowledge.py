@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from rush_support import edit, play, table, tokens_of
+from rush_support import Pick, edit, play, table, tokens_of
 
 from explorer.games.pirate_rush.inference import island_distribution, tile_distribution, what_is
 
@@ -52,7 +52,7 @@ def test_H7_gambler_swap_blurs_other_pirates_knowledge():
     s = table(3, loot={0: ["rum"], 1: ["gold", "curse"]}, chosen=(5, 1, 2), row="3 5 6 8")
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted(s.known[0]), sorted(s.known[1]), [gold]])
-    s = play(s, "gamble P2", f"pick {gold}", "gamble keep", f"pick {s.loot[0][0]}")
+    s = play(s, "gamble P2", Pick(gold), "gamble keep", Pick(s.loot[0][0]))
     assert s.view(0)["loot"][0]["known"] == ["gold"]
     assert sorted(s.view(1)["loot"][1]["known"]) == ["curse", "rum"]           # the target knows both
     assert s.view(2)["loot"][0]["known"] == [] and {"kind": "gold", "zones": ["P1", "P2"]} in s.view(2)["vague"]
@@ -62,7 +62,7 @@ def test_H8_rogue_copper_shown_looked_tiles_private():
     s = table(3, loot={1: ["copper", "silver"]}, chosen=(6, 1, 2), row="3 5 6 8")
     silver = tokens_of(s, 1, "silver")[0]
     copper = tokens_of(s, 1, "copper")[0]
-    s = play(s, "rogue P2", f"pick {silver}", "rogue more", f"pick {copper}", "rogue keep")
+    s = play(s, "rogue P2", Pick(silver), "rogue more", Pick(copper), "rogue keep")
     assert s.view(2)["loot"][0]["known"] == ["copper"] and s.view(2)["loot"][1]["known"] == []
     assert s.view(0)["loot"][1]["known"] == ["silver"]
 
@@ -71,7 +71,7 @@ def test_H9_quartermaster_draw_private():
     s = table(4, discard=["gold"] + ["rum"] * 7, chosen=(4, 1, 2, 3), row="3 4 5 6 7")
     s = play(s, "take I1.a", "tile copper", "trade discard")
     gold = next(t for t in s.discard if s.kinds[t] == "gold")
-    s = play(s, f"pick {gold}")
+    s = play(s, Pick(gold))
     assert "gold" in s.view(0)["loot"][0]["known"] and s.view(1)["loot"][0]["known"] == []
     assert "copper" in s.view(1)["discard"]["known"]                          # the paid tile was shown
 

@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from rush_support import edit, game, play, table, tokens_of
+from rush_support import Pick, edit, game, play, table, tokens_of
 
 from explorer.games.pirate_rush.data import COINS, KINDS, NEGATIVE
 from explorer.games.pirate_rush.rules import DECISIONS, THROWS
@@ -24,7 +24,7 @@ def _setup():
 def _rogue(*more: str):
     s = table(3, loot={1: ["copper", "rum", "silver"]}, chosen=(6, 1, 2))
     copper, rum = tokens_of(s, 1, "copper")[0], tokens_of(s, 1, "rum")[0]
-    return play(s, "rogue P2", f"pick {copper}", *(m.format(rum=rum) for m in more))
+    return play(s, "rogue P2", Pick(copper), *(Pick(rum) if m == "pick rum" else m for m in more))
 
 
 def _gamble():
@@ -32,7 +32,7 @@ def _gamble():
     s = table(3, loot={0: ["copper"], 1: ["gold", "rum"]}, chosen=(5, 1, 2))
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted(s.known[0]), sorted(s.known[1]), sorted(s.known[2] | {gold})])
-    return play(s, "gamble P2", f"pick {gold}")
+    return play(s, "gamble P2", Pick(gold))
 
 
 def _merchant(reveal: bool = True):
@@ -68,7 +68,7 @@ SCENES = {
     "monkey": lambda: play(table(3, chosen=(8, 1, 2), row="3 4 5 8"), "take I1.a", "tile curse"),
     "gamble_choice": _gamble,
     "rogue_more": _rogue,
-    "rogue_keep": lambda: _rogue("rogue more", "pick {rum}"),
+    "rogue_keep": lambda: _rogue("rogue more", "pick rum"),
     "merchant_swap": _merchant,
     "stake": lambda: _stakes("gold"),
     "claim": lambda: _stakes("gold", "rum"),
@@ -149,7 +149,7 @@ def test_R37_R40_R46_R52_an_onlooker_draws_the_kind_the_task_implies(kind, allow
 def test_R43_C9_an_onlooker_draws_the_rogues_tiles_with_the_exact_odds():
     """Player 2 knows none of player 1's tiles: the two looked at hold a copper (she may keep
     one), so both are coppers with probability (8*7) / (40*39 - 32*31) = 7/71."""
-    s = _rogue("rogue more", "pick {rum}")
+    s = _rogue("rogue more", "pick rum")
     assert s.stack[-1][0] == "rogue_keep" and not s.known[2]
     n = 3000
     rng = random.Random(9)

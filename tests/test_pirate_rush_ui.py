@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
-from rush_support import game, play, table
+from rush_support import Pick, game, play, table
 
 import widgets
 from explorer.games.pirate_rush.data import KINDS
@@ -35,6 +35,7 @@ def sample() -> tuple:
                 continue
             nodes.append(s)
             s = s.apply(rng.choice(s.legal_actions()))
+    nodes.append(table(3, final_tie="manual", stack=[["over"]]))   # E10, V13: a tie the table decides
     return tuple(nodes)
 
 
@@ -113,7 +114,7 @@ def test_the_first_throw_stays_secret_from_the_second_thrower():
 
 def test_power_choices_name_the_tile_looked_at_and_the_victim():
     s = table(3, loot={0: ["copper"], 1: ["gold"]}, chosen=(5, 1, 2), advanced=False)
-    s = play(s, "gamble P2", "pick " + str(s.loot[1][0]))
+    s = play(s, "gamble P2", Pick(s.loot[1][0]))
     assert s.stack[-1][0] == "gamble_choice"
     keep = s.describe(s.game.parse_action("gamble keep"))
     assert keep == "Keep the gold coin you looked at from P2 (and give one of yours blind)"

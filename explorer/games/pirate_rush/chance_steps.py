@@ -5,6 +5,7 @@ from __future__ import annotations
 from .data import CHARACTERS
 from .knowledge import blur, see
 from .model import Outcome, island_name, parse_seat, slot_name
+from .picks import token
 from .rules import opt, order_key
 
 
@@ -97,6 +98,7 @@ def _place(w, task: tuple, t: int) -> None:
 
 def apply_outcome(w, task: tuple, o: Outcome) -> None:
     kind = task[0]
+    t = token(w, task, o.arg) if o.kind in ("pick", "place") else -1   # the words name a tile (picks.py)
     w.pop()
     if kind == "removed":
         w.removed = tuple(o.arg.split())
@@ -117,7 +119,7 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
         w.set("islands", task[1], o.arg)
         _peek(w, task[1], task[2])
     elif kind == "place":
-        _place(w, task, int(o.arg))
+        _place(w, task, t)
     elif kind == "duel_rps":
         c, q = task[1], task[2]
         if o.arg == "draw":
@@ -128,7 +130,7 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
             w.say(f"Player {winner + 1} wins the duel", "R57", "C10")
             w.push(("spoils", winner, loser))
     else:
-        _pick(w, task, int(o.arg))
+        _pick(w, task, t)
 
 
 def duel_drawn(w, c: int, q: int, draws: int, again: tuple) -> None:

@@ -226,13 +226,16 @@ def _outcome_words(s, o: Outcome) -> str:
     if kind == "island":
         return f"The island tile is {island_tile(arg)}"
     if kind == "pick":
-        t = int(arg)
-        return f"Tile {t} ({_where(s, t)}) is picked blind"
+        from .picks import token
+
+        t = token(s, task, arg)
+        what = "a tile nobody has seen" if arg.startswith("unseen") else a_kind(arg.split(" #")[0])
+        return f"{what[0].upper()}{what[1:]} ({_where(s, t)}) is picked blind"
     if kind == "place":
         if task[0] == "place" and task[1]:
             j, i = task[1][0]
-            return f"Shuffle: tile {arg} goes to I{j + 1}.{'abcde'[i]}"
-        return f"Shuffle: tile {arg} goes to the next slot"
+            return f"Shuffle: the tile at {arg} goes to I{j + 1}.{'abcde'[i]}"
+        return f"Shuffle: the tile at {arg} goes to the next slot"
     if kind == "duel":
         if arg == "draw":
             return "The duel is a draw: throw again"
@@ -265,7 +268,7 @@ def _move_places(s, a: Move) -> tuple[str, ...]:
         else:
             parse_island(arg)
         return (arg,)
-    if verb in ("first", "call", "challenge", "winner") or (verb == "gift" and arg != "none"):
+    if verb in ("first", "call", "challenge", "winner", "tie") or (verb == "gift" and arg != "none"):
         q = parse_seat(arg)
         return (pirate(q),) if 0 <= q < players(s) else ()
     if verb == "draft":

@@ -35,6 +35,7 @@ DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "q
 CHANCES = {"removed", "row", "starter", "see", "isee", "gamble_look", "gamble_other", "gamble_give",
            "rogue_pick", "steal", "qm_draw", "place", "duel_rps", "motin"}
 THROWS = ("rock", "paper", "scissors")
+PICKS = frozenset({"gamble_look", "rogue_pick", "steal", "gamble_other", "gamble_give", "qm_draw", "place", "motin"})
 
 
 # -- shared helpers (work on a state or on flow.Work alike) -----------------------------
@@ -164,10 +165,6 @@ def node(s) -> tuple[str, int | None]:
     return ("decision", task[1])
 
 
-def _picks(tokens) -> tuple:
-    return uniform([Outcome("pick", str(t)) for t in sorted(tokens)])
-
-
 def chance_outcomes(s) -> tuple:
     if s.phase == "over" or not s.stack or s.stack[-1][0] not in CHANCES:
         return ()
@@ -187,18 +184,10 @@ def chance_outcomes(s) -> tuple:
         return tuple((Outcome("tile", k), Fraction(c, total)) for k, c in left.items() if c)
     if kind == "isee":
         return uniform([Outcome("island", t) for t in islands_left(s)])
-    if kind in ("gamble_look", "rogue_pick", "steal"):
-        return _picks(set(s.loot[task[2]]) - set(task[3] if kind == "rogue_pick" else ()))
-    if kind == "gamble_other":
-        return _picks(set(s.loot[task[2]]) - {task[3]})
-    if kind == "gamble_give":
-        return _picks(s.loot[task[1]])
-    if kind == "qm_draw":
-        return _picks(set(s.discard) - {task[2]})
-    if kind == "place":
-        return _picks(s.slots[j][i] for j, i in task[1])
-    if kind == "motin":
-        return _picks(s.loot[task[1]])
+    if kind in PICKS:   # R74: uniform over the tiles, named in words (picks.py)
+        from .picks import outcomes
+
+        return outcomes(s, task)
     if kind == "duel_rps":
         if opt(s, "duel_mode") == "coin":
             return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
@@ -213,6 +202,12 @@ def sample_chance(s, rng: random.Random):
         left = unaccounted(s)
         counts = [left[k] for k in KINDS]
         return Outcome("tile", KINDS[sample_counts(counts, rng)])
+    if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
+        from .picks import candidates, labels
+
+        tokens = candidates(s, task)
+        t = tokens[rng.randrange(len(tokens))]
+        return Outcome("place" if task[0] == "place" else "pick", labels(s, task)[t])
     outcomes = chance_outcomes(s)
     return outcomes[rng.randrange(len(outcomes))][0] if _is_uniform(task[0]) else _fallback(outcomes, rng)
 

@@ -7,8 +7,9 @@ from itertools import combinations
 
 from explorer.core.spaces import sorted_space
 
-from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES, C
+from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES
 from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, seat, slot_name
+from .picks import space_labels
 from .rules import THROWS
 
 ISLANDS = 8
@@ -53,7 +54,8 @@ def chance_space(game) -> tuple:
     outcomes += [Outcome("starter", seat(p)) for p in range(n)]
     outcomes += [Outcome("tile", kind) for kind in KINDS]
     outcomes += [Outcome("island", tile) for tile in ISLAND_TILES]
-    outcomes += [Outcome("pick", str(token)) for token in range(C["loot_tiles"])]
+    outcomes += [Outcome("pick", words) for words in space_labels()]
+    outcomes += [Outcome("place", slot_name(j, i)) for j in range(ISLANDS) for i in range(len(SLOT_LETTERS))]
     outcomes += [Outcome("duel", result) for result in ("win", "lose", "draw")]
     return sorted_space(outcomes)
 
