@@ -52,8 +52,8 @@ def test_C12_motin_steals_uniformly_in_order():
     assert order == (1, 2)
     curse = next(t for t in s.loot[0] if s.kinds[t] == "curse")
     gold = next(t for t in s.loot[0] if s.kinds[t] == "gold")
-    t = play(s, Pick(curse))
-    assert dict((o.arg, p) for o, p in t.chance_outcomes())["gold"] == Fraction(1, 2) and gold in t.loot[0]   # 1/3 * 1/2 = 1/6
+    t = play(s, Pick(curse))   # then 1/3 * 1/2 = 1/6
+    assert dict((o.arg, p) for o, p in t.chance_outcomes())["gold"] == Fraction(1, 2) and gold in t.loot[0]
     four = game(5)
     assert four.players == 5
 
