@@ -4,25 +4,31 @@ Rules: ../shared/rules/pirate_rush.md (IDs S, T, R, E, V, C, A, H are the digest
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
-Players are 0, 1, ...; islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
+Seats ``P1``..``Pn`` (``Player 1`` in events; the Python index of a seat is 0 for Player 1);
+islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
 
-- ``first 2`` choose the starting player (S8) · ``look I3.b`` / ``look I5`` investigate (R13, R14)
-- ``draft gunner`` (R4) · ``call 2`` the commander names the next player (R10)
+- ``first P2`` choose the starting player (S8) · ``look I3.b`` / ``look I5`` investigate (R13,
+  R14); ``look discard`` or ``look P2`` is refused under R17
+- ``draft gunner`` (R4) · ``call P3`` the commander names the next player (R10)
 - ``take I1.a`` (R19) · ``pay`` (R21) · ``repair supplies`` (R24) · ``steer`` the Navigator's look
-  (R32) · ``anchor I3`` (R32-R34) · ``end`` end the turn
-- powers: ``gamble 1`` then ``gamble keep|other`` (R42) · ``rogue 1`` then ``rogue more|stop`` and
-  ``rogue keep|leave`` (R43) · ``prosthetic peg|hook|none`` (R37) · ``trade I2.c|discard|none`` (R40)
-  · ``gift 2|none`` (R46)
+  (R32) · ``anchor I3`` (R32-R34; nobody steers at the last island, R35) · ``end`` end the turn
+- powers: ``gamble P2`` then ``gamble keep|other`` (R42) · ``rogue P2`` then ``rogue more|stop``
+  and ``rogue keep|leave`` (R43) · ``prosthetic peg|hook|none`` (R37) · ``trade I2.c|discard|none``
+  (R40) · ``gift P3|none`` (R46)
 - events: ``tavern rum`` (R48) · ``merchant silver I4`` then ``swap I4.b`` (R52, R53) ·
-  ``stake gold`` and ``claim 2`` (R49-R51) · ``challenge 2``, ``throw rock``, ``winner 2``,
-  ``spoils give rum|steal|none`` (R56-R58)
-- chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter 1`` (S8) ·
+  ``stake gold`` and ``claim P2`` (R49-R51) · ``challenge P2``, ``throw rock``, ``winner P2``,
+  ``spoils give rum|steal|none`` (R56-R58) · ``tie P2`` the table names the winner of a tie
+  (E10, with ``final_tie="manual"``, V13)
+- chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter P2`` (S8) ·
   ``tile gold`` (a face-down tile's kind, resolved when first seen) · ``island T05`` ·
-  ``pick 17`` (a blind pick of token 17) · ``place 17`` (a shuffle puts token 17 in the next slot)
-  · ``duel win|lose|draw``
+  ``pick gold`` / ``pick unseen`` / ``pick rum #2`` (a blind pick, named by the tile picked;
+  alike tiles are one outcome with their summed odds, picks.py) · ``place I5.c`` (a Perdidos
+  shuffle puts the tile now at I5.c in the next slot) · ``duel win|lose|draw``
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): see ``position.py``.
-Loot tiles are tokens 0-39; a token's kind is ``""`` until somebody has seen it, so the chance
+Positions: the short notation (``state.notation()``, ``game.position(text)``, position_text.py)
+for people, position data (``state.to_dict()``, ``game.state_from_dict``, position.py) for tools.
+Loot tiles are 40 tokens inside a state, but no notation shows their numbers and equality
+ignores them (canon.py); a tile's kind is unresolved until somebody has seen it, so the chance
 node that resolves it draws from the 40-tile multiset minus every kind already resolved (C3, C6).
 """
 

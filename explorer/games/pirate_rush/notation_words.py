@@ -39,7 +39,7 @@ def read_seat(text: str, n: int) -> int:
     except ValueError:
         raise Bad(f"{text.strip()!r} is not a seat: write P1..P{n}") from None
     if p >= n:
-        raise Bad(f"{text.strip()} is no seat of a {n}-player game")
+        raise Bad(f"{text.strip()} is no seat of a {n}-player game (seats P1..P{n})")
     return p
 
 

@@ -20,7 +20,47 @@ from .notation_words import (
     read_tile,
     split_items,
 )
-from .position_text import default_markers, split_lines
+from .position_text import default_markers
+
+KEYS = ("game", "round", "ship", "anchor", "resources", "removed", "row", "markers", "starts", "played",
+        "step", "then", "turn", "event", "ending", "discard")
+SEAT_KEYS = ("character", "prestige", "prosthetics", "loot")
+
+
+def split_lines(text: str, n: int) -> dict[str, tuple[int, str, str]]:
+    """key (lower case) -> (line number, key as written, value); one line per key."""
+    if not isinstance(text, str):
+        raise PositionError("(text)", f"a position is text, not {type(text).__name__}")
+    found: dict[str, tuple[int, str, str]] = {}
+    allowed = {*KEYS, *(f"i{j + 1}" for j in range(8)), *(f"i{j + 1} tile" for j in range(8)),
+               *(f"p{p + 1} {k}" for p in range(n) for k in SEAT_KEYS)}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        key, colon, value = line.partition(":")
+        written = key.strip()
+        norm = " ".join(written.lower().split())
+        if not colon:
+            raise PositionError(written or "(text)", f"line {number}: write 'key: value', not {line!r}")
+        if norm not in allowed:
+            raise PositionError(written, f"line {number}: unknown line; lines are {', '.join(KEYS)}, "
+                                f"I1..I8, I1 tile..I8 tile and P1..P{n} {'/'.join(SEAT_KEYS)}")
+        if norm in found:
+            raise PositionError(written, f"line {number}: {written!r} is written twice "
+                                f"(first on line {found[norm][0]})")
+        found[norm] = (number, written, value.strip())
+    return found
+
+
+def _strip_comment(raw: str) -> str:
+    """A ``#`` starts a comment unless it numbers one of several identical tiles (``#2``)."""
+    out = []
+    for i, ch in enumerate(raw):
+        if ch == "#" and not raw[i + 1:i + 2].isdigit():
+            break
+        out.append(ch)
+    return "".join(out).strip()
 
 
 class Lines:
