@@ -44,7 +44,7 @@ from explorer.core.view import View
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
 from .rules import CHANCES, DECISIONS, commander, node
-from .stack_view import public_stack
+from .stack_view import public_stack, task_tokens
 
 AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
               "jdc_reveal", "perdidos", "duel_start"}
@@ -188,6 +188,61 @@ def _fields(game, data: Mapping[str, Any]) -> dict:
     return f
 
 
+def _is_int(v: Any, low: int, high: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _arg_ok(kind: str, v: Any, n: int) -> bool:
+    """One detail of a pending step, by its shape (steps.ARGS)."""
+    kind = kind.rstrip("?")
+    if kind == "seat":
+        return _is_int(v, 0, n - 1)
+    if kind == "seats":
+        return isinstance(v, tuple) and all(_is_int(x, 0, n - 1) for x in v)
+    if kind == "count":
+        return _is_int(v, 0, 99)
+    if kind == "island":
+        return _is_int(v, 0, 7)
+    if kind == "tile":
+        return _is_int(v, -1, 39)
+    if kind == "tiles":
+        return isinstance(v, tuple) and all(_is_int(x, -1, 39) for x in v)
+    if kind == "stakes":
+        return isinstance(v, tuple) and all(isinstance(x, tuple) and len(x) == 2 and _is_int(x[0], 0, n - 1)
+                                            and _is_int(x[1], 0, 39) for x in v)
+    if kind == "places":
+        return isinstance(v, tuple) and bool(v) and all(isinstance(x, tuple) and len(x) == 2 and _is_int(x[0], 0, 7)
+                                                        and _is_int(x[1], 0, n - 1) for x in v)
+    if kind == "word":
+        return isinstance(v, str)
+    return v == ()
+
+
+def _check_stack(game, f: dict) -> None:
+    """Each pending step has the details its kind takes (steps.ARGS) and can follow the phase."""
+    from .position_finish import step_problem
+    from .steps import ARGS, phrase, rule
+
+    n = game.players
+    for k, task in enumerate(f["stack"]):
+        kinds = ARGS.get(task[0], ())
+        required = [x for x in kinds if not x.endswith("?")]
+        args = task[1:]
+        if not len(required) <= len(args) <= len(kinds) or not all(
+                _arg_ok(kind, v, n) for kind, v in zip(kinds, args, strict=False)):
+            raise PE(f"stack.{k}", f"'{phrase(task[0])}' takes {', '.join(kinds) or 'nothing'}, "
+                     f"not {list(args)!r} ({rule(task[0])})")
+        if task[0] == "place" and any(f["slots"][j][i] < 0 for j, i in task[1]):
+            raise PE(f"stack.{k}", "a shuffle moves tiles between occupied slots (R55)")
+        for t in task_tokens(task):
+            if t >= 0 and not any(t in row for row in (*f["slots"], *f["loot"], f["discard"])):
+                raise PE(f"stack.{k}", "names a tile that lies nowhere (K1)")
+    if f["phase"] != "over" and f["stack"]:
+        problem = step_problem(f["stack"], f["round"], f["chosen"], f["played"], n)
+        if problem:
+            raise PE("stack", f"{problem[0]} ({problem[1]})")
+
+
 def _check(game, f: dict) -> None:
     """Cross-field invariants: every tile in exactly one place (K1), kinds within the counts."""
     places = [t for row in f["slots"] for t in row if t >= 0]
@@ -221,6 +276,10 @@ def _check(game, f: dict) -> None:
             raise PE("prosthetics", f"too many {kind}s (R38, K2)")
     if f["phase"] != "over" and not f["stack"]:
         raise PE("stack", "a game that is not over needs a pending task")
+    if (f["phase"] == "setup") != (f["round"] == 0) and f["phase"] != "over":
+        raise PE("phase", f"the setup is round 0 and play starts at round 1, not {f['phase']} in round "
+                 f"{f['round']} (T0)")
+    _check_stack(game, f)
 
 
 def check_game(game, block: Any) -> None:

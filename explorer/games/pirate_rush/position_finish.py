@@ -146,16 +146,33 @@ def _check_step(lines, stack: tuple, f: dict[str, Any], n: int, over: bool) -> N
     """The pending steps must fit the phase: setup steps before round 1, the crew before the turns."""
     if over or not stack:
         return
-    key = "step"
-    round_, chosen, played = f["round_"], f["chosen"], f["played"]
+    problem = step_problem(stack, f["round_"], f["chosen"], f["played"], n)
+    if problem:
+        reason, rule = problem
+        if lines.has("step"):
+            raise lines.fail("step", reason, rule)
+        raise PositionError("step", f"{reason} ({rule})")
+
+
+def step_problem(stack: tuple, round_: int, chosen, played, n: int) -> tuple[str, str] | None:
+    """Why the top step cannot follow the phase (reason, rule), or None (both position forms)."""
     top = stack[-1]
     name = top[0]
 
-    def bad(reason: str, rule: str):
-        if lines.has(key):
-            return lines.fail(key, reason, rule)
-        return PositionError("step", f"{reason} ({rule})")
+    class _Bad(Exception):
+        pass
 
+    def bad(reason: str, rule: str):
+        return _Bad(reason, rule)
+
+    try:
+        _step_rules(name, top, round_, chosen, played, n, bad)
+    except _Bad as err:
+        return err.args[0], err.args[1]
+    return None
+
+
+def _step_rules(name, top, round_, chosen, played, n, bad) -> None:
     if name in SETUP_STEPS - {"round"} and round_:
         raise bad(f"'{phrase(name)}' belongs to the setup, before round 1", "S1")
     if name not in SETUP_STEPS and not round_ and name != "see" and name != "isee":
@@ -174,3 +191,5 @@ def _check_step(lines, stack: tuple, f: dict[str, Any], n: int, over: bool) -> N
         raise bad("a pirate has 1 to 3 setup investigations left", "S9")
     if round_ and any(chosen) and name in ("removed", "row"):
         raise bad("the setup is over", "S1")
+    if name == "call" and not 0 <= min(chosen):
+        raise bad("the commander is the holder of the highest-ranked character", "R2")
