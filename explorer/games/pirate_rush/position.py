@@ -6,26 +6,38 @@ draft, with ``current`` and ``turn`` following a ``turn`` step, and each pirate 
 loot (H1). For a position a person writes, the short notation above is easier: it names tiles by
 what they are.
 
-```json
-{"game": {"name": "pirate_rush", "players": 3, "options": {}},
- "phase": "play",                       // setup | play | over
- "stack": [["round"], ["call"], ["turn", 2]],  // pending tasks, the last on top (see rules.py)
- "kinds": ["gold", "", ...],            // 40 kinds; "" = nobody has seen this tile yet
- "slots": [[0, -1, 2], ...],            // 8 islands x N slots: a token or -1 (empty)
- "loot": [[1, 7], [], [12]],            // each pirate's face-down loot (tokens)
- "discard": [24, 25, ...],              // the discard pile (tokens)
- "islands": ["T05", "", ...],           // island tile at I1..I8, "" = not yet seen by anybody
- "flipped": [true, false, ...], "removed": ["T01", "T04", "T07", "T12"],
- "row": [1, 2, 3, 5, 6], "markers": [5], "chosen": [1, 3, 0], "prestige": [1, 2, 1],
- "prosthetics": [["peg"], [], []], "resources": [2, 1, 2],   // structure, ammunition, supplies
- "ship": 0, "anchor": -1, "round": 1, "starter": 0, "played": [0], "current": 2,
- "turn": [0, 1, 0, 0, 0, 0, 0],         // looks used, looks allowed, loot done, power used,
-                                        // steered, tavern used, merchant used
- "event": "mercader", "ending": "",
- "known": [[0, 1, 7], [], [12]],        // tokens each pirate can follow exactly
- "vague": [[[5, ["I4"]]], [], []],      // (token, zones) each pirate knows only roughly
- "peeked": [[1, 2], [], []]}            // island tiles each pirate has looked at
-```
+Fields (each may be left out, see above):
+
+- ``phase`` setup | play | over; ``round`` 0 (setup) .. ; ``stack`` the pending steps, bottom
+  first, each ``[name, details...]`` (steps.py lists each step's public words and details);
+- ``kinds`` 40 kinds, ``""`` for a tile nobody has seen; ``slots`` 8 islands x N slots, a token
+  or -1 (empty); ``loot`` each pirate's tokens; ``discard`` the discard pile's tokens;
+- ``islands`` the tile at I1..I8 (``""`` not yet seen by anybody), ``flipped``, ``removed``
+  (S2); ``row``, ``markers`` (ranks), ``chosen`` (a rank per pirate, 0 none), ``prestige``,
+  ``prosthetics``, ``resources`` (structure, ammunition, supplies), ``ship``, ``anchor`` (-1
+  none), ``starter``, ``played``, ``current`` (-1 none), ``turn`` (looks used, looks allowed,
+  loot done, power used, steered, tavern used, merchant used), ``event``, ``ending``;
+- ``known`` the tokens each pirate follows, ``vague`` his ``[token, zones]`` memories (zones
+  ``I4``, ``P2`` for Player 2's loot, ``D`` the discard), ``peeked`` the islands he looked at.
+
+>>> import explorer
+>>> game = explorer.load("pirate_rush", players=3, advanced=False)
+>>> data = {"game": {"name": "pirate_rush", "players": 3, "options": {"advanced": False}},
+...         "round": 1, "row": [1, 2, 3, 5, 6, 8], "markers": [5, 6, 8], "chosen": [2, 1, 3],
+...         "stack": [["turn", 1]], "kinds": ["gold"] + [""] * 39, "known": [[0], [], []]}
+>>> state = game.state_from_dict(data)
+>>> print(state.notation())
+game: pirate_rush players=3 advanced=false
+round: 1
+row: captain, navigator, gunner, gambler, rogue, monkey
+markers: gambler, rogue, monkey
+step: turn (P2)
+P1 character: navigator
+P2 character: captain
+P3 character: gunner
+I1: gold seen by P1, unseen, unseen
+>>> game.state_from_dict(state.to_dict()) == state
+True
 
 A view (`state.view(p)`) shows no token numbers: its ``stack`` lists the pending tasks with
 each tile named by its public place, ``{"place": "I3.b"}`` or ``{"zone": "P2", "kind": "gold",
