@@ -55,7 +55,7 @@ from explorer.core.view import View
 
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
-from .rules import CHANCES, DECISIONS, commander, node
+from .rules import CHANCES, DECISIONS, PICKS, commander, node
 from .stack_view import public_stack, task_tokens
 
 AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
@@ -249,6 +249,15 @@ def _check_stack(game, f: dict) -> None:
         for t in task_tokens(task):
             if t >= 0 and not any(t in row for row in (*f["slots"], *f["loot"], f["discard"])):
                 raise PE(f"stack.{k}", "names a tile that lies nowhere (K1)")
+        if task[0].startswith(("gamble_", "rogue_")) and any(
+                t >= 0 and t not in f["loot"][task[2]] for t in task_tokens(task)):
+            raise PE(f"stack.{k}", f"'{phrase(task[0])}' looks at tiles of Player {task[2] + 1}'s loot only "
+                     f"({rule(task[0])})")
+    if f["phase"] != "over" and f["stack"] and f["stack"][-1][0] in PICKS:
+        from .picks import candidates
+
+        if not candidates(make(game, f), f["stack"][-1]):
+            raise PE("stack", f"'{phrase(f['stack'][-1][0])}' picks among no tile (R74)")
     if f["phase"] != "over" and f["stack"]:
         problem = step_problem(f["stack"], f["round"], f["chosen"], f["played"], n)
         if problem:
@@ -273,6 +282,13 @@ def _check(game, f: dict) -> None:
     for p, known in enumerate(f["known"]):
         if any(not f["kinds"][t] for t in known):
             raise PE(f"known.{p}", "a known tile must have a kind")
+    row, n = f["row"], game.players
+    if (f["round"] or row) and (row[:2] != (1, 2) or len(set(row)) != len(row) or len(row) != n + 3
+                                or list(row[2:]) != sorted(row[2:])):
+        raise PE("row", f"from the first round the row is the Captain, the Navigator and {n + 1} other "
+                 "characters in rank order (S5)")
+    if any(r not in row for r in f["markers"]) or len(set(f["markers"])) != len(f["markers"]):
+        raise PE("markers", "at most one marker lies on each character of the row (R6, A39)")
     chosen = [r for r in f["chosen"] if r]
     if len(set(chosen)) != len(chosen) or any(r not in f["row"] for r in chosen):
         raise PE("chosen", "each character is chosen at most once, from the row (R4)")
