@@ -266,13 +266,14 @@ def read(game, text: str):
     discard = [lines.read("discard", lambda _v, item=item: tiles.add(item, frozenset()), -1)
                for item in discard_items]
     if len(tiles.kinds) > 40:
-        raise PositionError(_last_tile_line(lines, n), f"the table holds {len(tiles.kinds)} loot tiles: "
-                            "there are 40 (K1)")
+        key, number = _last_tile_line(lines, n)
+        raise PositionError(key, f"line {number}: the table holds {len(tiles.kinds)} loot tiles: there are 40 (K1)")
     discard += [tiles.add("unseen", frozenset()) for _ in range(40 - len(tiles.kinds))]
     for kind in KINDS:
         if tiles.kinds.count(kind) > TOTAL[kind]:
-            raise PositionError(_last_tile_line(lines, n, kind), f"{tiles.kinds.count(kind)} {kind} tiles "
-                                f"written: the game has {TOTAL[kind]} (D1)")
+            key, number = _last_tile_line(lines, n, kind)
+            raise PositionError(key, f"line {number}: {tiles.kinds.count(kind)} {kind} tiles written: the game "
+                                f"has {TOTAL[kind]} (D1)")
     islands, flipped, peeked = [""] * 8, [False] * 8, [set() for _ in range(n)]
     for j in range(8):
         key = f"i{j + 1} tile"
@@ -317,14 +318,14 @@ def _prosthetic(text: str) -> str:
     return kind
 
 
-def _last_tile_line(lines: Lines, n: int, kind: str = "") -> str:
+def _last_tile_line(lines: Lines, n: int, kind: str = "") -> tuple[str, int]:
     """The key as written of the last line holding loot tiles (of `kind`), for an error."""
     keys = [f"i{j + 1}" for j in range(8)] + [f"p{p + 1} loot" for p in range(n)] + ["discard"]
     written = [k for k in keys if lines.has(k) and kind in (lines.value(k) or "")]
     if not written:
-        return "discard"
+        return "discard", 0
     last = max(written, key=lambda k: lines.found[k][0])
-    return lines.found[last][1]
+    return lines.found[last][1], lines.found[last][0]
 
 
 def _finish(game, lines: Lines, tiles: Tiles, f: dict):
