@@ -253,6 +253,19 @@ def _check_stack(game, f: dict) -> None:
                 t >= 0 and t not in f["loot"][task[2]] for t in task_tokens(task)):
             raise PE(f"stack.{k}", f"'{phrase(task[0])}' looks at tiles of Player {task[2] + 1}'s loot only "
                      f"({rule(task[0])})")
+        if task[0] in ("rogue_next", "rogue_more", "rogue_keep") and not any(t >= 0 for t in task[3]):
+            raise PE(f"stack.{k}", f"'{phrase(task[0])}' comes after the Rogue looked at a tile (R43)")
+        if task[0] in ("gamble_choice", "gamble_other", "gamble_give") and task[3] < 0:
+            raise PE(f"stack.{k}", f"'{phrase(task[0])}' comes after the Gambler looked at a tile (R42)")
+        if task[0] in ("gunner", "qm", "monkey", "merchant_swap") and task_tokens(task)[0] not in f["loot"][task[1]]:
+            raise PE(f"stack.{k}", f"'{phrase(task[0])}' is about a tile of Player {task[1] + 1}'s own loot "
+                     f"({rule(task[0])})")
+    from .sampling import fits
+
+    if not fits(make(game, f)):
+        raise PE("stack", "a pending power is about the wrong kind of tile: the Gunner's a wound (R37), the "
+                 "Quartermaster's a non-negative tile (R40), the Rogue keeps a copper (R43), the Monkey passes "
+                 "a curse (R46), Mercader is paid with a coin (R52)")
     if f["phase"] != "over" and f["stack"] and f["stack"][-1][0] in PICKS:
         from .picks import candidates
 
