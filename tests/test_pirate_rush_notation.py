@@ -289,3 +289,15 @@ def test_too_many_worlds_is_raised_before_anything_is_yielded():
     worlds = s.game.hidden_worlds(s.view(0), limit=5)
     with pytest.raises(TooManyWorlds):
         next(iter(worlds))
+
+
+def test_position_fuzz_on_positions_from_random_games():
+    """Mutated position data is refused with PositionError or keeps the contract (small run; the
+    10,000-mutation figures are in the issue's report)."""
+    from position_fuzz import fuzz
+
+    for options in (OPTION_SETS[0], OPTION_SETS[3]):
+        g = explorer.load("pirate_rush", **options)
+        positions = [s for k, s in enumerate(_states(options, 5)) if k % 20 == 0]
+        report = fuzz(g, positions, 300, seed=17)
+        assert report.tried == 300 and report.refused + report.accepted == 300 and report.refused > 0
