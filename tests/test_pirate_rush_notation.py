@@ -206,6 +206,10 @@ def test_R4_R10_an_out_of_turn_try_cites_the_order_of_play_and_whose_move_it_is(
     with pytest.raises(IllegalAction) as err:
         turn.apply("draft monkey")
     assert err.value.rule == "R10" and "Player 1's turn" in err.value.reason
+    looted = play(turn, "take I1.a", "tile rum")      # another pirate's take is judged as Player 1's
+    with pytest.raises(IllegalAction) as err:
+        looted.apply("take I1.b")
+    assert err.value.rule == "R18" and "it is Player 1's turn" in err.value.reason
 
 
 def test_V13_E10_a_manual_tie_is_the_tables_decision():

@@ -222,8 +222,10 @@ def explain(s, action) -> IllegalAction:
     if action.verb == "look" and looks_into_pile(s, action.arg) and task[0] in ("turn", "setup_look"):
         return IllegalAction("R17", f"{action.arg} is not an island: loot piles and the discard pile may not "
                              "be investigated", action)
-    if task[0] == "turn":
+    if task[0] == "turn":   # actions name no actor: say whose turn judges it (R10)
         rule, reason = _turn_reason(s, task[1], action)
+        if "turn" not in reason:
+            reason += f" (it is Player {task[1] + 1}'s turn)"
     elif task[0] == "draft" and action.verb == "draft" and action.arg in RANK:
         rule, reason = "R4", f"{action.arg} is not in the row or was already chosen this round"
     elif task[0] == "call" and action.verb == "call":
