@@ -224,7 +224,7 @@ def explain(s, action) -> IllegalAction:
                              "be investigated", action)
     if task[0] == "turn":   # actions name no actor: say whose turn judges it (R10)
         rule, reason = _turn_reason(s, task[1], action)
-        if "turn" not in reason:
+        if "'s turn" not in reason:
             reason += f" (it is Player {task[1] + 1}'s turn)"
     elif task[0] == "draft" and action.verb == "draft" and action.arg in RANK:
         rule, reason = "R4", f"{action.arg} is not in the row or was already chosen this round"
