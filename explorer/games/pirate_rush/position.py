@@ -300,6 +300,8 @@ def _check(game, f: dict) -> None:
                                 or list(row[2:]) != sorted(row[2:])):
         raise PE("row", f"from the first round the row is the Captain, the Navigator and {n + 1} other "
                  "characters in rank order (S5)")
+    if f["markers"] and not row:
+        raise PE("row", "missing: the markers lie on characters of the crew row (S5, S6)")
     if any(r not in row for r in f["markers"]) or len(set(f["markers"])) != len(f["markers"]):
         raise PE("markers", "at most one marker lies on each character of the row (R6, A39)")
     chosen = [r for r in f["chosen"] if r]
