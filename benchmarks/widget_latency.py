@@ -1,9 +1,13 @@
-"""Click-to-rerender latency of the board, measured in headless Chromium.
+"""Latency of a click in the explorer, early in a game and deep in it.
 
-From the click on an offered action to the next animation frame after the board's SVG
-was replaced (Python applied the move, the tree grew, the new view came back). Runs the
-served app (`panel serve apps/explorer_app.py`) and the start notebook in JupyterLab.
-Target: under 150 ms. Usage: python benchmarks/widget_latency.py [clicks]
+`server`: the Python cost of a click (move, roll, back, forward) in a whole notebook
+explorer (every view observing one controller), at move 20 and at move 500 (Sjørøverøya,
+3 players) or 400 (Rum, 2 players; Dead Man's Dice, 3 players) of a seeded random game,
+with the bytes the views would send. Target: at most 3x move 20 and under 50 ms.
+
+`browser`: from the click on an offered action to the next animation frame after the
+board's SVG was replaced, in headless Chromium, in the served app and in JupyterLab.
+Target: under 150 ms. Usage: python benchmarks/widget_latency.py server|browser [clicks]
 """
 
 from __future__ import annotations
@@ -104,10 +108,81 @@ def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
         stop(proc)
 
 
+GAMES = [("sjoroveroya", 3, 500), ("last_bottle_of_rum", 2, 400), ("dead_mans_dice", 3, 400)]
+
+
+def random_line(state, moves: int, seed: int = 0) -> list[str]:
+    """A seeded random game's first `moves` steps (chance resolved by sampling)."""
+    import random
+
+    rng, line = random.Random(seed), []
+    while len(line) < moves and not state.is_over:
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        line.append(str(action))
+        state = state.apply(action)
+    return line
+
+
+def sent_bytes(app) -> int:
+    """What the synced views would send after a click: their data as JSON."""
+    views = (app.board, app.picker, app.tree, app.event_log, app.chance.controls)
+    return sum(len(json.dumps(v.data)) for v in views)
+
+
+def clicks_at(app, line: list[str], depth: int, window: int) -> dict:
+    """Median ms of a move (or roll), back and forward at the `window` positions up to move `depth`,
+    split by where the click lands (a chance node also redraws the chance chart), and the median
+    bytes the views' data holds after a move."""
+    import time
+
+    ctl = app.controller
+    times: dict[str, list[float]] = {}
+    sizes = []
+    for i in range(window):
+        ctl.goto(tuple(line[:depth - window + 1 + i]))
+        state = ctl.state
+        legal = [] if state.is_chance else state.legal_actions()
+        request = {"op": "roll"} if state.is_chance else {"op": "play", "move": str(legal[i % len(legal)])}
+        for name, req in (("move", request), ("back", {"op": "back"}), ("forward", {"op": "forward"}),
+                          ("back", {"op": "back"})):
+            t0 = time.perf_counter()
+            app.tree.request = {**req, "n": [depth, i, name]}
+            elapsed = (time.perf_counter() - t0) * 1000
+            times.setdefault(f"{name} to {'chance' if ctl.state.is_chance else 'decision'}", []).append(elapsed)
+            if name == "move":
+                sizes.append(sent_bytes(app))
+    result = {key: round(statistics.median(values), 2) for key, values in sorted(times.items())}
+    return result | {"all (median)": round(statistics.median([t for v in times.values() for t in v]), 2),
+                     "all (max)": round(max(t for v in times.values() for t in v), 2),
+                     "bytes after a move": int(statistics.median(sizes))}
+
+
+def server(repeats: int) -> dict:
+    import explorer
+    import widgets
+
+    results = {}
+    for name, players, deep in GAMES:
+        game = explorer.load(name, players=players)
+        app = widgets.Explorer(game, seed=0)
+        line = random_line(app.controller.state, deep)
+        app.controller.play_line(line)
+        early, late = clicks_at(app, line, 20, min(repeats, 20)), clicks_at(app, line, deep, min(repeats, 20))
+        ratio = {k: round(late[k] / early[k], 2) for k in early if k in late and "bytes" not in k}
+        results[f"{name} ({players} players)"] = {"move 20": early, f"move {deep}": late, "ratio": ratio,
+                                                   "tree nodes": len(app.controller.tree)}
+    return results
+
+
 def main() -> None:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "server"
+    clicks = int(sys.argv[2]) if len(sys.argv) > 2 else (30 if mode == "server" else 20)
+    if mode == "server":
+        print(json.dumps({"server_click_ms": server(clicks), "target": "deep <= 3x move 20 and < 50 ms"},
+                         indent=1))
+        return
     from playwright.sync_api import sync_playwright
 
-    clicks = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         results = {"panel serve": served_app(browser, Path(folder), clicks),

@@ -15,8 +15,9 @@ import param
 from explorer.core.game import Game, State
 from widgets import editing, present
 from widgets.chart import chance_figure, update_chance_figure
-from widgets.components import VIEWS
+from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
+from widgets.playing import seats_message
 
 
 def _component_class(name: str) -> type:
@@ -30,16 +31,33 @@ PANES = {name: _component_class(name) for name in VIEWS}
 
 
 def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
-    """A Panel component of view `name`, re-drawn on every change of `controller`."""
-    present_data = VIEWS[name][1]
-    pane = PANES[name](data=present_data(controller), css_classes=[f"pre-{name}-pane"], **kwargs)
+    """A Panel component of view `name`, updated (whole or by deltas) on every change of `controller`."""
+    source = Source(name, controller)
+    pane = PANES[name](data=source.full(), css_classes=[f"pre-{name}-pane"], **kwargs)
 
     def refresh(_change: Any = None) -> None:
-        pane.data = present_data(controller)
+        pane.data = source.update()
+
+    def on_request(event: Any) -> None:
+        reply = source.handle(event.new)
+        if reply is not None:
+            pane.data = reply
 
     controller.observe(refresh, "revision")
-    pane.param.watch(lambda event: controller.handle(event.new), "request")
+    pane.param.watch(on_request, "request")
     return pane
+
+
+def panel_scheduler(tick: Any, delay: float) -> Any:
+    """Play on in the served app: one step per periodic callback, so every step reaches the page."""
+    callback = None
+
+    def run() -> None:
+        if not tick() and callback is not None:
+            callback.stop()
+
+    callback = pn.state.add_periodic_callback(run, period=max(10, int(delay * 1000)))
+    return callback.stop
 
 
 def chance_chart(controller: Controller) -> Any:
@@ -70,7 +88,7 @@ def view_switch(controller: Controller) -> Any:
 
 
 def seats(controller: Controller) -> Any:
-    """A policy (or a person) per seat, and buttons to step or play on."""
+    """A policy (or a person) per seat; Step, Play on (in the background) and Stop."""
     factories, note = policy_factories(controller.game)
     options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
     choices = []
@@ -80,11 +98,23 @@ def seats(controller: Controller) -> Any:
         choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
                            "value")
         choices.append(choice)
+    controller.scheduler = panel_scheduler
     step = pn.widgets.Button(label="Step", css_classes=["pre-step"])
     play_on = pn.widgets.Button(label="Play on", css_classes=["pre-play-on"])
+    stop = pn.widgets.Button(label="Stop", css_classes=["pre-stop"], disabled=True)
+    message = pn.pane.HTML("", css_classes=["pre-seats-message"])
     step.on_click(lambda _: controller.handle({"op": "step"}))
     play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
-    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
+    stop.on_click(lambda _: controller.handle({"op": "stop"}))
+
+    def show(_change: Any = None) -> None:
+        stop.disabled, play_on.disabled = not controller.playing, controller.playing
+        message.object = seats_message(controller)
+
+    controller.observe(show, "revision")
+    controller.observe(show, "playing")
+    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on, stop), message, note,
+                     css_classes=["pre-seats"])
 
 
 def position_editor(controller: Controller) -> Any:

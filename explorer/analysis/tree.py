@@ -5,6 +5,9 @@ probability). A node is addressed by its path from the root: the tuple of move
 notations (``str(move)``) that lead to it, so a path is readable, JSON-friendly and
 survives saving. Playing a move that already exists reuses its node. The first child
 of a node is its main line; the others are variations.
+
+Every node also carries a number (`id`, unique in its tree, never reused) and keeps its
+path and depth, so views can address nodes and a deep node costs no walk to the root.
 """
 
 from __future__ import annotations
@@ -33,15 +36,14 @@ class Node:
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     comment: str = ""
+    id: int = 0
+    path: Path = ()        # kept, not walked: a move's notation never changes under it
+    depth: int = 0
 
-    @property
-    def path(self) -> Path:
-        moves = []
-        node: Node | None = self
-        while node is not None and node.move is not None:
-            moves.append(node.move)
-            node = node.parent
-        return tuple(reversed(moves))
+    def __post_init__(self) -> None:
+        if self.parent is not None and self.move is not None:
+            self.path = (*self.parent.path, self.move)
+            self.depth = self.parent.depth + 1
 
     def child(self, move: str) -> Node | None:
         return next((c for c in self.children if c.move == move), None)
@@ -62,6 +64,23 @@ class PositionTree:
 
     def __init__(self, root: State) -> None:
         self.root = Node(root)
+        self._ids = 0
+        self._by_id: dict[int, Node] = {0: self.root}
+
+    def by_id(self, number: int) -> Node:
+        """The node numbered `number`; `PositionError` (field ``id``) if it is not in the tree."""
+        node = self._by_id.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if node is None:
+            raise PositionError("id", f"no node {number!r} in the tree")
+        return node
+
+    def _index(self, node: Node) -> None:
+        for each in _subtree(node):
+            self._by_id[each.id] = each
+
+    def _unindex(self, node: Node) -> None:
+        for each in _subtree(node):
+            self._by_id.pop(each.id, None)
 
     # -- finding --------------------------------------------------------------------------
     def node(self, path: Path = ()) -> Node:
@@ -93,7 +112,7 @@ class PositionTree:
             stack.extend(reversed(node.children))
 
     def __len__(self) -> int:
-        return sum(1 for _ in self.nodes())
+        return len(self._by_id)
 
     def mainline(self, path: Path = ()) -> Path:
         """The path to the end of the main line continuing from `path`."""
@@ -108,19 +127,24 @@ class PositionTree:
 
         Raises `IllegalAction` naming the rule if the move is not allowed there.
         """
-        node = self.node(path)
+        return self.play_at(self.node(path), move).path
+
+    def play_at(self, node: Node, move: Any) -> Node:
+        """`play` from a node in hand: no walk from the root, so a deep node costs the same."""
         state = node.state
         parsed = state.game.parse_action(move) if isinstance(move, str) else move
         notation = str(parsed)
         existing = node.child(notation)
         if existing is not None:
-            return existing.path
+            return existing
         probability = None
         if state.is_chance:
             probability = next((p for o, p in state.chance_outcomes() if o == parsed), None)
-        child = Node(state.apply(parsed), notation, probability, node)
+        self._ids += 1
+        child = Node(state.apply(parsed), notation, probability, node, id=self._ids)
         node.children.append(child)
-        return child.path
+        self._by_id[child.id] = child
+        return child
 
     def play_line(self, path: Path, moves: list[Any]) -> Path:
         for move in moves:
@@ -144,7 +168,14 @@ class PositionTree:
             raise PositionError("path", "the root cannot be deleted")
         node = self.node(path)
         node.parent.children.remove(node)   # type: ignore[union-attr]
+        self._unindex(node)
         return path[:-1]
+
+    def restore(self, node: Node, index: int) -> None:
+        """Put back a deleted `node` (with everything after it) at `index` among its siblings: undo."""
+        assert node.parent is not None and node.parent.id in self._by_id
+        node.parent.children.insert(index, node)
+        self._index(node)
 
     def promote(self, path: Path) -> None:
         """Move the variation holding `path` one place up at its nearest fork."""
@@ -169,13 +200,21 @@ class PositionTree:
     # -- saving -------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         def encode(node: Node) -> dict:
-            data: dict = {"move": node.move, "children": [encode(c) for c in node.children]}
+            data: dict = {"move": node.move, "children": []}
             if node.comment:
                 data["comment"] = node.comment
             return data
 
-        return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
-                "comment": self.root.comment, "children": [encode(c) for c in self.root.children]}
+        top: dict = {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
+                     "comment": self.root.comment, "children": []}
+        stack = [(self.root, top)]          # no recursion: a line may be thousands of moves long
+        while stack:
+            node, data = stack.pop()
+            for child in node.children:
+                encoded = encode(child)
+                data["children"].append(encoded)
+                stack.append((child, encoded))
+        return top
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
@@ -195,21 +234,23 @@ class PositionTree:
         tree = cls(explorer.state_from_dict(data.get("root")))
         tree.root.comment = str(data.get("comment", ""))
 
-        def grow(path: Path, children: Any, where: str) -> None:
+        stack: list[tuple[Node, Any, str]] = [(tree.root, data.get("children", []), "children")]
+        while stack:                        # no recursion: a line may be thousands of moves long
+            node, children, where = stack.pop()
             if not isinstance(children, list):
                 raise PositionError(where, "must be a list of moves")
+            grown = []
             for i, child in enumerate(children):
                 here = f"{where}.{i}"
                 if not isinstance(child, Mapping) or not isinstance(child.get("move"), str):
                     raise PositionError(f"{here}.move", "each node needs its move's notation")
                 try:
-                    new = tree.play(path, child["move"])
+                    new = tree.play_at(node, child["move"])
                 except ExplorerError as err:
                     raise PositionError(f"{here}.move", f"{child['move']!r} is not legal there: {err}") from None
-                tree.node(new).comment = str(child.get("comment", ""))
-                grow(new, child.get("children", []), f"{here}.children")
-
-        grow((), data.get("children", []), "children")
+                new.comment = str(child.get("comment", ""))
+                grown.append((new, child.get("children", []), f"{here}.children"))
+            stack.extend(reversed(grown))
         return tree
 
     @classmethod
@@ -235,6 +276,14 @@ class PositionTree:
 
         head = f"{{{self.root.comment}}} " if self.root.comment else ""
         return head + " ".join(line(self.root))
+
+
+def _subtree(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        each = stack.pop()
+        yield each
+        stack.extend(each.children)
 
 
 def _label(node: Node) -> str:
