@@ -32,7 +32,7 @@ def test_panel_views_share_the_esm_files_and_the_controller():
     assert picker.data == widgets.ActionPicker(ctl).data
     tree, = panes(layout, "tree")
     tree.request = {"op": "back", "n": 2}
-    assert ctl.path == () and tree.data["at"] == []
+    assert ctl.path == () and tree.data["current"] == 0 and tree.data["base"] == tree.data["seq"] - 1
 
 
 def test_view_switch_and_seats():

@@ -250,6 +250,9 @@ class Controller(Seating, traitlets.HasTraits):
 
     def save(self) -> None:
         """Hand the tree's JSON to the views, which offer it as a file to download."""
+        if self.viewer is not None:
+            raise PositionError("viewer", "a saved analysis holds every hidden card and draw; "
+                                "switch to everyone's view to save it")
         name = f"{self.game.name}-analysis.json"
         self._changed(change=Change("save", download=(name, self.analysis_text())))
 

@@ -23,7 +23,8 @@ from explorer.core.game import State
 
 Path = tuple[str, ...]
 FORMAT = "pirate-rules-explorer/tree"
-VERSION = 1
+VERSION = 2     # 2: a line is a list of moves, variations hang on the move they replace
+READABLE = (1, 2)
 
 
 @dataclass(eq=False)
@@ -199,22 +200,13 @@ class PositionTree:
 
     # -- saving -------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        def encode(node: Node) -> dict:
-            data: dict = {"move": node.move, "children": []}
-            if node.comment:
-                data["comment"] = node.comment
-            return data
+        """Plain JSON data: the main line as a list, each variation a list on the move it replaces.
 
-        top: dict = {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
-                     "comment": self.root.comment, "children": []}
-        stack = [(self.root, top)]          # no recursion: a line may be thousands of moves long
-        while stack:
-            node, data = stack.pop()
-            for child in node.children:
-                encoded = encode(child)
-                data["children"].append(encoded)
-                stack.append((child, encoded))
-        return top
+        Lines are lists, not nested nodes, so a 1,000-move game nests no deeper than its
+        variations (JSON readers and writers recurse once per level).
+        """
+        return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
+                "comment": self.root.comment, "line": _line_after(self.root)}
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
@@ -229,13 +221,41 @@ class PositionTree:
 
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise PositionError("format", f"not a saved tree (expected format {FORMAT!r})")
-        if data.get("version") != VERSION:
+        if data.get("version") not in READABLE:
             raise PositionError("version", f"unsupported version {data.get('version')!r}")
         tree = cls(explorer.state_from_dict(data.get("root")))
         tree.root.comment = str(data.get("comment", ""))
 
-        stack: list[tuple[Node, Any, str]] = [(tree.root, data.get("children", []), "children")]
-        while stack:                        # no recursion: a line may be thousands of moves long
+        if data.get("version") == 1:
+            tree._grow_v1(data.get("children", []))
+        else:
+            tree._grow_line(tree.root, data.get("line", []), "line")
+        return tree
+
+    def _grow_line(self, parent: Node, line: Any, where: str) -> None:
+        """Replay a saved line after `parent`; variations are siblings of the move they hang on."""
+        if not isinstance(line, list):
+            raise PositionError(where, "must be a list of moves")
+        for i, entry in enumerate(line):
+            here = f"{where}.{i}"
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("move"), str):
+                raise PositionError(f"{here}.move", "each move needs its notation")
+            try:
+                child = self.play_at(parent, entry["move"])
+            except ExplorerError as err:
+                raise PositionError(f"{here}.move", f"{entry['move']!r} is not legal there: {err}") from None
+            child.comment = str(entry.get("comment", ""))
+            variations = entry.get("variations", [])
+            if not isinstance(variations, list):
+                raise PositionError(f"{here}.variations", "must be a list of lines")
+            for j, variation in enumerate(variations):
+                self._grow_line(parent, variation, f"{here}.variations.{j}")
+            parent = child
+
+    def _grow_v1(self, top: Any) -> None:
+        """Version 1 files: nested children (still read, never written)."""
+        stack: list[tuple[Node, Any, str]] = [(self.root, top, "children")]
+        while stack:
             node, children, where = stack.pop()
             if not isinstance(children, list):
                 raise PositionError(where, "must be a list of moves")
@@ -245,13 +265,12 @@ class PositionTree:
                 if not isinstance(child, Mapping) or not isinstance(child.get("move"), str):
                     raise PositionError(f"{here}.move", "each node needs its move's notation")
                 try:
-                    new = tree.play_at(node, child["move"])
+                    new = self.play_at(node, child["move"])
                 except ExplorerError as err:
                     raise PositionError(f"{here}.move", f"{child['move']!r} is not legal there: {err}") from None
                 new.comment = str(child.get("comment", ""))
                 grown.append((new, child.get("children", []), f"{here}.children"))
             stack.extend(reversed(grown))
-        return tree
 
     @classmethod
     def from_json(cls, text: str) -> PositionTree:
@@ -259,7 +278,12 @@ class PositionTree:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise PositionError("(json)", f"not valid JSON: {err}") from None
-        return cls.from_dict(data)
+        except RecursionError:
+            raise PositionError("(json)", "nested too deeply to be a saved tree") from None
+        try:
+            return cls.from_dict(data)
+        except RecursionError:
+            raise PositionError("line", "variations nested too deeply") from None
 
     # -- reading ------------------------------------------------------------------------------
     def export_text(self) -> str:
@@ -276,6 +300,25 @@ class PositionTree:
 
         head = f"{{{self.root.comment}}} " if self.root.comment else ""
         return head + " ".join(line(self.root))
+
+
+def _entry(node: Node, others: list[Node]) -> dict:
+    entry: dict = {"move": node.move}
+    if node.comment:
+        entry["comment"] = node.comment
+    if others:
+        entry["variations"] = [[_entry(other, []), *_line_after(other)] for other in others]
+    return entry
+
+
+def _line_after(node: Node) -> list[dict]:
+    """The main line after `node` as a list; each move carries the variations that replace it."""
+    line = []
+    while node.children:
+        main, *others = node.children
+        line.append(_entry(main, others))
+        node = main
+    return line
 
 
 def _subtree(node: Node) -> Iterator[Node]:
