@@ -276,6 +276,7 @@ class Controller(Seating, traitlets.HasTraits):
             try:
                 node = self.tree.play_at(node, move)
             except ExplorerError as err:
+                self._reset(node)           # stay at the last good move
                 raise PositionError(f"line.{i}", f"move {i + 1} {move!r}: {err}") from None
         self._reset(node)
 

@@ -12,8 +12,9 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.core import errors as explorer_errors
 from explorer.core.game import Game, State
-from widgets import editing, present
+from widgets import editing, present, served_link
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
@@ -154,28 +155,65 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     return layout
 
 
+def keep_address(controller: Controller, location: Any = None) -> None:
+    """Keep the page's address on the current line (not while Play on runs), so a reload keeps it."""
+    location = location or pn.state.location
+    if location is None:
+        return
+
+    def update(_change: Any = None) -> None:
+        if controller.playing:
+            return
+        query = served_link.query_of(controller.game, controller.path)
+        if location.search != query:
+            location.search = query
+
+    controller.observe(update, "path")
+    controller.observe(update, "playing")
+    update()
+
+
+def _link(names: list[str]) -> tuple[served_link.Link | None, str]:
+    """The game and line the page's address asks for, or a message saying what is wrong with it."""
+    try:
+        return served_link.parse(pn.state.session_args or {}, names), ""
+    except explorer_errors.PositionError as err:
+        return None, f"**link: {err}**"
+
+
 def app(seed: int | None = 0) -> Any:
-    """The whole page: pick a game and player count, then explore it."""
+    """The whole page: pick a game and player count, then explore it; the address keeps the line."""
     import explorer
 
     names = list(explorer.games())
-    game = pn.widgets.Select(label="Game", options=names, value=names[0], css_classes=["pre-game"])
-    players = pn.widgets.IntInput(label="Players", value=3, start=1, end=9, width=100)
+    link, problem = _link(names)
+    game = pn.widgets.Select(label="Game", options=names, value=link.game if link else names[0],
+                             css_classes=["pre-game"])
+    players = pn.widgets.IntInput(label="Players", value=(link and link.players) or 3, start=1, end=9, width=100)
     start = pn.widgets.Button(label="New game", color="primary")
-    message = pn.pane.Markdown("", css_classes=["pre-app-message"])
+    message = pn.pane.Markdown(problem, css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
-    def new_game(_event: Any = None) -> None:
+    def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
         try:
-            loaded = explorer.load(game.value, players.value)
+            loaded = explorer.load(game.value, players.value, **(opened.options if opened else {}))
         except explorer.OptionError as err:
             message.object = f"**{err}**"
             return
         message.object = ""
-        holder.objects = [explorer_layout(loaded, seed)]
+        layout = explorer_layout(loaded, seed)
+        if opened and opened.line:
+            try:
+                layout.controller.play_line(list(opened.line))
+            except explorer.PositionError as err:
+                message.object = f"**link: {err}**"
+        keep_address(layout.controller)
+        holder.objects = [layout]
 
     start.on_click(new_game)
     game.param.watch(new_game, "value")
-    new_game()
+    new_game(opened=link)
+    if problem:
+        message.object = problem
     return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start), message, holder,
                      sizing_mode="stretch_width")
