@@ -79,7 +79,7 @@ def test_play_branch_and_hide_cards(panel_app, page):
     expect(page.locator(HAND_CARDS)).to_have_count(sum(map(len, hands)) + shown)
     viewer = 1
     before = revision(app)
-    page.locator(".pre-view-switch button", has_text=f"{state.game.player_name(viewer)}'s view").click()
+    page.locator(".pre-view-switch button", has_text=f"Player {viewer + 1}'s view").click()
     wait_rerender(app, before)
     expect(page.locator(".pre-board svg")).to_contain_text("hand hidden")
     expect(page.locator(HAND_CARDS)).to_have_count(len(hands[viewer]) + shown)
