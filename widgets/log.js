@@ -3,7 +3,7 @@
 // `keep`, add the new steps' lines. It asks for the whole log when it missed a message.
 const CSS = `
 .pre-log { font-family: sans-serif; font-size: 13px; max-height: 260px; overflow-y: auto; }
-.pre-log ol { margin: 0; padding-left: 2.5em; }
+.pre-log ol { margin: 0; padding-left: 0.5em; list-style: none; }
 .pre-log .pre-num { color: #777; font-size: 11px; margin-right: 3px; font-family: monospace; }
 .pre-log .pre-move { color: #555; margin-right: 6px; font-family: monospace; }
 .pre-log .pre-rule { font-size: 11px; padding: 0 4px; margin-left: 3px; cursor: pointer; }

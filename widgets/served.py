@@ -57,7 +57,9 @@ def panel_scheduler(tick: Any, delay: float) -> Any:
         if not tick() and callback is not None:
             callback.stop()
 
-    callback = pn.state.add_periodic_callback(run, period=max(10, int(delay * 1000)))
+    # At least 100 ms: the step and its view updates take tens of ms, and a busier period
+    # starves the clicks (Stop among them) waiting on the same document lock.
+    callback = pn.state.add_periodic_callback(run, period=max(100, int(delay * 1000)))
     return callback.stop
 
 
@@ -147,7 +149,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
                      sizing_mode="stretch_width")
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
-                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=480)
+                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
     layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
                        pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
                        sizing_mode="stretch_width")

@@ -10,6 +10,7 @@ const CSS = `
 .pre-tree .pre-bar button { cursor: pointer; }
 .pre-tree .pre-bar .pre-gap { width: 8px; }
 .pre-tree .pre-moves { line-height: 1.9; margin: 4px 0; max-height: 260px; overflow-y: auto; }
+.pre-tree .pre-unit { white-space: nowrap; }
 .pre-tree .pre-num { color: #777; font-size: 11px; margin-right: 2px; font-family: monospace; }
 .pre-tree .pre-node { cursor: pointer; padding: 1px 4px; border-radius: 3px; font-family: monospace; }
 .pre-tree .pre-node:hover { background: #e8eefc; }
