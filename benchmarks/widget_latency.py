@@ -13,7 +13,6 @@ Target: under 150 ms. Usage: python benchmarks/widget_latency.py server|browser 
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
 import sys
 import tempfile
@@ -24,11 +23,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_server, stop, wait_http  # noqa: E402
 
-MEASURE = """async ({root, clicks}) => {
-  const deep = (node, selector) => {       // querySelector that also looks inside shadow roots
-    const hit = node.querySelector(selector);
+MEASURE = """async ({root, node, clicks}) => {
+  const deep = (scope, selector) => {       // querySelector that also looks inside shadow roots
+    const hit = scope.querySelector(selector);
     if (hit) return hit;
-    for (const el of node.querySelectorAll('*')) {
+    for (const el of scope.querySelectorAll('*')) {
       if (el.shadowRoot) { const inner = deep(el.shadowRoot, selector); if (inner) return inner; }
     }
     return null;
@@ -37,59 +36,89 @@ MEASURE = """async ({root, clicks}) => {
   const board = deep(scope, '.pre-board');
   const box = board.querySelector('.pre-svg');
   const tree = deep(scope, '.pre-tree');
-  const changed = (rev) => new Promise(done => {
+  const changed = () => { const rev = box.dataset.revision; return new Promise(done => {
     const watch = new MutationObserver(() => {
       if (box.dataset.revision !== rev) { watch.disconnect(); requestAnimationFrame(() => done()); }
     });
     watch.observe(box, {attributes: true});
-  });
-  const times = [];
+  }); };
+  const timed = async (click) => { const t0 = performance.now(); const drawn = changed(); click(); await drawn;
+                                   return performance.now() - t0; };
+  await timed(() => tree.querySelector(`.pre-node[data-id="${node}"]`).click());   // go there (not counted)
+  const times = {move: [], back: [], forward: []};
   for (let i = 0; i < clicks; i++) {
     box.querySelector('[data-place].pre-actionable').dispatchEvent(new MouseEvent('click', {bubbles: true}));
-    const offer = board.querySelector('.pre-offer');
-    let rev = box.dataset.revision;
-    const t0 = performance.now();
-    let rendered = changed(rev);
-    offer.click();
-    await rendered;
-    times.push(performance.now() - t0);
-    rev = box.dataset.revision;             // step back (not timed) so every click plays
-    rendered = changed(rev);
-    tree.querySelector('.pre-back').click();
-    await rendered;
+    const offers = board.querySelectorAll('.pre-offer');
+    times.move.push(await timed(() => offers[i % offers.length].click()));
+    times.back.push(await timed(() => tree.querySelector('.pre-back').click()));
+    times.forward.push(await timed(() => tree.querySelector('.pre-forward').click()));
+    await timed(() => tree.querySelector('.pre-back').click());
   }
   return times;
 }"""
 
 
-def summary(times: list[float]) -> dict:
-    ordered = sorted(times)
-    return {"clicks": len(times), "median_ms": round(statistics.median(times), 1),
-            "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 1), "max_ms": round(max(times), 1)}
+def summary(times: dict[str, list[float]]) -> dict:
+    return {name: {"median_ms": round(statistics.median(ts), 1), "max_ms": round(max(ts), 1)}
+            for name, ts in times.items()} | {"clicks_each": len(times["move"])}
 
 
-def served_app(browser, tmp: Path, clicks: int) -> dict:
+def deep_line(name: str, players: int, depth: int) -> tuple[list[str], list[int]]:
+    """A random line a little past `depth`, and the depths (near 20 and near `depth`) to measure at:
+    decision nodes where the board offers an action, so a board click plays."""
+    import explorer
+
+    state = explorer.load(name, players=players).start(seed=0)
+    line = random_line(state, depth + 40)
+    states = [state]
+    for move in line:
+        states.append(states[-1].apply(move))
+    clickable = [d for d, s in enumerate(states) if not s.is_chance and not s.is_over
+                 and any(s.action_places(a) for a in s.legal_actions())]
+    return line, [next(d for d in clickable if d >= 20), next(d for d in clickable if d >= depth)]
+
+
+def measure(page, root: str, depths: list[int], clicks: int) -> dict:
+    return {f"move {d}": summary(page.evaluate(MEASURE, {"root": root, "node": d, "clicks": clicks}))
+            for d in depths}
+
+
+def served_app(browser, tmp: Path, clicks: int, name: str, players: int, depth: int) -> dict:
+    from urllib.parse import quote
+
+    from widgets.served_link import SEPARATOR
+
+    line, depths = deep_line(name, players, depth)
     port = free_port()
     proc = start_server([sys.executable, "-m", "panel", "serve", str(ROOT / "apps" / "explorer_app.py"),
                          "--port", str(port), "--address", "127.0.0.1",
                          "--allow-websocket-origin", f"127.0.0.1:{port}"], tmp / "panel.log",
                         env={"PYTHONPATH": str(ROOT)}, cwd=tmp)
     try:
-        url = f"http://127.0.0.1:{port}/explorer_app"
-        wait_http(url, proc)
-        page = browser.new_page()
+        url = f"http://127.0.0.1:{port}/explorer_app?game={name}&players={players}&line=" + quote(
+            SEPARATOR.join(line), safe="@," + SEPARATOR)
+        wait_http(url, proc, timeout=120)
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(url)
-        page.wait_for_selector(".pre-board [data-place].pre-actionable", timeout=30_000)
-        return summary(page.evaluate(MEASURE, {"root": "body", "clicks": clicks}))
+        page.wait_for_selector(f".pre-tree[data-nodes='{len(line) + 1}']", timeout=60_000)
+        return measure(page, "body", depths, clicks)
     finally:
         stop(proc)
 
 
-def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
+def jupyterlab(browser, tmp: Path, clicks: int, name: str, players: int, depth: int) -> dict:
+    import nbformat
     from browser.labhelpers import NB, open_notebook, run_all
 
+    line, depths = deep_line(name, players, depth)
     root = tmp / "root"
-    shutil.copytree(ROOT / "notebooks", root)
+    root.mkdir()
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(
+        f"import explorer, widgets\napp = widgets.Explorer(explorer.load({name!r}, players={players}), seed=0)\n"
+        f"app.controller.play_line({line!r})\napp")]
+    nbformat.write(nb, root / "deep.ipynb")
     port, token = free_port(), "bench"
     proc = start_server([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
                          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
@@ -99,11 +128,11 @@ def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
     try:
         lab = {"url": f"http://127.0.0.1:{port}", "token": token}
         wait_http(f"{lab['url']}/api/status?token={token}", proc)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        open_notebook(page, lab, "start_here.ipynb")
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        open_notebook(page, lab, "deep.ipynb")
         run_all(page)
-        page.wait_for_selector(f"{NB} .pre-explorer .pre-board [data-place].pre-actionable", timeout=30_000)
-        return summary(page.evaluate(MEASURE, {"root": f"{NB} .pre-explorer", "clicks": clicks}))
+        page.wait_for_selector(f"{NB} .pre-explorer .pre-tree[data-nodes='{len(line) + 1}']", timeout=60_000)
+        return measure(page, f"{NB} .pre-explorer", depths, clicks)
     finally:
         stop(proc)
 
@@ -183,12 +212,13 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
+    name, players, depth = "sjoroveroya", 3, 500
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        results = {"panel serve": served_app(browser, Path(folder), clicks),
-                   "JupyterLab": jupyterlab(browser, Path(folder), clicks)}
+        results = {"panel serve": served_app(browser, Path(folder), clicks, name, players, depth),
+                   "JupyterLab": jupyterlab(browser, Path(folder), clicks, name, players, depth)}
         browser.close()
-    print(json.dumps({"click_to_rerender": results, "target_ms": 150}, indent=1))
+    print(json.dumps({"click_to_rerender": {f"{name} ({players} players)": results}, "target_ms": 150}, indent=1))
 
 
 if __name__ == "__main__":
