@@ -7,7 +7,7 @@ with the bytes the views would send. Target: at most 3x move 20 and under 50 ms.
 
 `browser`: from the click on an offered action to the next animation frame after the
 board's SVG was replaced, in headless Chromium, in the served app and in JupyterLab.
-Target: under 150 ms. Usage: python benchmarks/widget_latency.py server|browser [clicks]
+Target: under 150 ms. Usage: python benchmarks/widget_latency.py server|browser [clicks] [app] [lab]
 """
 
 from __future__ import annotations
@@ -38,29 +38,37 @@ MEASURE = """async ({root, node, clicks}) => {
   const tree = deep(scope, '.pre-tree');
   const changed = () => { const rev = box.dataset.revision; return new Promise(done => {
     const watch = new MutationObserver(() => {
-      if (box.dataset.revision !== rev) { watch.disconnect(); requestAnimationFrame(() => done()); }
+      if (box.dataset.revision !== rev) { watch.disconnect(); requestAnimationFrame(() => done(true)); }
     });
     watch.observe(box, {attributes: true});
+    setTimeout(() => { watch.disconnect(); done(false); }, 10000);    // never hang: count it as lost
   }); };
-  const timed = async (click) => { const t0 = performance.now(); const drawn = changed(); click(); await drawn;
-                                   return performance.now() - t0; };
-  await timed(() => tree.querySelector(`.pre-node[data-id="${node}"]`).click());   // go there (not counted)
+  const lost = [];
+  const timed = async (click, what) => { const t0 = performance.now(); const drawn = changed(); click();
+    if (!(await drawn)) { lost.push(what); return 10000; } return performance.now() - t0; };
+  await timed(() => tree.querySelector(`.pre-node[data-id="${node}"]`).click(), "goto");   // not counted
+  while (tree.dataset.current !== String(node)) await new Promise(r => setTimeout(r, 50));
+  await new Promise(r => setTimeout(r, 300));    // let any update still on its way land
   const times = {move: [], back: [], forward: []};
   for (let i = 0; i < clicks; i++) {
-    box.querySelector('[data-place].pre-actionable').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    const place = box.querySelector('[data-place].pre-actionable');
+    if (!place) throw new Error(`no action on the board at node ${tree.dataset.current} (wanted ${node}), ` +
+                                `lost: ${lost}, status: ${board.querySelector('.pre-status').textContent}`);
+    place.dispatchEvent(new MouseEvent('click', {bubbles: true}));
     const offers = board.querySelectorAll('.pre-offer');
-    times.move.push(await timed(() => offers[i % offers.length].click()));
-    times.back.push(await timed(() => tree.querySelector('.pre-back').click()));
-    times.forward.push(await timed(() => tree.querySelector('.pre-forward').click()));
-    await timed(() => tree.querySelector('.pre-back').click());
+    times.move.push(await timed(() => offers[i % offers.length].click(), "move"));
+    times.back.push(await timed(() => tree.querySelector('.pre-back').click(), "back"));
+    times.forward.push(await timed(() => tree.querySelector('.pre-forward').click(), "forward"));
+    await timed(() => tree.querySelector('.pre-back').click(), "back again");
   }
-  return times;
+  return {...times, lost};
 }"""
 
 
-def summary(times: dict[str, list[float]]) -> dict:
+def summary(times: dict[str, list]) -> dict:
+    lost = times.pop("lost")
     return {name: {"median_ms": round(statistics.median(ts), 1), "max_ms": round(max(ts), 1)}
-            for name, ts in times.items()} | {"clicks_each": len(times["move"])}
+            for name, ts in times.items()} | {"clicks_each": len(times["move"]), "lost (no redraw in 10 s)": lost}
 
 
 def deep_line(name: str, players: int, depth: int) -> tuple[list[str], list[int]]:
@@ -215,8 +223,12 @@ def main() -> None:
     name, players, depth = "sjoroveroya", 3, 500
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        results = {"panel serve": served_app(browser, Path(folder), clicks, name, players, depth),
-                   "JupyterLab": jupyterlab(browser, Path(folder), clicks, name, players, depth)}
+        where = sys.argv[3:] or ["app", "lab"]
+        results = {}
+        if "app" in where:
+            results["panel serve"] = served_app(browser, Path(folder), clicks, name, players, depth)
+        if "lab" in where:
+            results["JupyterLab"] = jupyterlab(browser, Path(folder), clicks, name, players, depth)
         browser.close()
     print(json.dumps({"click_to_rerender": {f"{name} ({players} players)": results}, "target_ms": 150}, indent=1))
 
