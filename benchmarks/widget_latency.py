@@ -124,7 +124,8 @@ def jupyterlab(browser, tmp: Path, clicks: int, name: str, players: int, depth: 
     nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                            "language": "python"}})
     nb.cells = [nbformat.v4.new_code_cell(
-        f"import explorer, widgets\napp = widgets.Explorer(explorer.load({name!r}, players={players}), seed=0)\n"
+        "import explorer, widgets\nwidgets.setup_notebook()\n"
+        f"app = widgets.Explorer(explorer.load({name!r}, players={players}), seed=0)\n"
         f"app.controller.play_line({line!r})\napp")]
     nbformat.write(nb, root / "deep.ipynb")
     port, token = free_port(), "bench"

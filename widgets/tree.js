@@ -10,7 +10,7 @@ const CSS = `
 .pre-tree .pre-bar button { cursor: pointer; }
 .pre-tree .pre-bar .pre-gap { width: 8px; }
 .pre-tree .pre-moves { line-height: 1.9; margin: 4px 0; max-height: 260px; overflow-y: auto; }
-.pre-tree .pre-unit { white-space: nowrap; }
+.pre-tree .pre-unit { white-space: nowrap; display: inline-block; margin-right: 4px; }
 .pre-tree .pre-num { color: #777; font-size: 11px; margin-right: 2px; font-family: monospace; }
 .pre-tree .pre-node { cursor: pointer; padding: 1px 4px; border-radius: 3px; font-family: monospace; }
 .pre-tree .pre-node:hover { background: #e8eefc; }
@@ -151,8 +151,8 @@ function render({ model, el }) {
     node.dataset.id = String(record.id);
     node.title = record.tip || record.label;
     node.addEventListener("click", () => send(model, { op: "goto", id: record.id }));
-    const note = make("span", "pre-comment-text", record.comment ? `{${record.comment}}` : "");
-    box.append(node, " ", note, " ");
+    const note = make("span", "pre-comment-text", record.comment ? ` {${record.comment}}` : "");
+    box.append(node, note);
     units.set(record.id, box);
     return box;
   };
@@ -162,10 +162,10 @@ function render({ model, el }) {
     for (;;) {
       const kids = children.get(at) || [];
       if (!kids.length) return;
-      container.append(unit(nodes.get(kids[0])));
+      container.append(unit(nodes.get(kids[0])), " ");
       for (const other of kids.slice(1)) {
         const variation = make("span", "pre-variation");
-        variation.append("( ", unit(nodes.get(other)));
+        variation.append("( ", unit(nodes.get(other)), " ");
         line(other, variation);
         variation.append(") ");
         container.append(variation);
@@ -179,7 +179,7 @@ function render({ model, el }) {
     moves.replaceChildren();
     const root = [...nodes.values()].find((r) => r.parent === null);
     if (!root) return;
-    moves.append(unit(root));
+    moves.append(unit(root), " ");
     line(root.id, moves);
   };
 
@@ -189,7 +189,7 @@ function render({ model, el }) {
     children.set(record.parent, [...kids, record.id]);
     const parentUnit = units.get(record.parent);
     if (kids.length || !parentUnit) return false;
-    parentUnit.after(unit(record));          // the parent ended its line: the move goes right after it
+    parentUnit.after(" ", unit(record));     // the parent ended its line: the move goes right after it
     return true;
   };
 
@@ -244,7 +244,7 @@ function render({ model, el }) {
         const record = nodes.get(Number(id));
         if (record) record.comment = text;
         const box = units.get(Number(id));
-        if (box) box.querySelector(".pre-comment-text").textContent = text ? `{${text}}` : "";
+        if (box) box.querySelector(".pre-comment-text").textContent = text ? ` {${text}}` : "";
       }
       if (data.download && !fresh) download(data.download);
     }

@@ -47,3 +47,8 @@ def current_move(root):
 def main_line_labels(root):
     """The tree's move labels in document order (main line with variations in brackets)."""
     return root.locator(".pre-tree .pre-node").all_text_contents()
+
+
+def expect_current(root, move, timeout=15_000):
+    """The tree marks `move` as current (its own update may land after the board's)."""
+    expect(root.locator(".pre-tree .pre-node.pre-current")).to_have_text(move, timeout=timeout)

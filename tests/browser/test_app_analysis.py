@@ -8,7 +8,16 @@ from playwright.sync_api import expect
 
 from explorer.analysis.tree import PositionTree
 
-from .board_steps import WIDTH, current_move, link, main_line_labels, random_line, wait_current, wait_nodes
+from .board_steps import (
+    WIDTH,
+    current_move,
+    expect_current,
+    link,
+    main_line_labels,
+    random_line,
+    wait_current,
+    wait_nodes,
+)
 from .explorer_steps import SHOTS, click_picker, revision, wait_rerender
 
 APP = "apps/explorer_app.py"
@@ -26,7 +35,7 @@ def test_a_500_move_game_by_link_keys_and_clicks(panel_app, page):
     app = open_app(page, link(panel_app(APP), "sjoroveroya", 3, line))
     wait_nodes(app, 501)
     tree = page.locator(".pre-tree")
-    assert current_move(app) == line[-1]
+    expect_current(app, line[-1])
     expect(tree.locator(".pre-unit").last.locator(".pre-num")).to_contain_text("500.")
     expect(page.locator(".pre-log .pre-entry").last).to_have_attribute("data-step", "500")
     expect(page.locator(".pre-log .pre-entry").first).to_contain_text("Start: Sjørøverøya, 3 players, standard rules")
@@ -36,18 +45,18 @@ def test_a_500_move_game_by_link_keys_and_clicks(panel_app, page):
         before = revision(app)
         page.keyboard.press("ArrowLeft")
         wait_rerender(app, before)
-        assert current_move(app) == line[-1 - back]
+        expect_current(app, line[-1 - back])
     expect(page.locator(".pre-log .pre-entry").last).to_have_attribute("data-step", "480")
     before = revision(app)
     page.keyboard.press("ArrowRight")
     wait_rerender(app, before)
-    assert current_move(app) == line[480]
+    expect_current(app, line[480])
 
     middle = tree.locator(".pre-node").nth(250)     # a click on move 250
     before = revision(app)
     middle.click()
     wait_rerender(app, before)
-    assert current_move(app) == line[249]
+    expect_current(app, line[249])
     expect(page.locator(".pre-log .pre-entry").last).to_have_attribute("data-step", "250")
     tooltip = middle.get_attribute("title")
     assert tooltip and tooltip != line[249]          # the move's events, not just its name
@@ -71,18 +80,18 @@ def test_a_500_move_game_by_link_keys_and_clicks(panel_app, page):
     before = revision(app)
     page.keyboard.press("ArrowDown")
     wait_rerender(app, before)
-    assert current_move(app) == variation
+    expect_current(app, variation)
     before = revision(app)
     page.keyboard.press("End")
     wait_rerender(app, before)
     before = revision(app)
     page.keyboard.press("Home")
     wait_rerender(app, before)
-    assert current_move(app) == "start"
+    expect_current(app, "start")
     before = revision(app)
     page.keyboard.press("End")
     wait_rerender(app, before)
-    assert current_move(app) == line[-1]
+    expect_current(app, line[-1])
     page.screenshot(path=str(SHOTS / "app-500-moves.png"))
     tree.screenshot(path=str(SHOTS / "app-500-moves-tree.png"))
     assert page.errors == []
@@ -104,7 +113,7 @@ def test_a_link_reopened_in_a_fresh_page_restores_the_line(panel_app, page, brow
         other = open_app(fresh, address)
         wait_nodes(other, len(played))
         assert main_line_labels(other) == played
-        assert current_move(other) == played[-1]
+        expect_current(other, played[-1])
         fresh.screenshot(path=str(SHOTS / "app-link-reopened.png"))
     finally:
         fresh.context.close()
@@ -173,7 +182,8 @@ def test_delete_asks_first_and_undo_restores(panel_app, page):
     tree.focus()
     page.keyboard.press("Control+z")                   # the keyboard undo
     wait_nodes(app, 41)
-    assert main_line_labels(app) == labels and current_move(app) == line[30]
+    expect_current(app, line[30])
+    assert main_line_labels(app) == labels
     expect(tree.locator(".pre-comment-text", has_text="remember me")).to_have_count(1)
     tree.locator(".pre-comment").fill("")              # a comment change is undone by the button too
     tree.locator(".pre-save-comment").click()
@@ -184,7 +194,7 @@ def test_delete_asks_first_and_undo_restores(panel_app, page):
 
 
 def test_play_on_can_be_stopped_and_step_says_why(panel_app, page):
-    app = open_app(page, panel_app(APP) + "?game=dead_mans_dice&players=3")
+    open_app(page, panel_app(APP) + "?game=dead_mans_dice&players=3")
     seats = page.locator(".pre-seats")
     seats.get_by_role("button", name="Step").click()
     expect(seats.locator(".pre-seats-error")).to_contain_text("every seat is a person: choose a policy in Seats")
