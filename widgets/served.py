@@ -157,22 +157,38 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     return layout
 
 
-def keep_address(controller: Controller, location: Any = None) -> None:
-    """Keep the page's address on the current line (not while Play on runs), so a reload keeps it."""
+def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300) -> None:
+    """Keep the page's address on the current line (not while Play on runs), so a reload keeps it.
+
+    In a served page the address is written `delay_ms` after a change, once for a burst of
+    clicks, so a long line's address is not on the click's own path to the redrawn board.
+    """
     location = location or pn.state.location
     if location is None:
         return
+    doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+    pending = False
 
-    def update(_change: Any = None) -> None:
+    def write() -> None:
+        nonlocal pending
+        pending = False
         if controller.playing:
             return
         query = served_link.query_of(controller.game, controller.path)
         if location.search != query:
             location.search = query
 
+    def update(_change: Any = None) -> None:
+        nonlocal pending
+        if doc is None:
+            return write()
+        if not pending:
+            pending = True
+            doc.add_timeout_callback(write, delay_ms)
+
     controller.observe(update, "path")
     controller.observe(update, "playing")
-    update()
+    write()
 
 
 def _link(names: list[str]) -> tuple[served_link.Link | None, str]:
