@@ -169,7 +169,10 @@ class TestControllerChance:
         ctl.handle({"op": "deal"})
         assert ctl.revision == revision + 1 and ctl.error == ""
         assert not ctl.state.is_chance and ctl.state.player is not None
-        dealt = present.path_nodes(ctl)[start + 1:]
+        line = [ctl.tree.root]
+        for move in ctl.path:
+            line.append(line[-1].child(move))
+        dealt = line[start + 1:]
         # 8 cards (a Kraken means one more, R6) and who starts, each a chance edge
         assert len(dealt) >= 9 and all(n.probability is not None for n in dealt)
         ctl.goto(ctl.path[:start + 1])   # any draw can still be chosen by hand: a new branch

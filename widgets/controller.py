@@ -355,11 +355,13 @@ class Controller(Seating, traitlets.HasTraits):
         one click); every draw stays a node of the tree, so each can still be chosen by hand."""
         if not self.state.is_chance:
             raise PositionError("path", "not a chance node: nothing to deal")
-        for _ in range(max_steps):   # one move each, so the tree and log views get each draw as a delta
-            if not self.state.is_chance:
+        node = self._node
+        for _ in range(max_steps):
+            if not node.state.is_chance:
                 break
-            self.play(self.state.sample_chance(self.rng))
-        return self.path
+            node = self.tree.play_at(node, node.state.sample_chance(self.rng))
+        self._reset(node)   # one update for the whole deal: the views take the tree afresh
+        return node.path
 
     def _chance_request(self, request: Mapping[str, Any]) -> None:
         if request.get("op") == "deal":
