@@ -51,6 +51,7 @@ class Setup:
     broadside: bool
     hit_tickets: tuple[int, int]           # (denominator, tickets below which a broadside hits), V1/C6
     hold_fire: bool
+    jr_unplunderable: bool                 # V6
     maroon_ends_round: bool
     final_plunder: bool
     optional_placement: bool
@@ -101,7 +102,8 @@ def setup(game: Game) -> Setup:
                        for e in range(ENTRIES)) for top in range(7))
     return Setup(
         players=n, broadside=c.broadside, hit_tickets=(hit_d, hit_counts[0] if c.hit_p else 0),
-        hold_fire=c.hold_fire, maroon_ends_round=c.maroon_ends_round, final_plunder=c.final_plunder,
+        hold_fire=c.hold_fire, jr_unplunderable=c.jr_unplunderable,
+        maroon_ends_round=c.maroon_ends_round, final_plunder=c.final_plunder,
         optional_placement=c.optional_placement, stray=c.stray,
         stray_tickets=tuple(_stray(k) if k else (1, 1, 0) for k in range(n)), wobble=c.wobble,
         wobble_tickets=tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)), take=take,
