@@ -24,18 +24,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERABLE, PLUNDERS, SKULL, STACKS, VALUE
-from .kernel_tables import DIE_FACES, HAND_DICE, Setup
+from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERS, SKULL, STACKS, VALUE
+from .kernel_tables import DIE_FACES, E_VALUE, Setup
 
 MULT, KEEL, PLANK, STEADY = COMPONENTS.multiplier, COMPONENTS.keelhaul, COMPONENTS.plank, COMPONENTS.steady_height
 JOLLY_BIT = 1 << JOLLY
 FIRE_MARGIN = 7 + 14      # Greedy fires when the target's score now - 7 beats the roll's gain + 14
+HAND_KINDS = tuple(tuple((k == JOLLY, mask == 1 << k) for k in range(DICE_PER_PIRATE) if mask >> k & 1)
+                   for mask in range(1 << DICE_PER_PIRATE))    # [hand mask]: (Jolly Roger die?, last die?)
+FITS = tuple(tuple(sum(STACKS[f][top] for f in DIE_FACES[JOLLY if jolly else 0]) for top in range(7))
+             for jolly in (False, True))    # [jolly die][top face]: faces of 6 that stack (C4)
 
 
 def pile_now(pile: list[int], hand: int) -> int:
     """E5 for a pile and its owner's hand mask: value, x2 under a skull top (E3), -7 when the
     owner's Jolly Roger die is in hand (E4)."""
-    value = sum(VALUE[e & 7] for e in pile)
+    value = sum(map(E_VALUE.__getitem__, pile))
     if pile and pile[-1] & 7 == SKULL:
         value *= MULT
     return value - KEEL if hand & JOLLY_BIT else value
@@ -101,54 +105,73 @@ def _roll_total(c: Setup, jolly: bool, s: int, top: int, h: int, jip: bool, j: b
     return total
 
 
-def _reach(c: Setup, pile: list[int], jolly_die: int) -> tuple[int, ...]:
-    """The top dice of another pile a plunder chain could take, top first, each as its face
-    plus 8 when it is the roller's own Jolly Roger die."""
-    seg = []
-    for e in reversed(pile):
-        face, die = e & 7, e >> 3
-        if not PLUNDERABLE[face] or (c.jr_unplunderable and die % DICE_PER_PIRATE == JOLLY):
-            break
-        seg.append(face | (8 if die == jolly_die else 0))
-    return tuple(seg)
-
-
-def turn_gains(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[tuple[int, Fraction]]:
-    """For each die in p's hand, in hand order: (faces that fit, of 6; exact expected gain, C9)."""
+def _gains6(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[tuple[int | Fraction, int]]:
+    """For each die in p's hand, in hand order: (six times its exact expected gain, C9; the
+    faces of 6 that fit, C4). Six-fold keeps the common case in integers."""
     hand, pile = hands[p], piles[p]
     jolly_die = DICE_PER_PIRATE * p + JOLLY
-    s = sum(VALUE[e & 7] for e in pile)
+    s = 0
+    jip = False
+    for e in pile:
+        s += E_VALUE[e]
+        if e >> 3 == jolly_die:
+            jip = True
     top = pile[-1] & 7 if pile else -1
-    h = len(pile) if c.wobble else min(len(pile), 1)
-    jip = any(e >> 3 == jolly_die for e in pile)
+    h = len(pile) if c.wobble else (1 if pile else 0)
     j = bool(hand & JOLLY_BIT)
-    others = tuple(sorted(seg for o in c.others[p] if (seg := _reach(c, piles[o], jolly_die))))
+    codes = c.reach[p]
+    others = []
+    for o in c.others[p]:
+        q = piles[o]
+        if q and codes[q[-1]] >= 0:        # the top dice a chain of plunders could reach, top first
+            seg = []
+            for e in reversed(q):
+                x = codes[e]
+                if x < 0:
+                    break
+                seg.append(x)
+            others.append(tuple(seg))
+    others.sort()
+    key = tuple(others)
     strays = tuple(sorted(any(e >> 3 == jolly_die for e in piles[o]) for o in c.others[p] if piles[o])) \
         if c.stray else ()
     now6 = 6 * _value(s, top, j)
+    seen: dict[tuple[bool, bool], tuple[int | Fraction, int]] = {}
     out = []
-    for d in HAND_DICE[p][hand]:
-        jolly = d % DICE_PER_PIRATE == JOLLY
-        empty = hand & ~(1 << (d % DICE_PER_PIRATE)) == 0
-        gain = Fraction(_roll_total(c, jolly, s, top, h, jip, j, empty, others, strays) - now6, 6)
-        fits = 6 if top < 0 else sum(STACKS[f][top] for f in DIE_FACES[d])
-        out.append((fits, gain))
+    for kind in HAND_KINDS[hand]:          # both regular dice have the same faces: ask once
+        if kind not in seen:
+            jolly, empty = kind
+            gain6 = _roll_total(c, jolly, s, top, h, jip, j, empty, key, strays) - now6
+            seen[kind] = (gain6, 6 if top < 0 else FITS[jolly][top])
+        out.append(seen[kind])
     return out
+
+
+def turn_gains(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[tuple[Fraction, Fraction]]:
+    """For each die in p's hand, in hand order: (P(it stacks), C4; its exact expected gain, C9),
+    as `analysis.die_advice` gives them."""
+    return [(Fraction(fits, 6), Fraction(gain6, 6)) for gain6, fits in _gains6(c, p, hands, piles)]
 
 
 def greedy_turn(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> int:
     """T1 for the greedy pirate: the die with the best exact expected gain (then the best
     chance to stack, then hand order); a broadside (R30) at the richest pile instead when its
     score now less the plank beats that gain by 14. Index into [rolls, broadsides, pass]."""
-    gains = turn_gains(c, p, hands, piles)
-    best = max(range(len(gains)), key=lambda i: (gains[i][1], gains[i][0]))
+    gains = _gains6(c, p, hands, piles)
+    best = 0
+    for i in range(1, len(gains)):
+        if gains[i] > gains[best]:
+            best = i
     if c.broadside:
-        shots = [o for o in range(c.players) if o != p and piles[o]]
-        if shots:
-            nows = [pile_now(piles[o], hands[o]) for o in shots]
-            k = max(range(len(shots)), key=nows.__getitem__)
-            if nows[k] - FIRE_MARGIN > gains[best][1]:
-                return len(gains) + k
+        k, richest, aim = -1, 0, 0
+        for o in c.others[p]:
+            if piles[o]:
+                now = pile_now(piles[o], hands[o])
+                if k < 0 or now > richest:
+                    aim, richest = k + 1, now
+                k += 1
+        if k >= 0 and 6 * (richest - FIRE_MARGIN) > gains[best][0]:
+            return len(gains) + aim
     return best
 
 
@@ -156,11 +179,11 @@ def cautious_turn(c: Setup, p: int, hands: list[int], piles: list[list[int]]) ->
     """T1 for the cautious pirate: pass (V4) on a skull top, else the die most likely to stack
     (then the best gain); never a broadside."""
     pile = piles[p]
-    dice = len(HAND_DICE[p][hands[p]])
+    dice = len(HAND_KINDS[hands[p]])
     if c.hold_fire and pile and pile[-1] & 7 == SKULL:
         return dice + (sum(1 for o in c.others[p] if piles[o]) if c.broadside else 0)
-    gains = turn_gains(c, p, hands, piles)
-    return max(range(len(gains)), key=lambda i: gains[i])
+    gains = _gains6(c, p, hands, piles)
+    return max(range(len(gains)), key=lambda i: (gains[i][1], gains[i][0]))
 
 
 def plunder_choice(c: Setup, p: int, hands: list[int], piles: list[list[int]], prey: list[int]) -> int:
