@@ -155,6 +155,14 @@ class JollyAndRoger(Game):
 
         return NAMES[player]
 
+    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> Any:
+        """The rule of thumb for both seats on the fast kernel (kernel.py), every option covered;
+        None for other policies (the model is stepped)."""
+        from .kernel import policy_playout
+
+        return policy_playout(self, state, rng, max_steps, policy, final)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 
