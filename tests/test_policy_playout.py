@@ -1,5 +1,6 @@
 """Evaluator kernels (`Game.policy_playout` with a named policy other than "random") against
-the model stepped with that policy.
+the model stepped with that policy: Dead Man's Dice's rule of thumb and cautious pirate,
+Jolly & Roger's rule of thumb.
 
 As for random kernels (tests/test_random_playout.py): from the same position with the same
 generator the kernel reaches the same final state in the same number of steps, with the
@@ -37,9 +38,17 @@ SETUPS: list[tuple[str, int, dict]] = [
     ("dead_mans_dice", 5, {"opening_reroll": "tied_only", "optional_placement": True, "round_limit": 3}),
     ("dead_mans_dice", 3, {"round_turn_limit": 6, "rolloff_limit": 0, "round_limit": 6}),
     ("dead_mans_dice", 4, {"rolloff_limit": 2, "opening_reroll": "tied_only", "round_limit": 4}),
+    # Jolly & Roger: the basic and expert games (V1, V2) and every option (V3-V9).
+    ("jolly_and_roger", 2, {}),
+    ("jolly_and_roger", 2, {"special_cards": True}),
+    ("jolly_and_roger", 2, {"special_cards": True, "long_game": True, "kraken_optional": True}),
+    ("jolly_and_roger", 2, {"special_cards": True, "variant_removal": "literal", "specials_as_parrot": True}),
+    ("jolly_and_roger", 2, {"tiebreak": "more_gold", "chest_visibility": "owner_only", "start_player": "P2"}),
+    ("jolly_and_roger", 2, {"tiebreak": "more_ships", "start_player": "random", "reveal_removed_at_end": True}),
 ]
 # (game, policy) pairs with an evaluator kernel; the first of each game is its evaluator.
-KERNEL_POLICIES = [("dead_mans_dice", "rule_of_thumb"), ("dead_mans_dice", "greedy"), ("dead_mans_dice", "cautious")]
+KERNEL_POLICIES = [("dead_mans_dice", "rule_of_thumb"), ("dead_mans_dice", "greedy"), ("dead_mans_dice", "cautious"),
+                   ("jolly_and_roger", "rule_of_thumb")]
 
 
 def setup_id(setup: tuple[str, int, dict]) -> str:
@@ -73,8 +82,11 @@ def check_same_game(game: explorer.Game, start: explorer.State, policy: str, see
     return end.steps
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
-@pytest.mark.parametrize("policy", ["rule_of_thumb", "cautious"])
+CASES = [pytest.param(setup, policy, id=f"{policy}-{setup_id(setup)}") for setup in SETUPS
+         for policy in [p for g, p in KERNEL_POLICIES if g == setup[0] and p != "greedy"]]
+
+
+@pytest.mark.parametrize(("setup", "policy"), CASES)
 def test_evaluator_kernel_plays_the_model_game(setup: tuple[str, int, dict], policy: str) -> None:
     name, players, options = setup
     game = explorer.load(name, players=players, **options)
@@ -118,7 +130,10 @@ def test_no_kernel_for_other_policies_or_games() -> None:
     game = explorer.load("dead_mans_dice", players=3)
     assert game.policy_playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
     jolly = explorer.load("jolly_and_roger")
-    assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "no such policy") is None
+    assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "solver") is None
+    assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "random") is None
+    rush = explorer.load("pirate_rush")
+    assert rush.policy_playout(rush.start(1), random.Random(1), 10_000, rush.evaluator()) is None
 
 
 def test_random_is_the_random_kernel() -> None:
@@ -133,10 +148,12 @@ def test_random_is_the_random_kernel() -> None:
     assert one.getstate() == two.getstate()
 
 
-def test_evaluator_kernel_refuses_runaway_games() -> None:
-    game = explorer.load("dead_mans_dice", players=3)
+@pytest.mark.parametrize("name", sorted({g for g, _ in KERNEL_POLICIES}))
+def test_evaluator_kernel_refuses_runaway_games(name: str) -> None:
+    """`max_steps` is a guard: the kernel raises, as model playouts do."""
+    game = explorer.load(name)
     with pytest.raises(RuntimeError, match="no end"):
-        game.policy_playout(game.start(1), random.Random(1), 3, "rule_of_thumb")
+        game.policy_playout(game.start(1), random.Random(1), 3, game.evaluator())
 
 
 class _OwnRandrange(random.Random):
@@ -145,5 +162,12 @@ class _OwnRandrange(random.Random):
 
 
 def test_other_generators_step_the_model() -> None:
+    """Dead Man's Dice's kernel inlines `random.Random.randrange`, so it declines another
+    generator; Jolly & Roger's calls the generator's own methods, so it plays the model's game."""
     game = explorer.load("dead_mans_dice", players=3)
     assert game.policy_playout(game.start(2), _OwnRandrange(1), 1_000_000, "rule_of_thumb") is None
+    jolly = explorer.load("jolly_and_roger", special_cards=True)
+    fast, slow = _OwnRandrange(4), _OwnRandrange(4)
+    end = jolly.policy_playout(jolly.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
+    final = playout(jolly.start(3), slow, [jolly.policies()["rule_of_thumb"](jolly)] * 2)
+    assert end is not None and end.state == final and fast.getstate() == slow.getstate()
