@@ -13,8 +13,8 @@ a die roll one ``randrange(6)``, every other chance node `explorer.core.chance.s
 below k), so the kernel needs a generator whose `randrange` is `random.Random`'s; for any
 other it returns None and the model is stepped. Every option value is covered.
 
-The loop mirrors the model's steps: each pass takes one step the model counts (a decision
-or a chance outcome, one draw), then runs its automatic consequences (negative step codes:
+The loop mirrors the model's steps: each pass takes one step the model counts (a decision,
+one draw when random, or a chance outcome, one draw), then runs its automatic consequences (negative step codes:
 placement, the end of a turn or round, the next opening) up to the next such step.
 """
 
