@@ -8,7 +8,8 @@ pile; a split (T2), take (T3) or placement (T4, T5) evaluates Greedy's key for e
 action in the model's `legal_actions()` order, each with its one ``rng.random()`` tie-break,
 and keeps the first best, as Python's `min`/`max` do. The worth and outlook arithmetic is
 Greedy's own (`offer_worth`, `_outlook`); scores and the ranking come from the model's
-final state (E1-E5). Every option is covered.
+final state (E1-E5). Every option is covered; a position whose set-aside cards are still
+undecided among the pile (``setup_left`` outside setup) is left to the model (None).
 """
 
 from __future__ import annotations
@@ -103,6 +104,10 @@ def policy_playout(game: Game, state: JollyState, rng: random.Random, max_steps:
                    final: bool) -> PlayoutEnd | None:
     """`Game.policy_playout` for the rule of thumb ("rule_of_thumb" = "greedy"); None otherwise."""
     if policy not in ("rule_of_thumb", "greedy"):
+        return None
+    if state.setup_left and state.phase not in ("setup", "start"):
+        # Set-aside cards a partial position leaves undecided among the pile change the draw
+        # odds (C3): the model draws those (checked before any draw, so the caller can step it).
         return None
     steps = 0
     s = state
