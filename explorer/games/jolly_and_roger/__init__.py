@@ -155,6 +155,13 @@ class JollyAndRoger(Game):
 
         return NAMES[player]
 
+    def policies(self) -> Mapping[str, Any]:
+        from explorer.core.policy import RandomPolicy
+
+        from .policies import Greedy, SolverPolicy
+
+        return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
+
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
         """The rule of thumb for both seats on the fast kernel (kernel.py), every option covered;
@@ -162,13 +169,6 @@ class JollyAndRoger(Game):
         from .kernel import policy_playout
 
         return policy_playout(self, state, rng, max_steps, policy, final)
-
-    def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import Greedy, SolverPolicy
-
-        return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
 
 
 def _card(word: str) -> str:
