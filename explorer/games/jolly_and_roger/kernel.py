@@ -8,8 +8,9 @@ pile; a split (T2), take (T3) or placement (T4, T5) evaluates Greedy's key for e
 action in the model's `legal_actions()` order, each with its one ``rng.random()`` tie-break,
 and keeps the first best, as Python's `min`/`max` do. The worth and outlook arithmetic is
 Greedy's own (`offer_worth`, `_outlook`); scores and the ranking come from the model's
-final state (E1-E5). Every option is covered; a position whose set-aside cards are still
-undecided among the pile (``setup_left`` outside setup) is left to the model (None).
+final state (E1-E5). Every option is covered; a partial position whose undecided set-aside
+cards still include S4's pirate-only removals (which weight the draws, C3) is left to the
+model (None).
 """
 
 from __future__ import annotations
@@ -105,9 +106,11 @@ def policy_playout(game: Game, state: JollyState, rng: random.Random, max_steps:
     """`Game.policy_playout` for the rule of thumb ("rule_of_thumb" = "greedy"); None otherwise."""
     if policy not in ("rule_of_thumb", "greedy"):
         return None
-    if state.setup_left and state.phase not in ("setup", "start"):
-        # Set-aside cards a partial position leaves undecided among the pile change the draw
-        # odds (C3): the model draws those (checked before any draw, so the caller can step it).
+    if len(state.setup_left) == 2 and state.setup_left[0] and state.phase not in ("setup", "start"):
+        # A partial position may leave the set-aside cards undecided among the pile; the draw is
+        # then the pile's counts, except when S4's pirate-only removals are among them (the
+        # sequential expert set-up, C3): the model draws those. Checked before any draw, so the
+        # caller can step the model with the generator untouched.
         return None
     steps = 0
     s = state
