@@ -49,7 +49,7 @@ def _value(s: int, top: int, jolly_in_hand: bool) -> int:
     return (s * MULT if top == SKULL else s) - (KEEL if jolly_in_hand else 0)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 16)
 def _stood(c: Setup, s: int, top: int, h: int, jip: bool, j: bool, empty: bool,
            others: tuple[tuple[int, ...], ...]) -> int | Fraction:
     """T4: the best of ending the turn now and each plunder (R20-R25), V7 first.
@@ -91,7 +91,10 @@ def _roll_total(c: Setup, jolly: bool, s: int, top: int, h: int, jip: bool, j: b
     now = _value(s, top, j)
     total: int | Fraction = 0
     jl, jip2 = j and not jolly, jip or jolly            # the die leaves the hand when stacked
-    if strays:   # C8: a stray hit costs the plank (R31) and stops the turn at the victim's restart (R34)
+    # C8: a stray hit costs the plank (R31) and, as the model's expectimax sees it, ends the roller's
+    # part at the victim's restart (R34; a sunk pile's bottom die is always its owner's, R7, R13,
+    # so the victim has a die to restart with)
+    if strays:
         d, none, each = c.stray_tickets[len(strays)]
         hit = sum(_value(s, top, j or mine) - PLANK for mine in strays)
     for f in DIE_FACES[JOLLY if jolly else 0]:
