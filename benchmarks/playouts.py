@@ -1,9 +1,11 @@
 """Random-playout throughput of every game on one core: steps/s and games/s.
 
-Run: ``python benchmarks/playouts.py [--seconds 5] [--games name ...]``. It prints figures;
-it asserts nothing. A step is one applied action or chance outcome. Uniformly random play
-can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so a game still
-running after 100,000 steps is abandoned and counted in its own column.
+Run: ``python benchmarks/playouts.py [--seconds 5] [--games name ...] [--evaluator]``. It prints
+figures; it asserts nothing. A step is one applied action or chance outcome. Uniformly random
+play can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so a game still
+running after 100,000 steps is abandoned and counted in its own column. With ``--evaluator``:
+games/s of the evaluator (`Game.evaluator()`) from the start on the game's kernel
+(`Game.policy_playout`) and through the model, for the games that have such a kernel.
 """
 
 from __future__ import annotations
@@ -42,11 +44,42 @@ def measure(name: str, players: int, seconds: float, options: dict) -> tuple[flo
     return steps / elapsed, games / elapsed, games, abandoned
 
 
+def evaluator_speed(name: str, seconds: float) -> tuple[str, float, float] | None:
+    """(policy, kernel games/s, model games/s) of the evaluator from seeded starts; None
+    without an evaluator kernel. Both sides play the same games (the kernel's guarantee)."""
+    game = explorer.load(name)
+    policy = game.evaluator()
+    if game.policy_playout(game.start(0), random.Random(0), GUARD, policy) is None:
+        return None
+    rates = []
+    for kernel in (True, False):
+        seats = [game.policies()[policy](game)] * game.players
+        games, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state, rng = game.start(seed=games), random.Random(games)
+            if kernel:
+                game.policy_playout(state, rng, GUARD, policy)
+            else:
+                explorer.playout(state, rng, seats, GUARD)
+            games += 1
+        rates.append(games / (time.perf_counter() - start))
+    return policy, rates[0], rates[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--games", nargs="*", default=list(explorer.games()))
+    parser.add_argument("--evaluator", action="store_true", help="only the evaluator kernels against the model")
     args = parser.parse_args()
+    if args.evaluator:
+        print(f"{'game':<22}{'evaluator':>15}{'kernel games/s':>16}{'model games/s':>15}{'speed-up':>10}")
+        for name in args.games:
+            found = evaluator_speed(name, args.seconds)
+            if found is not None:
+                policy, fast, slow = found
+                print(f"{name:<22}{policy:>15}{fast:>16,.1f}{slow:>15,.1f}{fast / slow:>10.1f}", flush=True)
+        return
     print(f"{'game':<22}{'players':>8}{'options':>40}{'steps/s':>12}{'games/s':>10}{'games':>8}{'abandoned':>10}")
     for name in args.games:
         cls = type(explorer.load(name))

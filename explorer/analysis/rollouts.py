@@ -90,14 +90,27 @@ def _spec_back(data: Any) -> PolicySpec:
     return data if isinstance(data, str) else (data[0], data[1])
 
 
+def kernel_policy(game: Game, seats: Mapping[int, Policy]) -> str | None:
+    """The policy name to ask `Game.policy_playout` for: when every seat plays the same named
+    policy (an instance of exactly the class `policies()` names, ``"random"`` included), that
+    name; else None (a mix of policies, a search bot, a custom object: the model is stepped)."""
+    kinds = {type(p) for p in seats.values()}
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    return next((name for name, factory in policy_factories(game).items() if factory is kind), None)
+
+
 def play_one(start: State, seats: Mapping[int, Policy], index: int, seed: int, max_steps: int) -> Outcome:
     """One rollout from `start`, driven by its own seeded generator.
 
-    When every seat plays randomly the game's fast kernel (`Game.random_playout`) plays
-    it, if the game has one: the same generator calls give the same game, only faster."""
+    When every seat plays the same named policy and the game has a fast kernel for it
+    (`Game.policy_playout`), the kernel plays it: the same generator calls give the same game,
+    only faster."""
     rng = random.Random(seed)
-    if all(type(p) is RandomPolicy for p in seats.values()):
-        end = start.game.random_playout(start, rng, max_steps)
+    name = kernel_policy(start.game, seats)
+    if name is not None:
+        end = start.game.policy_playout(start, rng, max_steps, name)
         if end is not None:
             ranking = end.winners
             return Outcome(index, tuple(float(x) for x in end.scores), tuple(ranking[0]) if ranking else (),
@@ -194,7 +207,8 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
     does not name plays the game's evaluator (`Game.evaluator()`, usually its rule of thumb),
     not uniform random: random play is not how people play, and in Dead Man's Dice,
     Sjørøverøya and The Last Bottle of Rum it does not even end. ``"random"`` by name
-    still seats uniformly random players (on the game's fast kernel where it has one).
+    still seats uniformly random players. When every seat plays the same named policy, a
+    game's fast kernel for it plays the games (`Game.policy_playout`; same seeds, same games).
     `workers` defaults to every core; ``backend="dask"`` runs the
     same chunks on `dask.distributed` (a local cluster, or the scheduler at `address`).
     Ctrl-C (KeyboardInterrupt) stops early and returns the games already finished.

@@ -24,8 +24,8 @@ _MISSING = object()
 
 @dataclass(frozen=True, slots=True)
 class PlayoutEnd:
-    """How a random playout ended: final scores, ranking and steps played (see
-    `Game.random_playout`); `state` is the final State when it was asked for."""
+    """How a kernel playout ended: final scores, ranking and steps played (see
+    `Game.policy_playout`); `state` is the final State when it was asked for."""
 
     scores: tuple[int | Fraction, ...]
     winners: tuple[tuple[int, ...], ...]
@@ -238,17 +238,32 @@ class Game:
         by name."""
         return "rule_of_thumb" if "rule_of_thumb" in self.policies() else "random"
 
-    def random_playout(self, state: State, rng: random.Random, max_steps: int,
+    def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
-        """Play `state` to the end with every seat uniformly random, on a game's own fast
-        kernel; None when the game has none for this set-up (callers then step the model).
+        """Play `state` to the end with every seat on the named `policy` (a name from
+        `policies()`), on a game's own fast kernel; None when the game has no kernel for that
+        policy or set-up (callers then step the model). `rollouts` asks for it whenever every
+        seat plays the same named policy.
 
         A kernel is a speed-up, never a second rulebook: it must consume `rng` exactly as
-        stepping the model does (each decision ``legal[rng.randrange(len(legal))]`` over
-        the same `legal_actions()` order, each chance node through `sample_chance`), so it
-        reaches the same final state; tests check that for every game that has one.
-        Raises `RuntimeError` when `max_steps` pass without an end. `final` asks for the
-        final `State` (its history empty), which the tests compare with the model's."""
+        stepping the model with that policy does (`explorer.core.play.advance`): the same
+        `legal_actions()` order, the same calls the policy's `choose` makes (for ``"random"``
+        one ``legal[rng.randrange(len(legal))]`` a decision; a policy that draws nothing,
+        nothing), each chance node through `sample_chance`, so a seed reaches the same final
+        state either way; tests check that for every kernel. The policy's decisions should
+        come from one source both read (a table or pure function the model's policy calls
+        too), so kernel and model cannot drift. Raises `RuntimeError` when `max_steps` pass
+        without an end. `final` asks for the final `State` (its history empty), which the
+        tests compare with the model's. The default offers ``"random"`` through
+        `random_playout`."""
+        if policy == "random":
+            return self.random_playout(state, rng, max_steps, final)
+        return None
+
+    def random_playout(self, state: State, rng: random.Random, max_steps: int,
+                       final: bool = False) -> PlayoutEnd | None:
+        """`policy_playout` with every seat uniformly random (``"random"``): a game with a random
+        kernel overrides this one; None when it has none for this set-up."""
         return None
 
     # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------

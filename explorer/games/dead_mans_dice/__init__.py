@@ -178,6 +178,15 @@ class DeadMansDice(Game):
 
         return random_playout(self, state, rng, max_steps, final)
 
+    def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> PlayoutEnd | None:
+        """Every seat on `policy` on the fast kernel (kernel.py): "random" and the rules of thumb
+        ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as the
+        model's policies' do), under every option; None for another policy or generator."""
+        from .kernel import policy_playout
+
+        return policy_playout(self, state, rng, max_steps, policy, final)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

@@ -1,17 +1,20 @@
-"""Dead Man's Dice's fast random-playout kernel, behind `DeadMansDice.random_playout`.
+"""Dead Man's Dice's fast playout kernel, behind `DeadMansDice.policy_playout` (and
+`random_playout`, its "random" case).
 
 The same rules as `rules.py`/`flow.py` (digest: ../shared/rules/dead_mans_dice.md), on
-plain ints and lists (kernel_tables.py), used only for playouts where every seat is
-uniformly random. It draws from the generator exactly as stepping the model does: a
-decision is ``legal[rng.randrange(len(legal))]`` over the model's `legal_actions()` order,
+plain ints and lists (kernel_tables.py), used only for playouts where every seat plays the
+same policy: uniformly random, or a rule of thumb (greedy, cautious; their choices come from
+thumb.py, which the model's policies read too). It draws from the generator exactly as
+stepping the model does: a random decision is ``legal[rng.randrange(len(legal))]`` over the
+model's `legal_actions()` order, a rule of thumb's decision draws nothing,
 a die roll one ``randrange(6)``, every other chance node `explorer.core.chance.sample`'s
 ``randrange(common denominator)``. ``randrange(k)`` is inlined as
 `random.Random._randbelow_with_getrandbits` does it (``getrandbits(k.bit_length())`` until
 below k), so the kernel needs a generator whose `randrange` is `random.Random`'s; for any
 other it returns None and the model is stepped. Every option value is covered.
 
-The loop mirrors the model's steps: each pass takes one step the model counts (a decision
-or a chance outcome, one draw), then runs its automatic consequences (negative step codes:
+The loop mirrors the model's steps: each pass takes one step the model counts (a decision,
+one draw when random, or a chance outcome, one draw), then runs its automatic consequences (negative step codes:
 placement, the end of a turn or round, the next opening) up to the next such step.
 """
 
@@ -58,12 +61,26 @@ from .kernel_tables import (
 )
 from .model import DeadMansDiceState, build
 from .rules import ranking
+from .thumb import RULES, Rule, plunder_choice
 
 
 def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max_steps: int,
                    final: bool) -> PlayoutEnd | None:
     """`Game.random_playout` for Dead Man's Dice: totals, ranking (E7, E8), steps, final state."""
+    return policy_playout(game, state, rng, max_steps, "random", final)
+
+
+def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max_steps: int, policy: str,
+                   final: bool) -> PlayoutEnd | None:
+    """`Game.policy_playout` for Dead Man's Dice: every seat plays `policy` ("random", or a rule
+    of thumb named in thumb.RULES); None for another policy or generator."""
     if not standard_randrange(rng):   # the inlined draws are randrange's only then
+        return None
+    if policy == "random":
+        rule = None
+    elif policy in RULES:
+        rule = RULES[policy]
+    else:
         return None
     c = setup(game)
     hands = [sum(1 << (d % DICE_PER_PIRATE) for d in hand) for hand in state.hands]
@@ -72,7 +89,7 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
     fields = (state.round, STEP_CODES[state.step], state.to_move, state.group, state.die, state.face,
               state.target, state.after, state.passes, state.stacked, state.winners_, state.restart_die,
               state.turns, state.rolloffs)
-    steps, fields = play(c, rng.getrandbits, max_steps, hands, piles, totals, fields)
+    steps, fields = play(c, rng.getrandbits, max_steps, hands, piles, totals, fields, rule)
     over = tuple(totals)
     end = None
     if final:
@@ -86,9 +103,12 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
 
 
 def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list[int]], totals: list[int],
-         fields: tuple) -> tuple[int, tuple]:
-    """Random play to the end, changing `hands`, `piles` and `totals` in place; `bits` is the
-    generator's `getrandbits`. Returns the steps taken and the other position fields."""
+         fields: tuple, rule: Rule | None = None) -> tuple[int, tuple]:
+    """Play to the end, changing `hands`, `piles` and `totals` in place; `bits` is the
+    generator's `getrandbits`. Decisions are uniformly random draws, or, given a `rule`,
+    its choices (thumb.py; they draw nothing, as the model's policies draw nothing).
+    Returns the steps taken and the other position fields."""
+    base_last, turn = (rule.base_last, rule.turn) if rule is not None else (False, None)
     round_, step, p, group, die, face, target, after, passes, stacked, winners, restart_die, turns, \
         rolloffs = fields
     n, others, take, broadside, hold_fire, stray = c.players, c.others, c.take, c.broadside, c.hold_fire, c.stray
@@ -107,10 +127,13 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             dice = HAND_DICE[p][hands[p]]
             shots = shooting[p][occupied] if broadside else ()
             count = len(dice) + len(shots) + (1 if hold_fire and piles[p] else 0)
-            k = BITS[count]
-            r = bits(k)
-            while r >= count:
+            if rule is None:
+                k = BITS[count]
                 r = bits(k)
+                while r >= count:
+                    r = bits(k)
+            else:
+                r = 0 if count == 1 else turn(c, p, hands, piles)
             if r < len(dice):
                 die, step, passes = dice[r], ROLL, 0
             elif r - len(dice) < len(shots):
@@ -133,10 +156,13 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
         elif step == RESTART:                       # R34, A24: the victim picks a die for the new base
             dice = HAND_DICE[target][hands[target]]
             count = len(dice)
-            k = BITS[count]
-            r = bits(k)
-            while r >= count:
+            if rule is None:
+                k = BITS[count]
                 r = bits(k)
+                while r >= count:
+                    r = bits(k)
+            else:
+                r = count - 1 if base_last else 0
             restart_die, step = dice[r], RESTART_ROLL
         elif step == RESTART_ROLL:                  # C1, C2; R34: then the turn ends, or a stray roll lands
             r = bits(3)
@@ -159,10 +185,13 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
             takes = take[pile[-1] & 7]
             prey = [o for o in others[p] if piles[o] and takes[piles[o][-1]]]
             count = len(prey) + 1
-            k = BITS[count]
-            r = bits(k)
-            while r >= count:
+            if rule is None:
+                k = BITS[count]
                 r = bits(k)
+                while r >= count:
+                    r = bits(k)
+            else:
+                r = plunder_choice(c, p, hands, piles, prey)
             if r < len(prey):
                 o = prey[r]
                 pile.append(piles[o].pop())
@@ -174,10 +203,13 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
         elif step == OPEN:                          # R7: choose the opening die
             dice = HAND_DICE[p][hands[p]]
             count = len(dice)
-            k = BITS[count]
-            r = bits(k)
-            while r >= count:
+            if rule is None:
+                k = BITS[count]
                 r = bits(k)
+                while r >= count:
+                    r = bits(k)
+            else:
+                r = count - 1 if base_last else 0
             die, step = dice[r], OPEN_ROLL
         elif step == OPEN_ROLL:                     # C1, C2: the base lands (R7, A9)
             r = bits(3)
@@ -230,14 +262,18 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
                 if not hands[target]:
                     target, step = None, END_TURN
         elif step == SCORED:                        # T6, E9: the scored round's one choice, "next round"
-            r = bits(1)
-            while r >= 1:
+            if rule is None:
                 r = bits(1)
+                while r >= 1:
+                    r = bits(1)
             step = NEW_ROUND
         else:                                       # PLACE (V11): stack, or decline as if marooned
-            r = bits(2)
-            while r >= 2:
+            if rule is None:
                 r = bits(2)
+                while r >= 2:
+                    r = bits(2)
+            else:
+                r = 0                               # the rule of thumb stacks whatever fits
             if r == 0:
                 pile = piles[p]
                 hands[p] &= DIE_CLEAR[die]

@@ -16,7 +16,7 @@ from typing import Any
 
 from explorer.core.game import Game
 
-from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERS, RANK, SKULL, VALUE, die_faces, is_jolly
+from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERABLE, PLUNDERS, RANK, SKULL, VALUE, die_faces, is_jolly
 from .flow import config
 from .rules import topple_chance
 
@@ -43,14 +43,18 @@ HAND_DICE = tuple(tuple(tuple(DICE_PER_PIRATE * p + k for k in range(DICE_PER_PI
                         for mask in range(1 << DICE_PER_PIRATE)) for p in range(COMPONENTS.max_players))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Setup:
-    """One game's options as the kernel reads them, with its chance nodes as integer tickets."""
+    """One game's options as the kernel reads them, with its chance nodes as integer tickets.
+
+    Compared and hashed by identity (`setup` makes one per game): the rule of thumb's caches
+    (thumb.py) key on it at every decision, and hashing its tables each time cost seconds."""
 
     players: int
     broadside: bool
     hit_tickets: tuple[int, int]           # (denominator, tickets below which a broadside hits), V1/C6
     hold_fire: bool
+    jr_unplunderable: bool                 # V6
     maroon_ends_round: bool
     final_plunder: bool
     optional_placement: bool
@@ -61,6 +65,7 @@ class Setup:
     take: tuple[tuple[bool, ...], ...]     # [my top face][their top entry]: may I plunder it (R22, R23, V6)
     others: tuple[tuple[int, ...], ...]    # seats other than p, in seat order
     shots: tuple[tuple[tuple[int, ...], ...], ...]    # [p][mask of non-empty piles]: p's broadside targets
+    reach: tuple[tuple[int, ...], ...]     # [p][entry]: its code in p's plunder chains (thumb.py), -1: never taken
     round_turn_limit: int | None
     rolloff_limit: int | None
     reroll_all: bool
@@ -91,6 +96,16 @@ def _stray(k: int) -> tuple[int, int, int]:
     return denominator, counts[0], counts[1]
 
 
+def _reach_code(e: int, p: int, jr_unplunderable: bool) -> int:
+    """How pirate p's rule of thumb sees entry e of another pile when planning plunders: its face,
+    plus 8 when it is p's own Jolly Roger die (E4 cares); -1 when no plunder ever takes it (a
+    skull, R23; a Jolly Roger die under V6), so nothing below it is reachable either."""
+    face, die = e & 7, e >> 3
+    if face > 6 or not PLUNDERABLE[face] or (jr_unplunderable and is_jolly(die)):
+        return -1
+    return face | (8 if die == DICE_PER_PIRATE * p + JOLLY else 0)
+
+
 @lru_cache(maxsize=64)
 def setup(game: Game) -> Setup:
     """The kernel's view of `game`'s options (read once per game, as `flow.config` is)."""
@@ -101,13 +116,15 @@ def setup(game: Game) -> Setup:
                        for e in range(ENTRIES)) for top in range(7))
     return Setup(
         players=n, broadside=c.broadside, hit_tickets=(hit_d, hit_counts[0] if c.hit_p else 0),
-        hold_fire=c.hold_fire, maroon_ends_round=c.maroon_ends_round, final_plunder=c.final_plunder,
+        hold_fire=c.hold_fire, jr_unplunderable=c.jr_unplunderable,
+        maroon_ends_round=c.maroon_ends_round, final_plunder=c.final_plunder,
         optional_placement=c.optional_placement, stray=c.stray,
         stray_tickets=tuple(_stray(k) if k else (1, 1, 0) for k in range(n)), wobble=c.wobble,
         wobble_tickets=tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)), take=take,
         others=tuple(tuple(o for o in range(n) if o != p) for p in range(n)),
         shots=tuple(tuple(tuple(o for o in range(n) if o != p and mask >> o & 1) for mask in range(1 << n))
                     for p in range(n)),
+        reach=tuple(tuple(_reach_code(e, p, c.jr_unplunderable) for e in range(ENTRIES)) for p in range(n)),
         round_turn_limit=c.round_turn_limit, rolloff_limit=c.rolloff_limit, reroll_all=c.reroll_all,
         target=c.target, tie_shared=c.tie_shared, round_limit=c.round_limit)
 

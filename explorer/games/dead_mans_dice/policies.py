@@ -1,7 +1,9 @@
 """Policies that decide from their own view: a greedy pirate and a cautious one.
 
-Both rebuild the position from the view (nothing is hidden in this game) and ask the
-exact analysis helpers, so their choices rest on exact probabilities.
+Both rebuild the position from the view (nothing is hidden in this game) and ask thumb.py,
+whose choices rest on exact probabilities (the greedy pirate's die advice is C9's exact
+expected gain). thumb.py is the one source of these choices: the evaluator kernel
+(kernel.py) asks it too, so a seed plays the same game on the kernel and through the model.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .analysis import die_advice, plunder_choice
-from .model import END_TURN, Broadside, OpeningRoll, Pass, Place, Plunder, RestartRoll, Roll
+from .kernel_tables import setup
+from .model import OpeningRoll, Place, Plunder, RestartRoll
+from .thumb import CAUTIOUS, GREEDY, Rule, plunder_choice, to_kernel
 
 
 class _ViewPolicy:
     needs_view = True
     name = ""
+    rule: Rule
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -25,42 +29,29 @@ class _ViewPolicy:
         return f"{type(self).__name__}()"
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
-        state = self.game.sample_state(view, rng)
         first = legal[0]
         if isinstance(first, (OpeningRoll, RestartRoll)):
-            return self.base_die(legal)
+            return legal[-1] if self.rule.base_last else first
         if isinstance(first, Place):
             return first                                    # stack whatever fits
         if len(legal) == 1:
             return first                                    # e.g. "next round" once a round is scored
+        state = self.game.sample_state(view, rng)           # the generator is unused: nothing is hidden
+        hands, piles = to_kernel(state)
+        c = setup(self.game)
+        p = state.to_move
         if state.step == "plunder":
-            return plunder_choice(state) or END_TURN
-        return self.turn(state, legal)
-
-    @staticmethod
-    def base_die(legal: Sequence[Any]) -> Any:
-        """A base never needs to fit: spend the Jolly Roger die on it (no keelhauling risk, E4)."""
-        return legal[-1]
-
-    def turn(self, state: Any, legal: Sequence[Any]) -> Any:
-        raise NotImplementedError
+            prey = [a.opponent for a in legal if isinstance(a, Plunder)]
+            return legal[plunder_choice(c, p, hands, piles, prey)]
+        return legal[self.rule.turn(c, p, hands, piles)]
 
 
 class Greedy(_ViewPolicy):
-    """Rolls the die with the best exact expected gain; fires at a rich pile when rolling gains less."""
+    """Rolls the die with the best exact expected gain; fires at a rich pile when rolling gains
+    less; opens with the Jolly Roger die (a base never needs to fit, and no keelhauling, E4)."""
 
     name = "greedy"
-
-    def turn(self, state: Any, legal: Sequence[Any]) -> Any:
-        advice = die_advice(state)
-        die, (_, gain) = max(advice.items(), key=lambda item: (item[1][1], item[1][0]))
-        now = state.score_now()
-        shots = [a for a in legal if isinstance(a, Broadside)]
-        if shots:
-            target = max(shots, key=lambda a: now[a.target])
-            if now[target.target] - 7 > gain + 14:
-                return target
-        return Roll(die)
+    rule = GREEDY
 
 
 class Cautious(_ViewPolicy):
@@ -68,19 +59,7 @@ class Cautious(_ViewPolicy):
     keeps its Jolly Roger die back at the opening as the safest last roll (a skull always fits)."""
 
     name = "cautious"
-
-    @staticmethod
-    def base_die(legal: Sequence[Any]) -> Any:
-        return legal[0]
-
-    def turn(self, state: Any, legal: Sequence[Any]) -> Any:
-        advice = die_advice(state)
-        p = state.to_move
-        pile = state.piles[p]
-        if any(isinstance(a, Pass) for a in legal) and pile and pile[-1][1] == 0:
-            return next(a for a in legal if isinstance(a, Pass))
-        die = max(advice, key=lambda d: (advice[d][0], advice[d][1]))
-        return Roll(die)
+    rule = CAUTIOUS
 
 
 __all__ = ["Cautious", "Greedy", "Plunder"]

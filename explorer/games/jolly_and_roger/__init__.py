@@ -171,6 +171,14 @@ class JollyAndRoger(Game):
 
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
 
+    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> Any:
+        """The rule of thumb for both seats on the fast kernel (kernel.py), every option covered;
+        None for other policies (the model is stepped)."""
+        from .kernel import policy_playout
+
+        return policy_playout(self, state, rng, max_steps, policy, final)
+
 
 def _card(word: str) -> str:
     card = word.upper()
