@@ -224,7 +224,8 @@ class TestHouseRules:
         mods = {"bounties": [[], ["B10"]], "claimed": [[], []], "stats": [0] * 13,
                 "bounty_deck": [b for b in BOUNTIES if b != "B10"]}
         state = scene([ship(cell="1,0"), ship(cell="2,0", curse=3)], modules=mods, bounty_hunt=True,
-                      bounty_auto_claim=False, pending=(("kraken_roll", 1), ("kraken_roll", 1)))
+                      bounty_auto_claim=False, pending=(("kraken_roll", 1), ("kraken_roll", 1)),
+                      tiles={"1,0": "T28", "2,0": "T29"}, face_up=("1,0", "2,0"))   # ships stand face up (R19)
         state = run(state, "roll 0")
         assert legal(state) == {"claim B10", "pass B10"} and state.player == 1
         state = run(state, "pass B10", "roll 0")
