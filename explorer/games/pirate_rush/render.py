@@ -109,7 +109,7 @@ def _crew_panel(view: dict, x: int, y: int) -> list[str]:
         if rank in view["markers"]:
             out.append(f'<circle cx="{cx + 30}" cy="{y + 14}" r="4" fill="#222"/>')
         if holder is not None:
-            out.append(_text(cx + 17, y + 49, f"P{holder}", 8, PLAYER[holder], weight="bold"))
+            out.append(_text(cx + 17, y + 49, f"P{holder + 1}", 8, PLAYER[holder], weight="bold"))
         out.append("</g>")
     return out
 
@@ -120,9 +120,9 @@ def _pirates_panel(view: dict, x: int, y: int) -> list[str]:
         py = y + 18 + p * 40
         tag = " (you)" if view["viewer"] == p else ""
         tag += " ★ commander" if view["commander"] == p else ""
-        out.append(f'<g data-place="P{p}"><rect x="{x}" y="{py - 12}" width="290" height="36" rx="4" '
+        out.append(f'<g data-place="P{p + 1}"><rect x="{x}" y="{py - 12}" width="290" height="36" rx="4" '
                    f'fill="#fffdf5" stroke="{PLAYER[p]}"/>')
-        out.append(_text(x + 6, py + 2, f"P{p}{tag}", 11, PLAYER[p], "start", "bold"))
+        out.append(_text(x + 6, py + 2, f"P{p + 1}{tag}", 11, PLAYER[p], "start", "bold"))
         extra = "".join(f" +{k}" for k in view["prosthetics"][p])
         score = f" · score {view['scores'][p]}" if view["phase"] == "over" and "scores" in view else ""
         out.append(_text(x + 284, py + 2, f"prestige {view['prestige'][p]}{extra}{score}", 10, anchor="end"))
@@ -147,7 +147,7 @@ def _legend(x: int, y: int) -> list[str]:
 
 def board_svg(view: dict) -> str:
     route = view["game"]["options"]["route_layout"]
-    who = "the whole truth" if view["viewer"] is None else f"what player {view['viewer']} knows"
+    who = "the whole truth" if view["viewer"] is None else f"what Player {view['viewer'] + 1} knows"
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="940" height="470" viewBox="0 0 940 470">',
              '<rect width="940" height="470" fill="#cfe8f3"/>',
              _text(20, 24, f"Pirate Rush — round {view['round']} — {who}", 15, anchor="start", weight="bold")]
