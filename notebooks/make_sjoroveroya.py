@@ -243,9 +243,9 @@ cells = [
       "to step back onto your own pieces (**R18**, **R20**). ♥ from 8 leaves Player 1 with pieces far apart, on 1 "
       "and 15: the next card costs a step from 15 all the way back to 1. ♦ from 1 keeps them close, on 3 and 8: a "
       "card costs a step of five. A runner alone at the front is fast now and expensive later; the count of moves "
-      "sees the first half of that and not the second. And one move out of the ~150 each player makes is small "
-      "against the luck of 300 steps, which is why the sample, not the count, has the last word, and why it needs "
-      "its interval."),
+      "sees the first half of that and not the second. And one move is small against the luck of a game of "
+      "about 300 steps (draws included), which is why the sample, not the count, has the last word, and why it "
+      "needs its interval."),
     C("for move, s in branches.items():   # Player 1's next card: step back from the front piece (R18, R20)\n"
       "    front = max(s.pieces[0])\n"
       "    back = s.apply(f'back@{front}')\n"
