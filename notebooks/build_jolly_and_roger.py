@@ -23,6 +23,8 @@ from explorer.analysis.odds import view_probability
 from explorer.core.errors import IllegalAction
 from explorer.games.jolly_and_roger import odds
 from explorer.games.jolly_and_roger.solver import Solver, best
+from widgets import Explorer
+from widgets.show import chance
 
 game = explorer.load("jolly_and_roger")
 show = lambda state, seat=None: display(SVG(state.view(seat)._repr_svg_()))
@@ -32,7 +34,7 @@ def refused(state, action):
     try:
         state.apply(action)
     except IllegalAction as err:
-        return err.rule, err.reason"""),
+        return f"refused ({err.rule}): {err.reason}\""""),
     ("md", """## 1. Table and cards (S1-S5, C1)
 
 Four ships lie in ascending value: Green 3, Yellow 5, Blue 7, Red 9 (S1). The 43 pirate cards
@@ -59,7 +61,7 @@ nodes (C1):"""),
 setups = setup_distribution(game.new_state())
 p_r5 = sum(p for s, p in setups.items() if s.aside[19])
 assert p_r5 == Fraction(3, 43)
-print(len(setups), "possible set-aside sets; P(R5 set aside) =", p_r5)"""),
+print(len(setups), "possible set-aside sets; P(R5 set aside) =", chance(p_r5))"""),
     ("md", """## 2. Split and choose (T1-T3, R2-R5)
 
 Player 1 draws G1, G1, Y2, B3, R5. Any split into two offers of 1-4 cards is allowed (R3); since
@@ -73,6 +75,9 @@ the two G1 are identical there are **11** different splits, not 15."""),
 splits = drawn.legal_actions()
 assert len(splits) == 11
 print(*splits, sep="\\n")"""),
+    ("md", """**Try it.** The explorer below is set to this position: make a split under *Legal actions*, then play
+the chooser's side too. Back in the *What-if tree*, try a different split and compare."""),
+    ("code", """Explorer(drawn)"""),
     ("code", """from explorer.games.jolly_and_roger import Split
 print(refused(drawn, Split((), ("G1", "G1", "Y2", "B3", "R5"))))   # an empty offer"""),
     ("code", """chosen = drawn.apply("split Y2 R5 | G1 G1 B3").apply("take Y2 R5")
@@ -111,6 +116,9 @@ after = tie.apply("crew B4")
 assert blue.captains()[2] == 0 and tie.captains()[2] is None and after.captains()[2] == 1
 for event in tie.events + after.events:
     print(event)"""),
+    ("md", """**Try it.** The same round 3 table, live: play the parrot and B4 in the other order, or hold B4 back,
+and watch Blue's captain in the board."""),
+    ("code", """Explorer(blue)"""),
     ("md", """## 5. Boarding (R18-R21)
 
 Holding a ship, you may tuck a card of its colour under your chest: gold equal to its value,
@@ -169,7 +177,7 @@ from explorer.games.jolly_and_roger.policies import Greedy
 final = playout(game.start(seed=7), seed=7, policies=(Greedy(game), Greedy(game)))
 print(final.notation())
 assert final.captains()[1] is None and final.scores() == (20, 20) and final.winners() == ((0, 1),)
-print("Player 1, Player 2:", final.scores(), "- a draw; Yellow is tied and scores for nobody")
+print("Player 1 {} and Player 2 {} gold".format(*final.scores()), "- a draw; Yellow is tied and scores for nobody")
 show(final)"""),
     ("md", """## 8. Chance and card counting (C3)
 
@@ -181,7 +189,7 @@ for card in "G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1".split():
 draw = odds.draw_distribution(pool, 5)
 p_red = odds.probability(draw, lambda cards: any(c[0] == "R" for c in cards))
 assert p_red == Fraction(5794, 9889)
-print("P(at least one red card in round 3) =", p_red)"""),
+print("P(at least one red card in round 3) =", chance(p_red))"""),
     ("md", """The same question asked of a position, from Player 1's seat: the three set-aside cards are
 not written, so every way they may lie is weighed exactly (`view_probability`)."""),
     ("code", """round_three = game.position('''
@@ -227,7 +235,7 @@ assert turned.piles[1][2] == ("B5", "t:R5") and turned.strengths[1][2] == 10
 show(turned.apply("skeleton R"))"""),
     ("code", """p_krakens = odds.kraken_all_in_play()
 assert p_krakens == Fraction(1976, 3243)
-print("P(all three Krakens come into play) =", p_krakens)"""),
+print("P(all three Krakens come into play) =", chance(p_krakens))"""),
     ("md", """## 10. A full game, then an exact what-if
 
 Player 1 plays the greedy rule of thumb, Player 2 the solver-backed policy (perfect in the last
@@ -256,6 +264,9 @@ top = best([(r["split"], r["value"]) for r in rows], splitter)
 print(f"Best for {game.player_name(splitter)}: {top[0]} with final difference {top[1]} "
       "(Player 1 minus Player 2)")
 assert top[1] == Solver().value(late)"""),
+    ("md", """**Try it.** The same split, live: split the last five cards one way, take an offer as the chooser,
+and play the round out; step back in the tree to try the best split above."""),
+    ("code", """Explorer(late)"""),
     ("md", """The chooser always takes the offer better for them, so the splitter's best split is the one
 whose *worse* offer (for the splitter) is best: the value shown after the arrow. The table
 makes it visible which cards the splitter must not hand over together."""),

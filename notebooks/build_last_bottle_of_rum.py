@@ -24,6 +24,10 @@ from IPython.display import SVG, display
 import explorer
 from explorer.games.last_bottle_of_rum import analysis
 from explorer.games.last_bottle_of_rum.scenes import scene, ship
+from widgets import Explorer
+from widgets.show import chance, odds_table, table
+
+game = explorer.load("last_bottle_of_rum", players=2)
 
 
 def show(state):
@@ -37,23 +41,42 @@ def play(state, *moves):
         state = state.apply(move)
         for event in state.events:
             print(" ", event)
-    return state"""),
+    return state
+
+
+def outcomes(state, name="outcome"):
+    \"\"\"The chance node's outcomes by name, with their exact odds.\"\"\"
+    return odds_table(state.chance_outcomes(), name=name, label=state.describe)"""),
     ("md", """## 1. The board, sailing and exploring (R18–R22)
 
 Two captains start in the Hideout, all 30 tiles face down (S1, S11). Player 1 holds two Full Sail
 cards' worth of actions: two **Sail** actions. A Sail action moves one tile (R18); a face-down tile
 is revealed as you enter it (R19)."""),
     ("code", """state = scene([ship(), ship()], actions="SS")
-print(analysis.reveal_chances(state))        # C8: before the first reveal
+display(odds_table(analysis.reveal_chances(state), name="next tile"))   # C8: before the first reveal
 assert analysis.reveal_chances(state)["reef"] == Fraction(1, 6)
 show(state)"""),
     ("md", """The next tile is uniform over the 30 unseen tiles: a reef with probability 5/30 = **1/6**,
 a doubloon icon with 6/30 = **1/5** (C8). We sail east and turn up the Old Wreck (a doubloon icon, R20),
-then onward to the Reef Shallows: a reef makes the ship draw a damage token (R21)."""),
+then onward to the Reef Shallows: a reef makes the ship draw a damage token (R21).
+
+**Try it** first in the live explorer, set to this position in the game's notation: sail one tile under
+*Legal actions*, turn up a tile in the *Chance* panel (or let chance pick), and step back in the *What-if tree*
+to sail elsewhere."""),
+    ("code", """Explorer(game.position(\"\"\"
+turn: P1
+phase: actions
+P1 captain: Humboldt
+P1 hand: none
+P2 captain: Admiral Narhee
+P2 hand: none
+display: none
+actions: S S
+\"\"\"))"""),
     ("code", """state = play(state, "sail 1,0", "tile T24")
 assert state.ships[0].doubloons == 1
 state = play(state, "sail 2,0", "tile T26")
-print(state.chance_outcomes())                # the bag: 5 of each type
+display(outcomes(state, "damage token"))   # the bag: 5 of each type
 state = play(state, "token SAIL")
 show(state)"""),
     ("md", """## 2. Cards and actions (R4, R8–R12, R17, T1–T6)
@@ -63,7 +86,7 @@ top half is one action (R11): **S**ail, **D**oubloons, **A**ttack, **R**epair. A
 trade for one** of your choice (R12)."""),
     ("code", """cards = ("AC04", "AC24", "AC30", "AC61")
 state = scene([ship("Von Croakington", damage={"HULL": 1}, hand=cards), ship()], phase="play")
-print(sorted(str(a) for a in state.legal_actions()))    # the six pairs you may play
+print(", ".join(sorted(str(a) for a in state.legal_actions())))    # the six pairs you may play
 state = play(state, "play AC04 AC30")
 print("unused actions S D A R:", state.turn.actions)"""),
     ("code", """state = play(state, "sail 1,0", "tile T28")
@@ -104,20 +127,20 @@ that many damage tokens from the bag, never passing 5 (R39)."""),
     ("code", """sea = {"1,0": "T28", "2,0": "T29"}
 state = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", tiles=sea, face_up=tuple(sea))
 state = play(state, "attack P2")
-print(state.chance_outcomes())
+display(outcomes(state, "skull die"))
 hit = 1 - analysis.die()[0]
 assert hit == Fraction(5, 6) and analysis.mean(analysis.die()) == Fraction(7, 6)
-print("P(at least one damage) =", hit)"""),
+print("P(at least one damage) =", chance(hit))"""),
     ("code", """state = play(state, "roll 2", "token FIRE", "token HULL")
 show(state)
-print("Target at 4 tokens, tokens drawn:", analysis.tokens_drawn(4))
+display(odds_table(analysis.tokens_drawn(4), name="tokens drawn", caption="Target at 4 tokens"))
 assert analysis.tokens_drawn(4) == {0: Fraction(1, 6), 1: Fraction(5, 6)}"""),
     ("md", """**Your turn.** Full bag, one attack on a healthy ship: what is the chance it gets at least one
 SAIL token?"""),
     ("code", """odds = analysis.attack_outcomes()
 p_sail = sum(p for drawn, p in odds.items() if "SAIL" in drawn)
 assert p_sail == Fraction(2, 9)
-print("P(at least one SAIL) =", p_sail, "(C3)")"""),
+print("P(at least one SAIL) =", chance(p_sail), "(C3)")"""),
     ("md", """## 6. Damage effects and repair (R43–R50)
 
 SAIL: one move a turn (R45). FIRE: one treasure slot fewer (R47). CANNON: no attacks (R42). HULL: no
@@ -131,7 +154,7 @@ assert state.ships[0].doubloons == 1"""),
     ("code", """laden = ship(cell="2,0", treasures=("TR07", "TR08"))
 state = scene([ship(cell="1,0", doubloons=1), laden], actions="A", tiles=sea, face_up=tuple(sea))
 state = play(state, "attack P2", "roll 1", "token FIRE")
-print("Player 2 must choose:", [str(a) for a in state.legal_actions()])
+print("Player 2 must choose:", ", ".join(state.describe(a) for a in state.legal_actions()))
 state = play(state, "lose TR08")
 show(state)"""),
     ("md", """## 7. The Kraken (R51–R57, C5, C6)
@@ -142,8 +165,8 @@ missing Loot becomes damage (R54)."""),
     ("code", """first = ship(curse=3, loot=1, hand=("AC01", "AC02", "AC03"))
 state = scene([first, ship(curse=3, loot=4), ship(curse=1)], active=2)
 state = play(state, "end", "draw AC73")
-print([t for t in state.pending])
-print("Victim with Loot 1, Curse 3:", analysis.kraken(1, 3))
+display(table([(loot, curse, damage, p) for (loot, curse, damage), p in analysis.kraken(1, 3).items()],
+              ["Loot after", "Curses after", "damage tokens", "chance"], "A victim with Loot 1, Curse 3"))
 assert sum(p for (_, _, dmg), p in analysis.kraken(1, 3).items() if dmg) == Fraction(1, 3)
 state = play(state, "roll 2", "token CANNON", "roll 1")
 show(state)"""),
@@ -154,7 +177,7 @@ assert state.pending[0] == ("kraken_roll", 0)"""),
 
 Same attack, three captains: Grog Blackwater re-rolls a miss (hit chance 35/36), Admiral Narhee reaches one tile
 further, Crabby Jones' Shells soak a token."""),
-    ("code", """print("Grog:", analysis.die("grog"))
+    ("code", """display(odds_table(analysis.die("grog"), name="skulls", caption="Grog Blackwater's attack"))
 assert 1 - analysis.die("grog")[0] == Fraction(35, 36)
 far = {"1,0": "T28", "3,-1": "T29"}
 narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=far,
@@ -162,14 +185,14 @@ narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1
 assert "attack P2" in {str(a) for a in narhee.legal_actions()}
 crabby = 1 - analysis.tokens_drawn(0, shells=1)[0]
 assert crabby == Fraction(1, 3)
-print("Crabby with a Shell is damaged with probability", crabby)"""),
+print("Crabby with a Shell is damaged with probability", chance(crabby))"""),
     ("md", """## 9. Modules (V1–V3)
 
 Three modules change the game the most. Each is an option with its digest name, off by default, and
 they combine freely: `explorer.load("last_bottle_of_rum", bounty_hunt=True, weather=True, ghost=True)`."""),
-    ("code", """game = explorer.load("last_bottle_of_rum", bounty_hunt=True, weather=True, ghost=True)
-for spec in game.OPTIONS[:3]:
-    print(f"{spec.rule}  {spec.name} = {game.options[spec.name]}  ({spec.doc})")"""),
+    ("code", """options_game = explorer.load("last_bottle_of_rum", bounty_hunt=True, weather=True, ghost=True)
+for spec in options_game.OPTIONS[:3]:
+    print(f"{spec.rule}  {spec.name} = {options_game.options[spec.name]}  ({spec.doc})")"""),
     ("md", """### 9a. Bounty Hunt (V1: R60–R62, C10)
 
 Entering an **Outpost** (here the North Outpost at 0,1) draws 2 Bounty cards: keep one face down, put
@@ -182,7 +205,7 @@ state = play(hunt, "sail 0,1")
 odds = dict((str(o), p) for o, p in state.chance_outcomes())
 assert odds["reveal B11"] == Fraction(1, 20)
 state = play(state, "reveal B11", "reveal B14", "bounty B11")
-print("Player 1 keeps", state.mods.bounties[0], "- top card (and who knows it):", state.mods.bounty_top)"""),
+print("Player 1 keeps", ", ".join(state.mods.bounties[0]), "- top card (and who knows it):", state.mods.bounty_top)"""),
     ("md", """The next Outpost visitor draws that known top card for certain. Player 1 keeps **Rich Pirate** (B11:
 end a turn with 8 doubloons). When a condition is met the bounty is shown and scores **+1 Loot** (R62)."""),
     ("code", """rich = state.to_dict()
@@ -197,7 +220,7 @@ their effects happen at once (A20). Here Player 1 holds a **Storm** and a **Mael
     ("code", """wx = {"1,0": "T28", "2,0": "T29", "3,-1": "T30"}
 state = scene([ship(cell="1,0", hand=("AC77", "AC79", "AC01", "AC05")), ship(cell="2,0")], phase="play",
               tiles=wx, face_up=tuple(wx), weather=True)
-print(sorted(str(a) for a in state.legal_actions()))
+print(", ".join(sorted(str(a) for a in state.legal_actions())))
 assert [str(a) for a in state.legal_actions()] == ["play AC77 AC79"]
 state = play(state, "play AC77 AC79", "weather AC79", "token SAIL", "token FIRE")"""),
     ("md", """The Storm hit both ships at sea (R63). The Maelstrom now opens between two tiles of Player 1's choice,
@@ -228,7 +251,7 @@ show(ghost)"""),
 Mermaid Lagoon (T04 at 0,-2), along a shortest path that avoids the Hideout (R75, R76), then fires on
 every ship within range 2 (R79)."""),
     ("code", """turn = play(ghost, "draw AC47")
-print("Ghost path:", turn.view(None)["modules"]["ghost"]["path"])
+print("Ghost path:", " > ".join(turn.view(None)["modules"]["ghost"]["path"]))
 assert turn.mods.ghost.doubloons == 1 and len(turn.mods.ghost.path) == 2
 assert [t[:2] for t in turn.pending][:1] == [("token", 0)]
 show(turn)"""),
@@ -240,7 +263,7 @@ assert sum(p for r, p in reach.items() if r >= 1) == Fraction(119, 213)
 assert analysis.bounty_among_two() == Fraction(1, 10)
 assert analysis.ghost_sinks(2) == Fraction(5, 6) and analysis.ghost_sinks(1, attacks=2) == Fraction(25, 36)
 assert analysis.ghost_sinks(1, per_skull=True) == Fraction(1, 3)
-print("Ghost range:", {r: str(p) for r, p in reach.items()})"""),
+odds_table(reach, name="Ghost's range")"""),
     ("md", """## A position written down, and a player's own odds
 
 A position can be written in a few lines, as a player reads the table (docs/last_bottle_of_rum.md):
@@ -275,10 +298,12 @@ print(peeked.notation())"""),
     ("md", """## A whole game against the rule-of-thumb captain"""),
     ("code", """from explorer.core.play import playout
 
-game = explorer.load("last_bottle_of_rum", players=3)
-bot = game.policies()["rule_of_thumb"](game)
-end = playout(game.start(seed=7), seed=7, policies=[bot, bot, bot])
-print("Loot:", end.scores(), "ranking:", end.winners(), "steps:", len(end.history))
+three = explorer.load("last_bottle_of_rum", players=3)
+bot = three.policies()["rule_of_thumb"](three)
+end = playout(three.start(seed=7), seed=7, policies=[bot, bot, bot])
+print(len(end.history), "steps")
+display(table([(n + 1, ", ".join(three.player_name(p) for p in tied), end.scores()[tied[0]])
+               for n, tied in enumerate(end.winners())], ["place", "captain", "Loot"]))
 assert end.is_over and max(end.scores()) >= 10
 show(end)"""),
     ("md", """## What if? Chain Shot or not
@@ -292,7 +317,24 @@ chained = base.apply("effect AC18").apply("attack P2")
 p_plain = 1 - dict((str(o), p) for o, p in plain.chance_outcomes())["roll 0"]
 p_chain = 1 - dict((str(o), p) for o, p in chained.chance_outcomes())["roll 0"]
 assert (p_plain, p_chain) == (Fraction(5, 6), Fraction(35, 36))
-print(f"hit chance: plain {p_plain}, with Chain Shot {p_chain}")"""),
+table([("attack", p_plain), ("Chain Shot, then attack", p_chain)], ["line", "chance of at least one token"])"""),
+    ("md", """**Try it** in the explorer, set to this position in the notation: attack straight away, or play the
+Chain Shot effect first, and compare the skull die's odds in the *Chance* panel on the two branches."""),
+    ("code", """Explorer(game.position(\"\"\"
+turn: P1
+phase: actions
+P1 captain: Humboldt
+P1 ship: 1,0
+P1 doubloons: 2
+P1 hand: none
+P2 captain: Admiral Narhee
+P2 ship: 2,0
+P2 hand: none
+board: 1,0 Open Sea A, 2,0 Open Sea B
+display: none
+played: Chain Shot AA
+actions: A
+\"\"\"))"""),
 ]
 
 
