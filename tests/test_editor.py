@@ -1,0 +1,180 @@
+"""The position editor speaks each game's notation: copy, edit, explore; a mistake is named and
+marked at its line and changes nothing; JSON still works; a game without a notation uses JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import explorer
+import widgets
+from widgets import editing
+from widgets.controller import Controller
+
+NAMED = ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "sjoroveroya")
+
+
+def has_notation(name: str) -> bool:
+    try:
+        explorer.load(name).new_state().notation()
+    except NotImplementedError:
+        return False
+    return True
+
+
+WITH_NOTATION = tuple(name for name in explorer.games() if has_notation(name))
+WITHOUT_NOTATION = tuple(name for name in explorer.games() if name not in WITH_NOTATION)
+
+
+def test_the_four_games_with_a_notation_are_all_tested():
+    assert set(NAMED) <= set(WITH_NOTATION)
+
+
+def played(name: str, steps: int = 14, seed: int = 5) -> Controller:
+    """A controller some steps into a seeded game (draws and moves), so the position has substance."""
+    ctl = Controller(explorer.load(name), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state = ctl.state
+        if state.is_over:
+            break
+        ctl.roll() if state.is_chance else ctl.play(rng.choice(state.legal_actions()))
+    return ctl
+
+
+def seat_line(text: str) -> int:
+    """The number of the first line about a seat (key 'P1 ...'), the kind people edit most."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if re.match(r"P\d+ \w", line) and ":" in line:
+            return number
+    raise AssertionError(f"no seat line in:\n{text}")
+
+
+@pytest.fixture(params=WITH_NOTATION)
+def ctl(request) -> Controller:
+    return played(request.param)
+
+
+def test_copy_gives_the_current_nodes_notation_and_exploring_it_gives_the_node_back(ctl):
+    node_state, depth = ctl.state, len(ctl.path)
+    assert depth > 0
+    reply = editing.copy_current(ctl)
+    assert reply.ok and reply.text == node_state.notation() and not reply.text.lstrip().startswith("{")
+    assert reply.message == ""          # no JSON note: this game has its notation
+    back = editing.explore(ctl, reply.text)
+    assert back.ok and back.message == editing.EXPLORING
+    assert ctl.path == () and ctl.state == node_state
+    assert ctl.state.notation() == reply.text
+
+
+def test_a_bad_value_is_named_at_its_field_and_line_and_changes_nothing(ctl):
+    text = editing.copy_current(ctl).text
+    lines = text.splitlines()
+    number = seat_line(text)
+    key = lines[number - 1].partition(":")[0]
+    lines[number - 1] = f"{key}: §§ nonsense §§"
+    tree, path, revision = ctl.tree, ctl.path, ctl.revision
+    reply = editing.explore(ctl, "\n".join(lines))
+    assert not reply.ok and reply.line == number
+    assert f"Line {number}, &quot;{key}&quot;: " in reply.message
+    marked = re.findall(r'<div class="pre-editor-line pre-editor-bad-line" data-line="(\d+)"', reply.message)
+    assert marked == [str(number)]
+    assert "§§ nonsense §§" in reply.message.split("pre-editor-bad-line", 1)[1].split("</div>", 1)[0]
+    assert len(re.findall(r'class="pre-editor-line[" ]', reply.message)) == len(lines)
+    assert (ctl.tree, ctl.path, ctl.revision) == (tree, path, revision)
+
+
+def test_an_unknown_line_is_named_and_marked(ctl):
+    text = editing.copy_current(ctl).text.rstrip("\n") + "\ntreasure map: under the palm"
+    reply = editing.explore(ctl, text)
+    number = len(text.splitlines())
+    assert not reply.ok and reply.line == number
+    assert f"Line {number}, &quot;treasure map&quot;" in reply.message
+    assert f'pre-editor-bad-line" data-line="{number}"' in reply.message
+
+
+def test_the_controller_raises_the_games_error_with_the_lines_key(ctl):
+    text = ctl.position_text()
+    lines = text.splitlines()
+    number = seat_line(text)
+    key = lines[number - 1].partition(":")[0]
+    lines[number - 1] = f"{key}: §§"
+    tree = ctl.tree
+    with pytest.raises(explorer.PositionError) as bad:
+        ctl.load_position_text("\n".join(lines))
+    assert bad.value.field == key and bad.value.reason.startswith(f"line {number}:")
+    assert ctl.tree is tree
+
+
+def test_json_still_works(ctl):
+    node_state = ctl.state
+    reply = editing.explore(ctl, "  " + json.dumps(node_state.to_dict(), indent=1))
+    assert reply.ok and ctl.state == node_state and ctl.path == ()
+    bad = editing.explore(ctl, '{"game": ')
+    assert not bad.ok and "(json): not valid JSON" in bad.message and bad.line == 1
+    assert ctl.state == node_state
+
+
+def test_a_players_view_empties_the_box_and_says_why(ctl):
+    ctl.set_viewer(0)
+    reply = editing.copy_current(ctl)
+    assert not reply.ok and reply.text == "" and "switch to everyone" in reply.message
+    assert editing.viewer_changed(ctl) == reply
+    ctl.set_viewer(None)
+    assert editing.viewer_changed(ctl) is None        # everyone's view: what was typed stays
+
+
+@pytest.mark.parametrize("name", WITHOUT_NOTATION or ["(every game has a notation)"])
+def test_a_game_without_a_notation_falls_back_to_json_and_says_so(name):
+    if name not in explorer.games():
+        assert not WITHOUT_NOTATION       # nothing left to fall back for
+        return
+    ctl = played(name, steps=6)
+    node_state = ctl.state
+    reply = editing.copy_current(ctl)
+    assert reply.ok and json.loads(reply.text) == node_state.to_dict()
+    assert "has no short notation yet: the position is shown as JSON" in reply.message
+    assert ctl.game.title in reply.message
+    wrong = editing.explore(ctl, "turn: P1")
+    assert not wrong.ok and "paste the position as JSON" in wrong.message and ctl.state == node_state
+    assert editing.explore(ctl, reply.text).ok and ctl.state == node_state and ctl.path == ()
+
+
+def test_the_notebook_editor_uses_the_notation():
+    app = widgets.Explorer(explorer.load("sjoroveroya", players=3), seed=7)
+    ctl, editor = app.controller, app.editor
+    assert editor.text.value == ctl.state.notation()
+    ctl.play(ctl.state.legal_actions()[0])
+    editor.take.click()
+    assert editor.text.value == ctl.state.notation()
+    wanted = ctl.state
+    lines = editor.text.value.splitlines()
+    number = seat_line(editor.text.value)
+    bad = lines[number - 1].replace(":", ": 99 goal", 1)
+    editor.text.value = "\n".join([*lines[:number - 1], bad, *lines[number:]])
+    assert not editor.explore() and "pre-editor-bad-line" in editor.message.value and ctl.path != ()
+    editor.text.value = "\n".join(lines)
+    assert editor.explore() and ctl.path == () and ctl.state == wanted
+
+
+def test_the_served_editor_uses_the_notation():
+    from widgets.served import position_editor
+
+    ctl = played("dead_mans_dice")
+    card = position_editor(ctl)
+    text = next(o for o in card.objects if "pre-editor-text" in o.css_classes)
+    message = next(o for o in card.objects if "pre-editor-message" in o.css_classes)
+    buttons = {b.label: b for b in card.objects[1].objects}
+    assert text.value == ctl.state.notation()
+    wanted, number = ctl.state, seat_line(text.value)
+    lines = text.value.splitlines()
+    text.value = "\n".join([*lines[:number - 1], lines[number - 1].partition(":")[0] + ": ?", *lines[number:]])
+    buttons["Explore from here"].clicks += 1
+    assert f'pre-editor-bad-line" data-line="{number}"' in message.object and ctl.path != ()
+    text.value = "\n".join(lines)
+    buttons["Explore from here"].clicks += 1
+    assert message.object == editing.EXPLORING and ctl.path == () and ctl.state == wanted
+    assert set(buttons) == {"Copy current position", "Explore from here", "Copy to clipboard"}
