@@ -59,8 +59,8 @@ class PositionEditor(W.VBox):
         self.text = W.Textarea(placeholder=editing.placeholder(self.controller),
                                layout=W.Layout(width="100%", height="220px"))
         self.message = W.HTML()
-        self.take = W.Button(description="Copy current position")
-        self.apply = W.Button(description="Explore from here", button_style="primary")
+        self.take = W.Button(description="Copy current position", layout=W.Layout(width="auto"))
+        self.apply = W.Button(description="Explore from here", button_style="primary", layout=W.Layout(width="auto"))
         self.take.on_click(lambda _: self.copy_current())
         self.apply.on_click(lambda _: self.explore())
         super().__init__([self.text, W.HBox([self.take, self.apply]), self.message], **kwargs)

@@ -94,7 +94,8 @@ def position_editor(controller: Controller) -> Any:
     """Edit the position in the game's notation (or JSON), a mistake named and marked at its line,
     then explore from it (`widgets.editing`); the clipboard button works where the browser allows."""
     text = pn.widgets.TextAreaInput(height=260, sizing_mode="stretch_width", css_classes=["pre-editor-text"],
-                                    placeholder=editing.placeholder(controller))
+                                    placeholder=editing.placeholder(controller),
+                                    stylesheets=["textarea { font-family: monospace; }"])   # lines align
     message = pn.pane.HTML("", css_classes=["pre-editor-message"])
     take = pn.widgets.Button(label="Copy current position", css_classes=["pre-editor-copy"])
     apply = pn.widgets.Button(label="Explore from here", color="primary", css_classes=["pre-editor-apply"])

@@ -128,5 +128,6 @@ def test_notebook_editor_explores_a_pasted_notation_and_marks_a_bad_line(jupyter
     wait_rerender(app, before)
     expect(editor.locator(".pre-ok")).to_have_text("Exploring from the edited position.")
     expect(home).to_have_count(1)                            # the board shows the pasted position
-    app.screenshot(path=str(SHOTS / "editor-lab-explored.png"))
+    app.locator(".pre-board").screenshot(path=str(SHOTS / "editor-lab-explored-board.png"))
+    editor.screenshot(path=str(SHOTS / "editor-lab-explored.png"))
     assert page.errors == []
