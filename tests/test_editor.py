@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import islice
 
 import pytest
 
 import explorer
 import widgets
+from explorer.core.errors import TooManyWorlds
 from widgets import editing
 from widgets.controller import Controller
 
@@ -118,13 +120,63 @@ def test_json_still_works(ctl):
     assert ctl.state == node_state
 
 
-def test_a_players_view_empties_the_box_and_says_why(ctl):
-    ctl.set_viewer(0)
+def worlds_of(state, player, most=12):
+    """Some positions `player` cannot tell from `state` (the same view), the true one among them."""
+    return [world for world, _ in islice(state.game.hidden_worlds(state.view(player)), most)]
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_players_view_shows_only_what_the_player_knows(ctl, player):
+    ctl.set_viewer(player)
     reply = editing.copy_current(ctl)
-    assert not reply.ok and reply.text == "" and "switch to everyone" in reply.message
     assert editing.viewer_changed(ctl) == reply
+    if not reply.ok:                       # too many possibilities to tell: the box stays empty
+        assert reply.text == "" and "switch to everyone&#x27;s view" in reply.message
+        return
+    truth = ctl.state.notation().splitlines()
+    assert set(reply.text.splitlines()) <= set(truth)          # what is shown is true
+    known, left_out = editing.known_lines(ctl.state, player)
+    assert reply.text == "\n".join(known)
+    assert f"{ctl.game.player_name(player)}'s view: only what" in reply.message
+    assert all(key in reply.message for key in left_out)
+    # no leak: every position this player cannot tell apart from the truth gives the same box
+    others = worlds_of(ctl.state, player)
+    for world in others:
+        other = Controller(world)
+        other.set_viewer(player)
+        assert editing.copy_current(other) == reply
     ctl.set_viewer(None)
     assert editing.viewer_changed(ctl) is None        # everyone's view: what was typed stays
+
+
+def test_the_opponents_hand_is_left_out_and_the_own_hand_shown():
+    ctl = Controller(explorer.load("sjoroveroya", players=2), seed=3)
+    assert "P2 hand: ♠♠♣♣" in ctl.state.notation()
+    ctl.set_viewer(0)
+    reply = editing.copy_current(ctl)
+    assert reply.ok and "P1 hand: ♦♣♣♣" in reply.text.splitlines()
+    assert "P2 hand" not in reply.text and "♠♠♣♣" not in reply.text
+    assert reply.message.endswith("left out, unseen: P2 hand.</span>")
+    assert len(worlds_of(ctl.state, 0, most=100)) > 1       # P2's hand really is unknown to Player 1
+
+
+def test_a_view_with_too_many_possibilities_empties_the_box_and_says_why():
+    ctl = played("last_bottle_of_rum", steps=0, seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        try:
+            editing.known_lines(ctl.state, 0)
+        except TooManyWorlds:
+            break
+        state = ctl.state
+        ctl.roll() if state.is_chance else ctl.play(rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("no position with too many possibilities for Player 1 in 40 steps")
+    ctl.set_viewer(0)
+    reply = editing.copy_current(ctl)
+    assert not reply.ok and reply.text == ""
+    assert "Player 1&#x27;s view leaves more than 5000 hidden possibilities" in reply.message
+    assert "switch to everyone&#x27;s view" in reply.message
 
 
 @pytest.mark.parametrize("name", WITHOUT_NOTATION or ["(every game has a notation)"])

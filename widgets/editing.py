@@ -15,12 +15,14 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from explorer.core.errors import ExplorerError, PositionError
+from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
+from explorer.core.game import State
 from widgets.controller import Controller, looks_like_json
 
 EXPLORING = '<span class="pre-ok">Exploring from the edited position.</span>'
 ERROR_STYLE = "color:#b00020"
 MARK_STYLE = "background:#fde7ea;color:#b00020;font-weight:bold;border-left:4px solid #b00020"
+KNOWN_LIMIT = 5000   # possibilities a player's view may leave for the editor to show what they know
 LINES_STYLE = "font-family:monospace;font-size:12px;line-height:1.5;margin:4px 0;white-space:pre-wrap"
 
 
@@ -88,7 +90,9 @@ def placeholder(ctl: Controller) -> str:
 
 def copy_current(ctl: Controller) -> EditorReply:
     """The current position in the game's notation (JSON, saying so, for a game without one);
-    in a player's view an empty box and the reason."""
+    in a player's view only the lines that player knows (`known_copy`)."""
+    if ctl.viewer is not None:
+        return known_copy(ctl)
     try:
         text = ctl.position_text()
     except ExplorerError as err:
@@ -98,6 +102,47 @@ def copy_current(ctl: Controller) -> EditorReply:
         note = (f'<span class="pre-editor-note">{escape(ctl.game.title)} has no short notation yet: '
                 "the position is shown as JSON.</span>")
     return EditorReply(True, note, text)
+
+
+def known_lines(state: State, player: int, limit: int = KNOWN_LIMIT) -> tuple[list[str], list[str]]:
+    """The notation lines `player` knows, and the keys of those left out.
+
+    A line is known when every position consistent with the player's view (`hidden_worlds`)
+    writes it the same way. Everything here comes from `state.view(player)` alone, never
+    from the position itself, so nothing hidden can reach the box. `TooManyWorlds` when
+    the view leaves more than `limit` possibilities; `NotImplementedError` without a notation."""
+    order: list[str] = []
+    common: dict[str, list[str]] | None = None
+    for world, _weight in state.game.hidden_worlds(state.view(player), limit=limit):
+        lines: dict[str, list[str]] = {}
+        for line in world.notation().splitlines():
+            if line.strip():
+                key = line.partition(":")[0].strip()
+                lines.setdefault(key, []).append(line)
+                if key not in order:
+                    order.append(key)
+        common = lines if common is None else {k: v for k, v in common.items() if lines.get(k) == v}
+    common = common or {}
+    return [line for key in order for line in common.get(key, [])], [key for key in order if key not in common]
+
+
+def known_copy(ctl: Controller) -> EditorReply:
+    """In a player's view, what that player knows in the notation, saying which lines are left out;
+    when that cannot be told (too many possibilities, no notation) an empty box and the reason."""
+    player = ctl.viewer
+    name = ctl.game.player_name(player)
+    try:
+        known, left_out = known_lines(ctl.state, player)
+    except TooManyWorlds as err:
+        why = f"{name}'s view leaves {err}, so the editor cannot tell line by line what {name} knows"
+        return EditorReply(False, invalid(PositionError("viewer", f"{why}; switch to everyone's view")).message, "")
+    except NotImplementedError:
+        return EditorReply(False, invalid(PositionError(
+            "viewer", "the position editor shows hidden information; switch to everyone's view")).message, "")
+    note = f"{escape(name)}'s view: only what {escape(name)} knows"
+    if left_out:
+        note += f"; left out, unseen: {escape(', '.join(left_out))}"
+    return EditorReply(True, f'<span class="pre-editor-note">{note}.</span>', "\n".join(known))
 
 
 def explore(ctl: Controller, text: str) -> EditorReply:
@@ -110,5 +155,6 @@ def explore(ctl: Controller, text: str) -> EditorReply:
 
 
 def viewer_changed(ctl: Controller) -> EditorReply | None:
-    """Switching to a player's view empties the box so no hidden information stays on screen."""
+    """Switching to a player's view replaces the box by what that player knows, so no hidden
+    information stays on screen; back in everyone's view what was typed stays."""
     return None if ctl.viewer is None else copy_current(ctl)
