@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import expect
 
 import explorer
+from widgets import editing
 
 from .explorer_steps import SHOTS, click_picker, current_label, revision, wait_rerender
 from .labhelpers import NB, open_notebook, run_all
@@ -84,10 +85,10 @@ def test_served_editor_explores_a_pasted_notation_and_marks_a_bad_line(panel_app
 
 
 NOTEBOOK = {
-    "cells": [{"cell_type": "code", "execution_count": None, "id": "editor", "metadata": {}, "outputs": [],
-               "source": ["import explorer, widgets\n",
-                          "app = widgets.Explorer(explorer.load('sjoroveroya', players=2), seed=3)\n",
-                          "app"]}],
+    "cells": [{"cell_type": "code", "execution_count": None, "id": "setup", "metadata": {}, "outputs": [],
+               "source": ["import explorer, widgets\n", "widgets.setup_notebook()  # the chart library, offline"]},
+              {"cell_type": "code", "execution_count": None, "id": "editor", "metadata": {}, "outputs": [],
+               "source": ["app = widgets.Explorer(explorer.load('sjoroveroya', players=2), seed=3)\n", "app"]}],
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4, "nbformat_minor": 5,
 }
@@ -130,4 +131,14 @@ def test_notebook_editor_explores_a_pasted_notation_and_marks_a_bad_line(jupyter
     expect(home).to_have_count(1)                            # the board shows the pasted position
     app.locator(".pre-board").screenshot(path=str(SHOTS / "editor-lab-explored-board.png"))
     editor.screenshot(path=str(SHOTS / "editor-lab-explored.png"))
+
+    # Player 1's view: the box holds only what Player 1 knows (Player 2's hand left out)
+    known, left_out = editing.known_lines(game.position(good), 0)
+    assert left_out == ["P2 hand"]
+    app.locator(".pre-view-switch").get_by_role("button", name="Player 1's view").click()
+    expect(text).to_have_value("\n".join(known))
+    expect(editor.locator(".pre-editor-note")).to_have_text(
+        "Player 1's view: only what Player 1 knows; left out, unseen: P2 hand.")
+    assert "♠♠♣♣" not in text.input_value()
+    editor.screenshot(path=str(SHOTS / "editor-lab-player-view.png"))
     assert page.errors == []
