@@ -118,6 +118,14 @@ def test_json_still_works(ctl):
     bad = editing.explore(ctl, '{"game": ')
     assert not bad.ok and "(json): not valid JSON" in bad.message and bad.line == 1
     assert ctl.state == node_state
+    text = json.dumps(node_state.to_dict(), indent=1).splitlines()
+    assert len(text) > 60
+    text.insert(50, '"stray": ,')
+    long = editing.explore(ctl, "\n".join(text))    # long JSON: the lines around the bad one
+    assert long.line == 51 and 'pre-editor-bad-line" data-line="51"' in long.message
+    numbers = [int(n) for n in re.findall(r'class="pre-editor-line[^"]*" data-line="(\d+)"', long.message)]
+    assert numbers == list(range(46, 57)) and long.message.count("pre-editor-more") == 2
+    assert ctl.state == node_state
 
 
 def worlds_of(state, player, most=12):

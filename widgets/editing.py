@@ -22,6 +22,7 @@ from widgets.controller import Controller, looks_like_json
 EXPLORING = '<span class="pre-ok">Exploring from the edited position.</span>'
 ERROR_STYLE = "color:#b00020"
 MARK_STYLE = "background:#fde7ea;color:#b00020;font-weight:bold;border-left:4px solid #b00020"
+ALL_LINES, AROUND = 40, 5   # a text longer than ALL_LINES lists the lines AROUND the bad one
 KNOWN_LIMIT = 5000   # possibilities a player's view may leave for the editor to show what they know
 LINES_STYLE = "font-family:monospace;font-size:12px;line-height:1.5;margin:4px 0;white-space:pre-wrap"
 
@@ -63,13 +64,19 @@ def headline(err: ExplorerError, line: int | None) -> str:
 
 
 def marked_lines(text: str, line: int) -> str:
-    """The box's lines, numbered, the bad one highlighted, so it is seen at once."""
-    rows = []
-    for number, content in enumerate(text.splitlines(), 1):
+    """The box's lines, numbered, the bad one highlighted, so it is seen at once; a long text
+    (JSON data) shows the lines around the bad one."""
+    lines = text.splitlines()
+    low, high = (1, len(lines)) if len(lines) <= ALL_LINES else (max(1, line - AROUND), min(len(lines), line + AROUND))
+    rows = [] if low == 1 else ['<div class="pre-editor-more">…</div>']
+    for number in range(low, high + 1):
         bad = number == line
         cls = "pre-editor-line pre-editor-bad-line" if bad else "pre-editor-line"
         style = f' style="{MARK_STYLE}"' if bad else ""
-        rows.append(f'<div class="{cls}" data-line="{number}"{style}>{number:>3}  {escape(content) or " "}</div>')
+        shown = escape(lines[number - 1]) or " "
+        rows.append(f'<div class="{cls}" data-line="{number}"{style}>{number:>3}  {shown}</div>')
+    if high < len(lines):
+        rows.append('<div class="pre-editor-more">…</div>')
     return f'<div class="pre-editor-lines" style="{LINES_STYLE}">{"".join(rows)}</div>'
 
 
