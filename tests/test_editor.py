@@ -201,6 +201,9 @@ def test_a_game_without_a_notation_falls_back_to_json_and_says_so(name):
     wrong = editing.explore(ctl, "turn: P1")
     assert not wrong.ok and "paste the position as JSON" in wrong.message and ctl.state == node_state
     assert editing.explore(ctl, reply.text).ok and ctl.state == node_state and ctl.path == ()
+    ctl.set_viewer(0)                     # no notation to tell what Player 1 knows: empty, and why
+    hidden = editing.copy_current(ctl)
+    assert not hidden.ok and hidden.text == "" and "switch to everyone" in hidden.message
 
 
 def test_the_notebook_editor_uses_the_notation():
