@@ -241,3 +241,13 @@ def test_the_served_editor_uses_the_notation():
     buttons["Explore from here"].clicks += 1
     assert message.object == editing.EXPLORING and ctl.path == () and ctl.state == wanted
     assert set(buttons) == {"Copy current position", "Explore from here", "Copy to clipboard"}
+
+
+def test_a_mistake_without_a_line_number_is_marked_at_the_line_of_its_key():
+    err = explorer.PositionError("P1 hand", "three cards at most here (R1)")
+    reply = editing.invalid(err, "turn: P1\nP1 hand: ♠♠♠♠\npile: 3 cards")
+    assert reply.line == 2 and 'Line 2, &quot;P1 hand&quot;: three cards at most here (R1)' in reply.message
+    assert 'pre-editor-bad-line" data-line="2"' in reply.message
+    unplaced = editing.invalid(explorer.PositionError("step", "not written: ..."), "turn: P1")
+    assert unplaced.line is None and "pre-editor-lines" not in unplaced.message
+    assert "step: not written" in unplaced.message

@@ -7,6 +7,7 @@ to show after each step, so copying, validating and loading a position is writte
 The box holds the game's short notation (JSON still works when the text starts with ``{``).
 A mistake is shown at its line: the message names the line and its key (the notation's
 `PositionError.field`), and the box's lines are listed under it with the bad one marked.
+In a player's view the box holds only the lines that player knows (`known_lines`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ EXPLORING = '<span class="pre-ok">Exploring from the edited position.</span>'
 ERROR_STYLE = "color:#b00020"
 MARK_STYLE = "background:#fde7ea;color:#b00020;font-weight:bold;border-left:4px solid #b00020"
 ALL_LINES, AROUND = 40, 5   # a text longer than ALL_LINES lists the lines AROUND the bad one
+LINE_PREFIX = re.compile(r"^line \d+:\s*")   # how the games' notation errors start
 KNOWN_LIMIT = 5000   # possibilities a player's view may leave for the editor to show what they know
 LINES_STYLE = "font-family:monospace;font-size:12px;line-height:1.5;margin:4px 0;white-space:pre-wrap"
 
@@ -57,10 +59,10 @@ def error_line(err: ExplorerError, text: str) -> int | None:
 def headline(err: ExplorerError, line: int | None) -> str:
     """The error in words that start with where it is: 'Line 7, "P1 pieces": why' for a line of
     the notation; other mistakes read as raised ("(json): not valid JSON: ...")."""
-    numbered = re.match(r"line \d+:\s*", getattr(err, "reason", ""))
-    if not (line and numbered and isinstance(err, PositionError)):
+    if not (line and isinstance(err, PositionError) and err.field != "(json)"):
         return str(err)
-    return f'Line {line}, "{err.field}": {err.reason[numbered.end():]}'
+    reason = LINE_PREFIX.sub("", err.reason)
+    return f'Line {line}, "{err.field}": {reason}'
 
 
 def marked_lines(text: str, line: int) -> str:
