@@ -48,10 +48,13 @@ def played(name: str, steps: int = 14, seed: int = 5) -> Controller:
 
 
 def seat_line(text: str) -> int:
-    """The number of the first line about a seat (key 'P1 ...'), the kind people edit most."""
-    for number, line in enumerate(text.splitlines(), 1):
-        if re.match(r"P\d+ \w", line) and ":" in line:
-            return number
+    """The number of the first line about a seat (key 'P1 ...', else a value naming 'P1'..), the
+    kind people edit most."""
+    lines = text.splitlines()
+    for pattern in (r"P\d+ \w[^:]*:", r"[^:]+: .*\bP\d+\b"):
+        for number, line in enumerate(lines, 1):
+            if number > 1 and re.match(pattern, line):
+                return number
     raise AssertionError(f"no seat line in:\n{text}")
 
 
