@@ -127,8 +127,8 @@ class TestServedEditor:
         text, message, take, apply = editor_parts(layout)
         board, = panes(layout, "board")
         take.clicks += 1
-        data = json.loads(text.value)
-        assert data == ctl.state.to_dict() and ctl.path != ()
+        assert text.value == ctl.state.notation() and ctl.path != ()   # the copy is the notation
+        data = ctl.state.to_dict()                                      # JSON is still read
         data["totals"][1] = 42
         assert ">42</text>" not in board.data["svg"]
         text.value = json.dumps(data)
@@ -138,17 +138,18 @@ class TestServedEditor:
         assert ctl.state == explorer.state_from_dict(data) and ctl.state.to_dict()["totals"] == [0, 42, 0]
         assert board.data == present.board_data(ctl) and ">42</text>" in board.data["svg"]
 
-    def test_a_players_view_empties_the_editor(self, layout):
+    def test_a_players_view_shows_what_the_player_knows(self, layout):
         ctl = layout.controller
         text, message, take, _ = editor_parts(layout)
-        assert json.loads(text.value) == ctl.tree.root.state.to_dict()
-        ctl.set_viewer(2)
-        assert text.value == "" and "viewer: the position editor shows hidden information" in message.object
+        assert text.value == ctl.tree.root.state.notation()
+        ctl.set_viewer(2)   # Dead Man's Dice hides nothing: Player 3 knows every line
+        assert text.value == ctl.state.notation() and "Player 3's view: only what Player 3 knows" in message.object
+        text.value = ""
         take.clicks += 1
-        assert text.value == ""
+        assert text.value == ctl.state.notation()
         ctl.set_viewer(None)
         take.clicks += 1
-        assert json.loads(text.value) == ctl.state.to_dict() and message.object == ""
+        assert text.value == ctl.state.notation() and message.object == ""
 
 
 class TestLink:

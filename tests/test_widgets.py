@@ -253,9 +253,12 @@ class TestEditor:
     def test_no_copy_of_hidden_cards_in_a_players_view(self, app):
         assert app.editor.text.value
         app.controller.set_viewer(0)
-        assert app.editor.text.value == "" and "switch to everyone" in app.editor.message.value
+        shown = app.editor.text.value.splitlines()    # what Player 1 knows: other hands left out
+        assert shown and not any(line.startswith(("P2 hand", "P3 hand")) for line in shown)
+        assert "left out, unseen: P2 hand, P3 hand" in app.editor.message.value
+        app.editor.text.value = ""
         app.editor.take.click()
-        assert app.editor.text.value == ""
+        assert app.editor.text.value.splitlines() == shown
 
     def test_explore_from_an_edited_position(self, app):
         data = app.controller.state.to_dict()

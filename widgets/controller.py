@@ -35,6 +35,11 @@ def as_state(game_or_state: Game | State, seed: int | None = 0) -> State:
     raise PositionError("game_or_state", f"expected a Game or a State, not {type(game_or_state).__name__}")
 
 
+def looks_like_json(text: str) -> bool:
+    """Position data (``{...}``, or a stray JSON list) rather than the notation's key: value lines."""
+    return text.lstrip()[:1] in ("{", "[")
+
+
 CHANCE_OPS = frozenset({"drill", "deal"})
 
 
@@ -233,13 +238,26 @@ class Controller(Seating, traitlets.HasTraits):
         self._replace_tree(PositionTree(self.game.state_from_dict(data)), "load position")
 
     def position_text(self) -> str:
-        """The current position as editable JSON: hidden information too, so only in everyone's view."""
+        """The current position in the game's notation (JSON for a game without one): hidden
+        information too, so only in everyone's view."""
         if self.viewer is not None:
             raise PositionError("viewer", "the position editor shows hidden information; switch to everyone's view")
-        return json.dumps(self.state.to_dict(), indent=1, ensure_ascii=False)
+        try:
+            return self.state.notation()
+        except NotImplementedError:
+            return json.dumps(self.state.to_dict(), indent=1, ensure_ascii=False)
 
     def load_position_text(self, text: str) -> None:
-        """Explore from edited JSON text; a bad field or bad JSON raises `PositionError`, nothing changes."""
+        """Explore from a position in the game's notation, or JSON when it starts with ``{``; a
+        mistake raises `PositionError` (the notation's field is the bad line's key), nothing changes.
+        Text starting with ``[`` is read as JSON too, to say it is not an object."""
+        if not looks_like_json(text):
+            try:
+                state = self.game.position(text)
+            except NotImplementedError:
+                raise PositionError("(notation)", f"{self.game.title} has no short notation yet: "
+                                    "paste the position as JSON (it starts with '{')") from None
+            return self._replace_tree(PositionTree(state), "load position")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:

@@ -51,14 +51,16 @@ class ViewSwitch(W.ToggleButtons):
 
 
 class PositionEditor(W.VBox):
-    """Edit the position as JSON; a bad field is named inline; explore from the result."""
+    """Edit the position in the game's notation (or JSON); a mistake is named at its line, which
+    is marked under the box; explore from the result."""
 
     def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
         self.controller = controller_of(source)
-        self.text = W.Textarea(layout=W.Layout(width="100%", height="180px"))
+        self.text = W.Textarea(placeholder=editing.placeholder(self.controller),
+                               layout=W.Layout(width="100%", height="220px"))
         self.message = W.HTML()
-        self.take = W.Button(description="Copy current position")
-        self.apply = W.Button(description="Explore from here", button_style="primary")
+        self.take = W.Button(description="Copy current position", layout=W.Layout(width="auto"))
+        self.apply = W.Button(description="Explore from here", button_style="primary", layout=W.Layout(width="auto"))
         self.take.on_click(lambda _: self.copy_current())
         self.apply.on_click(lambda _: self.explore())
         super().__init__([self.text, W.HBox([self.take, self.apply]), self.message], **kwargs)
@@ -67,11 +69,11 @@ class PositionEditor(W.VBox):
         self.copy_current()
 
     def copy_current(self) -> None:
-        """Copy the whole position (hidden information too), so only in everyone's view."""
+        """Copy the whole position in the notation (hidden information too), so only in everyone's view."""
         self._show(editing.copy_current(self.controller))
 
     def explore(self) -> bool:
-        """Validate the edited data; on success the explorer restarts from it."""
+        """Read the edited notation (or JSON); on success the explorer restarts from it."""
         return self._show(editing.explore(self.controller, self.text.value))
 
     def _show(self, reply: editing.EditorReply | None) -> bool:

@@ -124,11 +124,17 @@ def seats(controller: Controller) -> Any:
 
 
 def position_editor(controller: Controller) -> Any:
-    """Edit the position as JSON, a bad field named inline, then explore from it (`widgets.editing`)."""
-    text = pn.widgets.TextAreaInput(height=220, sizing_mode="stretch_width", css_classes=["pre-editor-text"])
+    """Edit the position in the game's notation (or JSON), a mistake named and marked at its line,
+    then explore from it (`widgets.editing`); the clipboard button works where the browser allows."""
+    text = pn.widgets.TextAreaInput(height=260, sizing_mode="stretch_width", css_classes=["pre-editor-text"],
+                                    placeholder=editing.placeholder(controller),
+                                    stylesheets=["textarea { font-family: monospace; }"])   # lines align
     message = pn.pane.HTML("", css_classes=["pre-editor-message"])
     take = pn.widgets.Button(label="Copy current position", css_classes=["pre-editor-copy"])
     apply = pn.widgets.Button(label="Explore from here", color="primary", css_classes=["pre-editor-apply"])
+    clip = pn.widgets.Button(label="Copy to clipboard", css_classes=["pre-editor-clipboard"])
+    # in the browser alone; navigator.clipboard exists only on secure pages (https, localhost)
+    clip.js_on_click(args={"text": text}, code="if (navigator.clipboard) navigator.clipboard.writeText(text.value)")
 
     def show(reply: editing.EditorReply | None) -> None:
         if reply is None:
@@ -141,7 +147,7 @@ def position_editor(controller: Controller) -> Any:
     apply.on_click(lambda _: show(editing.explore(controller, text.value)))
     controller.observe(lambda _: show(editing.viewer_changed(controller)), "viewer")
     show(editing.copy_current(controller))
-    return pn.Card(text, pn.Row(take, apply), message, title="Position editor", collapsed=True,
+    return pn.Card(text, pn.Row(take, apply, clip), message, title="Position editor", collapsed=True,
                    sizing_mode="stretch_width", css_classes=["pre-editor"])
 
 
