@@ -88,5 +88,5 @@ def test_start_here_runs_clean_and_plays(monkeypatch):
     nb, _ = _execute(ROOT / "notebooks" / "start_here.ipynb", monkeypatch, extra=(
         "move = controller.state.legal_actions()[0]\n"
         "board.request = {'op': 'play', 'move': str(move), 'n': 1}\n"
-        "print(len(controller.path), tree.data['at'])"))
-    assert nb.cells[-1].outputs[0].text.strip() == "2 [0, 0]"
+        "print(len(controller.path), tree.data['current'] == controller.node.id, controller.path[-1] == str(move))"))
+    assert nb.cells[-1].outputs[0].text.strip() == "2 True True"
