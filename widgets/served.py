@@ -125,17 +125,24 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
 
 
 def app(seed: int | None = 0) -> Any:
-    """The whole page: pick a game and player count, then explore it."""
+    """The whole page: pick a game and player count, then explore it, or learn it with a lesson."""
     import explorer
 
     names = list(explorer.games())
     game = pn.widgets.Select(label="Game", options=names, value=names[0], css_classes=["pre-game"])
+    mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn"], value="Free play", css_classes=["pre-mode"])
     players = pn.widgets.IntInput(label="Players", value=3, start=1, end=9, width=100)
     start = pn.widgets.Button(label="New game", color="primary")
     message = pn.pane.Markdown("", css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
     def new_game(_event: Any = None) -> None:
+        if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
+            from widgets.served_lesson import learn_view
+
+            message.object = ""
+            holder.objects = [learn_view(game.value)]
+            return
         try:
             loaded = explorer.load(game.value, players.value)
         except explorer.OptionError as err:
@@ -146,6 +153,7 @@ def app(seed: int | None = 0) -> Any:
 
     start.on_click(new_game)
     game.param.watch(new_game, "value")
+    mode.param.watch(new_game, "value")
     new_game()
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start), message, holder,
-                     sizing_mode="stretch_width")
+    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, mode, players, start), message,
+                     holder, sizing_mode="stretch_width")

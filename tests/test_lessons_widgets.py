@@ -1,0 +1,102 @@
+"""The lesson component and the served Learn view, driven through their Python side: a move
+played on the explorer's own views is judged and the board follows; buttons, feedback, chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from widgets.lesson import Lesson, LessonPlayer, feedback_html, header_html
+
+
+def test_board_move_is_judged_and_the_board_follows_R9_R11():
+    player = LessonPlayer("sjoroveroya", step=3)      # skip Blue on card 2 with a ♠
+    step = player.progress.step
+    player.controller.handle({"op": "play", "move": "D@0"})          # legal, not the lesson's
+    assert player.progress.feedback.verdict == "wrong"
+    assert player.controller.state == step.state and player.controller.path == ()
+    player.controller.handle({"op": "play", "move": "S@0"})
+    assert player.progress.feedback.verdict == "right"
+    assert player.controller.state == step.after()
+    assert "R11" in feedback_html(player.progress)
+
+
+def test_chance_controls_choice_is_judged_R19():
+    player = LessonPlayer("dead_mans_dice", step=5)    # "Marooned": choose a face that does not fit
+    player.controller.handle({"op": "choose", "move": "face 4"})
+    assert player.progress.feedback.verdict == "wrong"
+    player.controller.handle({"op": "choose", "move": "face 6"})
+    assert player.progress.feedback.verdict == "right" and player.progress.done
+
+
+def test_typed_illegal_move_names_the_rule_R10():
+    player = LessonPlayer("jolly_and_roger", step=3)
+    player.handle({"op": "check", "text": "crew R5 B"})
+    html = feedback_html(player.progress)
+    assert "data-verdict='illegal'" in html and "R10" in html
+
+
+def test_notebook_component_wrong_hint_right_and_chart_C2():
+    widget = Lesson("dead_mans_dice_odds")
+    assert "Step 1 of 4" in widget.header.value
+    assert widget.chart.layout.display == "none" and widget.buttons["back"].disabled
+    widget.answer.value = "50%"
+    widget.buttons["check"].click()
+    assert "data-verdict='wrong'" in widget.feedback.value and widget.chart.layout.display == "none"
+    widget.buttons["hint"].click()
+    assert "data-verdict='hint'" in widget.feedback.value and "R3" in widget.feedback.value
+    widget.answer.value = "1/6"
+    widget.buttons["check"].click()
+    assert "data-verdict='right'" in widget.feedback.value and "1/6" in widget.feedback.value
+    assert widget.chart.layout.display is None and widget.buttons["check"].disabled
+    source = widget.figure.select_one({"name": "chance_source"})
+    assert source.data["fraction"] == ["1/6"] * 6
+    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["face S ★"]
+    widget.buttons["next"].click()
+    assert "Step 2 of 4" in widget.header.value and widget.feedback.value == "" and widget.answer.value == ""
+
+
+def test_notebook_component_show_me_plays_the_move_and_shows_the_views():
+    widget = Lesson("sjoroveroya", step=1)
+    assert widget.picker.layout.display is None and widget.chance.layout.display == "none"
+    widget.buttons["show"].click()
+    assert widget.progress.done and widget.player.controller.state == widget.progress.step.after()
+    assert "data-verdict='shown'" in widget.feedback.value
+
+
+def test_header_names_the_step_and_what_to_do():
+    player = LessonPlayer("pirate_rush")
+    text = header_html(player.progress)
+    assert "Step 1 of" in text and "Type the probability" in text
+
+
+@pytest.fixture
+def panel_app():
+    from widgets.served import app
+
+    return app()
+
+
+def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
+    mode = panel_app.objects[1].objects[1]
+    assert mode.options == ["Free play", "Learn"]
+    mode.value = "Learn"
+    view = panel_app.objects[3].objects[0]
+    game = panel_app.objects[1].objects[0].value
+    assert sorted(view.choice.options.values()) == [game, f"{game}_odds"]
+    mode.value = "Free play"
+    assert hasattr(panel_app.objects[3].objects[0], "controller")
+
+
+def test_served_lesson_flow_wrong_hint_right():
+    from widgets.served_lesson import lesson_layout
+
+    layout = lesson_layout("jolly_and_roger_odds")
+    player = layout.player
+    header, feedback, chart = layout.objects[0], layout.objects[5], layout.objects[6]
+    assert "Step 1 of 3" in header.object and not chart.visible
+    player.handle({"op": "check", "text": "1%"})
+    assert "data-verdict='wrong'" in feedback.object
+    player.handle({"op": "hint"})
+    assert "data-verdict='hint'" in feedback.object
+    player.handle({"op": "check", "text": "8/43"})
+    assert "data-verdict='right'" in feedback.object and chart.visible
