@@ -77,7 +77,7 @@ def panel_app():
 
 
 def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
-    mode = panel_app.objects[1].objects[1]
+    mode = panel_app.objects[1].objects[3]
     assert mode.options == ["Free play", "Learn"]
     mode.value = "Learn"
     view = panel_app.objects[3].objects[0]

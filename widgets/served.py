@@ -155,5 +155,5 @@ def app(seed: int | None = 0) -> Any:
     game.param.watch(new_game, "value")
     mode.param.watch(new_game, "value")
     new_game()
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, mode, players, start), message,
+    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, mode), message,
                      holder, sizing_mode="stretch_width")
