@@ -100,3 +100,17 @@ def test_served_lesson_flow_wrong_hint_right():
     assert "data-verdict='hint'" in feedback.object
     player.handle({"op": "check", "text": "8/43"})
     assert "data-verdict='right'" in feedback.object and chart.visible
+
+
+def test_long_distributions_show_the_asked_rows_and_one_line_for_the_rest():
+    player = LessonPlayer("last_bottle_of_rum_odds")      # a reef among 30 face-down tiles
+    player.handle({"op": "show"})
+    html = feedback_html(player.progress)
+    assert html.count("<tr class='pre-asked'>") == 5
+    assert "<tr><td>25 other outcomes</td><td>5/6</td><td>83.3%</td></tr>" in html
+
+
+def test_solved_move_step_hides_the_picker():
+    widget = Lesson("sjoroveroya", step=1)
+    widget.buttons["show"].click()
+    assert widget.picker.layout.display == "none"

@@ -11,6 +11,7 @@ position (wrong) or left on the position after the move (right). The served app
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -127,14 +128,24 @@ def feedback_html(progress: Progress) -> str:
     if feedback.odds is not None:
         odds = feedback.odds
         parts.append(f"<div class='pre-exact'>Exact chance: <b>{odds.exact}</b> = <b>{odds.percent}</b></div>")
-        rows = "".join(f"<tr class='{'pre-asked' if asked else ''}'><td>{html.escape(label)}</td>"
-                       f"<td>{p}</td><td>{percent(p)}</td></tr>" for _, label, p, asked in odds.rows)
-        parts.append(f"<table class='pre-odds'>{rows}</table><small>Highlighted: the outcomes asked about.</small>")
+        parts.append(odds_table(odds.rows))
     if feedback.rules:
         rules = "".join(f"<li><span class='pre-rule-id'>{html.escape(rule)}</span> {html.escape(text)}</li>"
                         for rule, text in feedback.rules)
         parts.append(f"<div>Rules:</div><ul class='pre-rules'>{rules}</ul>")
     return "".join(parts) + "</div>"
+
+
+def odds_table(rows: tuple, limit: int = 10) -> str:
+    """Every outcome with its chance, the asked ones highlighted; past `limit` rows only the
+    asked ones and one line for the rest, so a 70-card draw stays readable (the chart has all)."""
+    shown = rows if len(rows) <= limit else [row for row in rows if row[3]]
+    lines = "".join(f"<tr class='{'pre-asked' if asked else ''}'><td>{html.escape(label)}</td>"
+                    f"<td>{p}</td><td>{percent(p)}</td></tr>" for _, label, p, asked in shown)
+    if len(shown) < len(rows):
+        rest = sum((row[2] for row in rows if not row[3]), Fraction(0))
+        lines += f"<tr><td>{len(rows) - len(shown)} other outcomes</td><td>{rest}</td><td>{percent(rest)}</td></tr>"
+    return f"<table class='pre-odds'>{lines}</table><small>Highlighted: the outcomes asked about.</small>"
 
 
 def chart_rows(progress: Progress) -> list[dict]:
@@ -189,8 +200,8 @@ class Lesson(W.VBox):
         task = progress.step.task
         self.header.value = header_html(progress)
         self.feedback.value = feedback_html(progress)
-        self.picker.layout.display = None if task == "move" else "none"
-        self.chance.layout.display = None if task == "outcome" else "none"
+        self.picker.layout.display = None if task == "move" and not progress.done else "none"
+        self.chance.layout.display = None if task == "outcome" and not progress.done else "none"
         self.answer.placeholder = "e.g. 5/36 or 13.9%" if task == "answer" else "or type it, e.g. " + \
             (progress.step.expect[0].split()[0] + " …" if progress.step.expect else "")
         rows = chart_rows(progress)

@@ -54,8 +54,8 @@ def lesson_layout(lesson: Lesson | str) -> Any:
         with pn.io.hold():
             header.object = header_html(progress)
             feedback.object = feedback_html(progress)
-            picker.visible = task == "move"
-            chance.visible = task == "outcome"
+            picker.visible = task == "move" and not progress.done
+            chance.visible = task == "outcome" and not progress.done
             answer.placeholder = "e.g. 5/36 or 13.9%" if task == "answer" else "or type the move"
             rows = chart_rows(progress)
             if rows:
