@@ -114,3 +114,13 @@ def test_solved_move_step_hides_the_picker():
     widget = Lesson("sjoroveroya", step=1)
     widget.buttons["show"].click()
     assert widget.picker.layout.display == "none"
+
+
+def test_chart_of_a_long_distribution_keeps_the_asked_bars_and_one_for_the_rest():
+    from widgets.lesson import chart_rows
+
+    player = LessonPlayer("last_bottle_of_rum_odds")
+    player.handle({"op": "show"})
+    bars = chart_rows(player.progress)
+    assert [b["fraction"] for b in bars] == ["1/30"] * 5 + ["5/6"]
+    assert bars[-1]["label"] == "25 other outcomes" and all(b["label"].endswith("★") for b in bars[:5])

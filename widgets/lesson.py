@@ -148,13 +148,20 @@ def odds_table(rows: tuple, limit: int = 10) -> str:
     return f"<table class='pre-odds'>{lines}</table><small>Highlighted: the outcomes asked about.</small>"
 
 
-def chart_rows(progress: Progress) -> list[dict]:
-    """Rows for the chance chart once an answer is known; asked outcomes are marked."""
+def chart_rows(progress: Progress, limit: int = 12) -> list[dict]:
+    """Rows for the chance chart once an answer is known, asked outcomes starred; past `limit`
+    outcomes the ones not asked about share one bar, so every label stays readable."""
     odds = progress.feedback.odds if progress.feedback else None
     if odds is None:
         return []
-    return [{"id": notation, "label": f"{label} ★" if asked else label, "fraction": str(p), "value": float(p)}
-            for notation, label, p, asked in odds.rows]
+    rows = odds.rows if len(odds.rows) <= limit else [row for row in odds.rows if row[3]]
+    bars = [{"id": notation, "label": f"{label} ★" if asked else label, "fraction": str(p), "value": float(p)}
+            for notation, label, p, asked in rows]
+    if len(rows) < len(odds.rows):
+        rest = sum((row[2] for row in odds.rows if not row[3]), Fraction(0))
+        bars.append({"id": "rest", "label": f"{len(odds.rows) - len(rows)} other outcomes", "fraction": str(rest),
+                     "value": float(rest)})
+    return bars
 
 
 class Lesson(W.VBox):

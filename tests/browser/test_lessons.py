@@ -27,7 +27,8 @@ def wrong_of(step):
 
 
 def write_notebook(root, name):
-    nb = nbformat.v4.new_notebook()
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                            "language": "python"}})
     nb.cells = [nbformat.v4.new_code_cell("import widgets, widgets.lesson\nwidgets.setup_notebook()"),
                 nbformat.v4.new_code_cell(f"widgets.lesson.Lesson({name!r})")]
     path = root / f"lesson_{name}.ipynb"
@@ -44,6 +45,7 @@ def verdict(root, kind):
 def test_odds_lesson_in_jupyterlab(jupyterlab, page, game):
     name = f"{game}_odds"
     lesson = load_lesson(name)
+    page.set_viewport_size({"width": 1280, "height": 2400})   # the whole lesson in one screenshot
     open_notebook(page, jupyterlab, write_notebook(jupyterlab["root"], name))
     run_all(page)
     box = page.locator(f"{NB} .pre-lesson-box").first
