@@ -157,14 +157,15 @@ def test_show_me_reveals_the_exact_answer_C4():
 
 
 def test_move_step_wrong_legal_move_says_what_it_did_R11():
-    lesson = load_lesson("sjoroveroya")   # step 4: skip Blue on card 2 with ♠
-    progress = begin(lesson, 3)
+    lesson = load_lesson("sjoroveroya")
+    index = next(s.number - 1 for s in lesson.steps if s.title == "Opponents are skipped")
+    progress = begin(lesson, index)
     wrong = attempt(progress, "D@0")
     assert wrong.feedback.verdict == "wrong" and not wrong.done
     assert "card 3" in wrong.feedback.text          # the move's own event text
     assert wrong.state == progress.state            # the board stays at the step's position
     right = attempt(wrong, "S@0")
-    assert right.feedback.verdict == "right" and right.state == lesson.steps[3].after()
+    assert right.feedback.verdict == "right" and right.state == lesson.steps[index].after()
     assert any("R11" in rules for _, rules in right.feedback.events)
 
 
