@@ -106,6 +106,8 @@ def test_served_lesson_flow_wrong_hint_right():
     assert "data-verdict='hint'" in feedback.object
     player.handle({"op": "check", "text": "8/43"})
     assert "data-verdict='right'" in feedback.object and chart.visible
+    player.handle({"op": "next"})
+    assert not chart.visible
 
 
 def test_long_distributions_show_the_asked_rows_and_one_line_for_the_rest():

@@ -37,7 +37,8 @@ def lesson_layout(lesson: Lesson | str) -> Any:
                for op, label, kind in BUTTONS}
     feedback = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["pre-lesson-feedback"])
     figure = chance_figure()
-    chart = pn.pane.Bokeh(figure, visible=False, css_classes=["pre-lesson-chart"])
+    # A Column carries the CSS class to the page (a Bokeh pane's own classes do not reach the figure).
+    chart = pn.Column(pn.pane.Bokeh(figure), visible=False, css_classes=["pre-lesson-chart"])
 
     def press(op: str) -> None:
         player.handle({"op": op, "text": answer.value_input or answer.value} if op == "check" else {"op": op})
@@ -60,10 +61,10 @@ def lesson_layout(lesson: Lesson | str) -> Any:
             rows = chart_rows(progress)
             if rows:
                 update_chance_figure(figure, rows)
-            chart.visible = bool(rows)
             buttons["back"].disabled = progress.index == 0
             buttons["next"].disabled = progress.index == len(progress.lesson.steps) - 1
             buttons["check"].disabled = progress.done
+        chart.visible = bool(rows)   # like widgets.served.chance_chart: visibility outside hold()
 
     player.observe(refresh, "revision")
     refresh()
