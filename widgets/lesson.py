@@ -186,7 +186,6 @@ class Lesson(W.VBox):
             button.add_class(f"pre-lesson-{op}")
             button.on_click(lambda _b, op=op: self._press(op))
             self.buttons[op] = button
-        self.answer.on_submit(lambda _w: self._press("check"))
         self.feedback = W.HTML()
         self.figure = chance_figure()
         self.chart = BokehModel(self.figure)

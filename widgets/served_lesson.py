@@ -80,7 +80,7 @@ def learn_view(game: str) -> Any:
     if not options:
         return pn.pane.Markdown(f"No lessons for {game} yet.")
     choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
-    start = pn.widgets.Button(label="Start lesson", button_type="primary", css_classes=["pre-lesson-start"])
+    start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
     holder = pn.Column(sizing_mode="stretch_width")
     summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"])
 
