@@ -100,6 +100,21 @@ def test_a_mistake_is_one_error_naming_file_step_and_field(old, new, field, word
     assert words in message
 
 
+def test_after_names_an_earlier_step_by_title():
+    text = example().replace('title = "Your turn"', 'title = "Your turn"\nmoves = []', 1)
+    text += '\n[[steps]]\ntitle = "Then"\nrules = ["R11"]\nstart = { after = "Your turn" }\ndo = "outcome"\n' \
+            'expect = ["face 3"]\nprompt = "Roll."\nhint = "Any face."\n'
+    with pytest.raises(LessonError) as err:   # moves without a position of its own: refused
+        parse_lesson(text, "stacking.toml")
+    assert err.value.field == "steps.2.moves"
+    lesson = parse_lesson(text.replace("\nmoves = []", "", 1), "stacking.toml")
+    assert lesson.steps[2].state == lesson.steps[1].after()
+    with pytest.raises(LessonError) as err:
+        parse_lesson(text.replace("\nmoves = []", "", 1).replace('after = "Your turn"', 'after = "Yuor turn"'),
+                     "stacking.toml")
+    assert err.value.field == "steps.3.start.after" and "no earlier step is titled 'Yuor turn'" in str(err.value)
+
+
 def test_not_toml_is_one_error():
     with pytest.raises(LessonError) as err:
         parse_lesson("title = 'x'\n[[steps]\n", "broken.toml")

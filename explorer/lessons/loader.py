@@ -199,18 +199,27 @@ class _Reader:
         if ("seed" in value) == ("after" in value):
             raise self.fail(field, "give exactly one of seed (the game's seeded start) or after (an earlier step)")
         if "after" in value:
-            after = value["after"]
-            if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after <= len(earlier):
-                raise self.fail(f"{field}.after", f"{after!r} is not an earlier step (1..{len(earlier)})")
-            state = earlier[after - 1].after()
+            step = self.earlier_step(value["after"], earlier, f"{field}.after")
+            state = step.after()
             if state.game != game:
-                raise self.fail(f"{field}.after", f"step {after} is played with other players or options")
+                raise self.fail(f"{field}.after", f"step {step.number} is played with other players or options")
         else:
             seed = value["seed"]
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise self.fail(f"{field}.seed", f"{seed!r} is not a whole number")
             state = game.start(seed=seed)
         return self.played(state, value.get("moves", []), f"{field}.moves")
+
+    def earlier_step(self, after: Any, earlier: list[Step], field: str) -> Step:
+        """An earlier step named by its number (from 1) or its title (which survives inserted steps)."""
+        if isinstance(after, str):
+            for step in earlier:
+                if step.title == after.strip():
+                    return step
+            raise self.fail(field, f"no earlier step is titled {after!r}")
+        if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after <= len(earlier):
+            raise self.fail(field, f"{after!r} is not an earlier step (1..{len(earlier)})")
+        return earlier[after - 1]
 
     def played(self, state: State, moves: Any, field: str) -> State:
         """`state` after `moves` (actions and outcomes in notation), each checked."""
