@@ -77,6 +77,8 @@ MISTAKES = [
      "only an answer step"),
     ("missing-prompt", 'prompt = """A opened lowest and plays first. Roll a die."""\n', "", "steps.2.prompt",
      "missing"),
+    ("title-twice", 'title = "Your turn"', 'title = "What fits on a 3"', "steps.2.title",
+     "already the title of step 1"),
     ("misspelt-key", 'hint = "Roll one', 'hnit = "x"\nhint = "Roll one', "steps.2.hnit", "unknown key"),
     ("bad-game", 'name = "dead_mans_dice"', 'name = "dead_mens_dice"', "game.name", "dead_mens_dice"),
     ("bad-players", "players = 3", "players = 9", "game.players", "2-6 players"),

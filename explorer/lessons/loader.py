@@ -145,7 +145,11 @@ class _Reader:
                     raise self.fail(f"{at}.{key}", f'only an answer step asks a chance question, not do = "{task}"')
             expect = self.expected(state, raw, task, at)
         rules = self.rules(game, raw.get("rules"), at)
-        return Step(number, self.text(raw, "title", at), state, self.text(raw, "prompt", at), task, expect, question,
+        title = self.text(raw, "title", at)
+        for step in earlier:   # titles name steps (start.after), so each is used once
+            if step.title == title:
+                raise self.fail(f"{at}.title", f"{title!r} is already the title of step {step.number}")
+        return Step(number, title, state, self.text(raw, "prompt", at), task, expect, question,
                     rules, self.text(raw, "right", at, DEFAULT_RIGHT), self.text(raw, "wrong", at, DEFAULT_WRONG),
                     self.text(raw, "hint", at))
 
