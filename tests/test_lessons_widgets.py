@@ -132,3 +132,23 @@ def test_chart_of_a_long_distribution_keeps_the_asked_bars_and_one_for_the_rest(
     bars = chart_rows(player.progress)
     assert [b["fraction"] for b in bars] == ["1/30"] * 5 + ["5/6"]
     assert bars[-1]["label"] == "25 other outcomes" and all(b["label"].endswith("★") for b in bars[:5])
+
+
+def test_every_lesson_played_through_the_controller_keeps_the_board_on_the_lesson():
+    """Moves and outcomes as the board, picker and chance controls send them; answers as typed.
+    After each step the controller shows the lesson's position, on the step's own game set-up."""
+    from explorer.lessons import lesson_names
+
+    for name in lesson_names():
+        player = LessonPlayer(name)
+        for step in player.lesson.steps:
+            assert player.controller.state == step.state and player.controller.game == step.game
+            if step.task == "move":
+                player.controller.handle({"op": "play", "move": step.expect[0]})
+            elif step.task == "outcome":
+                player.controller.handle({"op": "choose", "move": step.expect[0]})
+            else:
+                player.handle({"op": "check", "text": str(step.exact())})
+            assert player.progress.feedback.verdict == "right", (name, step.number)
+            assert player.controller.state == player.progress.state == step.after()
+            player.handle({"op": "next"})
