@@ -155,13 +155,17 @@ def chart_rows(progress: Progress, limit: int = 12) -> list[dict]:
     if odds is None:
         return []
     rows = odds.rows if len(odds.rows) <= limit else [row for row in odds.rows if row[3]]
-    bars = [{"id": notation, "label": f"{label} ★" if asked else label, "fraction": str(p), "value": float(p)}
-            for notation, label, p, asked in rows]
+    bars = [bar(notation, f"{label} ★" if asked else label, p) for notation, label, p, asked in rows]
     if len(rows) < len(odds.rows):
         rest = sum((row[2] for row in odds.rows if not row[3]), Fraction(0))
-        bars.append({"id": "rest", "label": f"{len(odds.rows) - len(rows)} other outcomes", "fraction": str(rest),
-                     "value": float(rest)})
+        bars.append(bar("rest", f"{len(odds.rows) - len(rows)} other outcomes", rest))
     return bars
+
+
+def bar(notation: str, label: str, p: Fraction) -> dict:
+    """One chart row in the shape the chance chart reads (`widgets.present.chance_rows`)."""
+    return {"id": notation, "label": label, "full": label, "fraction": str(p), "percent": percent(p),
+            "value": float(p)}
 
 
 class Lesson(W.VBox):
