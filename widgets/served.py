@@ -191,6 +191,8 @@ def serve_own_assets() -> None:
     served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
     if served and settings.resources(default="server") != "server":
         settings.resources.set_value("server")
+
+
 def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300) -> None:
     """Keep the page's address on the current line (not while Play on runs), so a reload keeps it.
 
@@ -248,10 +250,17 @@ def app(seed: int | None = 0) -> Any:
                                   css_classes=["pre-players"])
     setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
     start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
+    mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn"], value="Free play", css_classes=["pre-mode"])
     message = pn.pane.Markdown(problem, css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
     def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
+        if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
+            from widgets.served_lesson import learn_view
+
+            message.object = ""
+            holder.objects = [learn_view(game.value)]
+            return
         try:
             loaded = explorer.load(game.value, players.value, **(opened.options if opened else {}))
         except explorer.OptionError as err:
@@ -276,8 +285,9 @@ def app(seed: int | None = 0) -> Any:
 
     start.on_click(new_game)
     game.param.watch(switch_game, "value")
+    mode.param.watch(new_game, "value")
     new_game(opened=link)
     if problem:
         message.object = problem
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup), message,
+    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode), message,
                      holder, sizing_mode="stretch_width")

@@ -1,0 +1,171 @@
+"""A lesson file with a mistake is refused with ONE error naming the file, the step and the
+field; the example of docs/lessons.md loads and plays."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from explorer.lessons import LessonError, attempt, begin, load_lesson, parse_lesson
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "lessons.md"
+
+
+def example() -> str:
+    """The first TOML block of docs/lessons.md."""
+    return re.search(r"```toml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[1]
+
+
+def test_docs_example_loads_and_plays():
+    lesson = parse_lesson(example(), "stacking.toml")
+    assert [s.task for s in lesson.steps] == ["answer", "move"]
+    assert lesson.steps[0].exact() == Fraction(1, 3)
+    assert attempt(begin(lesson), "33%").feedback.verdict == "right"
+    assert attempt(begin(lesson, 1), "roll AJ").feedback.verdict == "right"
+
+
+def test_load_lesson_reads_a_file_by_path(tmp_path):
+    path = tmp_path / "stacking.toml"
+    path.write_text(example(), encoding="utf-8")
+    assert load_lesson(path).source == "stacking.toml"
+    assert load_lesson(str(path)).title == "Stacking in Dead Man's Dice"
+
+
+def test_unknown_lesson_name_is_one_error():
+    with pytest.raises(ValueError) as err:
+        load_lesson("no_such_lesson")
+    assert "no lesson named 'no_such_lesson'" in str(err.value)
+
+
+MISTAKES = [
+    # (id, text replaced, replacement, field, words in the message)
+    ("expect-illegal-R11", 'expect = ["roll A2", "roll AJ"]', 'expect = ["roll A2", "roll B1"]', "steps.2.expect",
+     "'roll B1' is not legal here"),
+    ("expect-empty", 'expect = ["roll A2", "roll AJ"]', "expect = []", "steps.2.expect", "list the expected moves"),
+    ("expect-on-answer", 'outcomes = ["face 3", "face 4"]', 'outcomes = ["face 3", "face 4"]\nexpect = ["face 3"]',
+     "steps.1.expect", "computes its answer"),
+    ("unknown-rule", 'rules = ["R14", "C4"]', 'rules = ["R14", "R99"]', "steps.1.rules",
+     "'R99' is not a rule ID of Dead Man's Dice"),
+    ("no-rules", 'rules = ["R11", "R12"]', "rules = []", "steps.2.rules", "cite the digest rule IDs"),
+    ("bad-data-R4", 'hands = [["A2", "AJ"], ["B2"', 'hands = [["AJ"], ["B2"', "steps.1.data.hands", "(R4)"),
+    ("bad-data-R1", '"A1=3"], ["B1=5"]', '"A1=3"], ["B1=5", "A2=4"]', "steps.1.data.piles.1.1", "A2"),
+    ("bad-start-move", '"open C1", "face 5"]', '"open C1", "face 9"]', "steps.2.start.moves.6", "face 9"),
+    ("start-and-data", "start = { seed = 1,", "data = {}\nstart = { seed = 1,", "steps.2.start",
+     "exactly one of position, data or start"),
+    ("no-position", 'start = { seed = 1, moves = ["open A1", "face 2", "open B1", "face 4", "open C1", "face 5"] }\n',
+     "", "steps.2.start", "found none"),
+    ("after-this-step", "start = { seed = 1,", "start = { after = 2,", "steps.2.start.after", "not an earlier step"),
+    ("seed-and-after", "start = { seed = 1,", "start = { after = 1, seed = 1,", "steps.2.start", "exactly one of seed"),
+    ("after-out-of-range", 'start = { seed = 1, moves = ["open A1", "face 2", "open B1", "face 4", "open C1", '
+     '"face 5"] }', "start = { after = 5 }", "steps.2.start.after", "not an earlier step"),
+    ("chance-unknown", 'chance = "outcomes"', 'chance = "mean"', "steps.1.chance", "not a chance question"),
+    ("outcome-not-listed", 'outcomes = ["face 3", "face 4"]', 'outcomes = ["face 3", "face S"]', "steps.1.outcomes",
+     "'face S' is not an outcome of this chance node"),
+    ("outcome-twice", 'outcomes = ["face 3", "face 4"]', 'outcomes = ["face 3", "face 3"]', "steps.1.outcomes",
+     "listed twice"),
+    ("outcome-vs-outcomes", 'chance = "outcomes"', 'chance = "outcome"', "steps.1.outcomes", "asks about one"),
+    ("tolerance-bad", 'tolerance = "1%"', 'tolerance = "wide"', "steps.1.tolerance", "not a probability"),
+    ("answer-not-chance", ', step = "roll", die = "A2" }', " }", "steps.1.chance", "not a chance node"),
+    ("do-unknown", 'do = "move"', 'do = "play"', "steps.2.do", "not one of"),
+    ("move-at-chance", 'do = "answer"\nchance = "outcomes"\noutcomes = ["face 3", "face 4"]\ntolerance = "1%"',
+     'do = "move"\nexpect = ["face 3"]', "steps.1.do", 'use do = "outcome"'),
+    ("outcome-at-decision", 'do = "move"', 'do = "outcome"', "steps.2.do", 'use do = "move"'),
+    ("question-on-move", 'do = "move"', 'do = "move"\ntolerance = "1%"', "steps.2.tolerance",
+     "only an answer step"),
+    ("missing-prompt", 'prompt = """A opened lowest and plays first. Roll a die."""\n', "", "steps.2.prompt",
+     "missing"),
+    ("title-twice", 'title = "Your turn"', 'title = "What fits on a 3"', "steps.2.title",
+     "already the title of step 1"),
+    ("misspelt-key", 'hint = "Roll one', 'hnit = "x"\nhint = "Roll one', "steps.2.hnit", "unknown key"),
+    ("bad-game", 'name = "dead_mans_dice"', 'name = "dead_mens_dice"', "game.name", "dead_mens_dice"),
+    ("bad-players", "players = 3", "players = 9", "game.players", "2-6 players"),
+    ("bad-option", "players = 3\n", "players = 3\noptions = { wobbly = true }\n", "game.options.wobbly",
+     "unknown option"),
+    ("step-option", 'rules = ["R11", "R12"]', 'rules = ["R11", "R12"]\noptions = { wobble = "yes" }',
+     "steps.2.options.wobble", "not of type bool"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "field", "words"), [pytest.param(*m[1:], id=m[0]) for m in MISTAKES])
+def test_a_mistake_is_one_error_naming_file_step_and_field(old, new, field, words):
+    text = example()
+    assert old in text
+    with pytest.raises(LessonError) as err:
+        parse_lesson(text.replace(old, new, 1), "stacking.toml")
+    assert err.value.field == field
+    assert err.value.source == "stacking.toml"
+    message = str(err.value)
+    assert message.startswith(f"lesson stacking.toml: {field}: ")
+    assert words in message
+
+
+def test_after_names_an_earlier_step_by_title():
+    text = example().replace('title = "Your turn"', 'title = "Your turn"\nmoves = []', 1)
+    text += '\n[[steps]]\ntitle = "Then"\nrules = ["R11"]\nstart = { after = "Your turn" }\ndo = "outcome"\n' \
+            'expect = ["face 3"]\nprompt = "Roll."\nhint = "Any face."\n'
+    with pytest.raises(LessonError) as err:   # moves without a position of its own: refused
+        parse_lesson(text, "stacking.toml")
+    assert err.value.field == "steps.2.moves"
+    lesson = parse_lesson(text.replace("\nmoves = []", "", 1), "stacking.toml")
+    assert lesson.steps[2].state == lesson.steps[1].after()
+    with pytest.raises(LessonError) as err:
+        parse_lesson(text.replace("\nmoves = []", "", 1).replace('after = "Your turn"', 'after = "Yuor turn"'),
+                     "stacking.toml")
+    assert err.value.field == "steps.3.start.after" and "no earlier step is titled 'Yuor turn'" in str(err.value)
+
+
+def test_not_toml_is_one_error():
+    with pytest.raises(LessonError) as err:
+        parse_lesson("title = 'x'\n[[steps]\n", "broken.toml")
+    assert err.value.field == "(toml)" and "broken.toml" in str(err.value)
+
+
+def test_a_lesson_without_steps_is_refused():
+    text = example().split("[[steps]]")[0]
+    with pytest.raises(LessonError) as err:
+        parse_lesson(text, "empty.toml")
+    assert err.value.field == "steps"
+
+
+def _with_position_text(text: str) -> str:
+    """The docs example with its first step's position given as notation text."""
+    return re.sub(r"\ndata = \{ hands.*\n", f'\nposition = """{text}"""\n', example(), count=1)
+
+
+def test_position_text_is_read_by_the_games_notation(monkeypatch):
+    """`position = ...` goes through `game.position`; its state is the step's position."""
+    from explorer.games.dead_mans_dice import DeadMansDice
+
+    data = {"hands": [["A2", "AJ"], ["B2", "BJ"], ["C2", "CJ"]], "piles": [["A1=3"], ["B1=5"], ["C1=2"]],
+            "to_move": 0, "step": "roll", "die": "A2"}
+    monkeypatch.setattr(DeadMansDice, "position", lambda game, text: game.state_from_dict(data), raising=False)
+    lesson = parse_lesson(_with_position_text("pile: A1=3"), "stacking.toml")
+    assert lesson.steps[0].exact() == Fraction(1, 3)
+
+
+def test_position_text_mistake_names_the_line(monkeypatch):
+    from explorer.core.errors import PositionError
+    from explorer.games.dead_mans_dice import DeadMansDice
+
+    def refuse(game, text):
+        raise PositionError("piles", "A1 is in two places (R4)")
+
+    monkeypatch.setattr(DeadMansDice, "position", refuse, raising=False)
+    with pytest.raises(LessonError) as err:
+        parse_lesson(_with_position_text("piles: A1=3 A1=4"), "stacking.toml")
+    assert err.value.field == "steps.1.position.piles" and "(R4)" in str(err.value)
+
+
+def test_position_text_for_a_game_without_notation_says_use_start(monkeypatch):
+    from explorer.games.dead_mans_dice import DeadMansDice
+
+    def missing(game, text):
+        raise NotImplementedError
+
+    monkeypatch.setattr(DeadMansDice, "position", missing, raising=False)
+    with pytest.raises(LessonError) as err:
+        parse_lesson(_with_position_text("x"), "stacking.toml")
+    assert err.value.field == "steps.1.position" and "use start" in str(err.value)

@@ -1,0 +1,154 @@
+"""The lesson component and the served Learn view, driven through their Python side: a move
+played on the explorer's own views is judged and the board follows; buttons, feedback, chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.lessons import load_lesson
+from widgets.lesson import Lesson, LessonPlayer, feedback_html, header_html
+
+
+def index_of(name: str, title: str) -> int:
+    """A step's index (from 0) found by its title, so added steps do not break the tests."""
+    return next(s.number - 1 for s in load_lesson(name).steps if s.title == title)
+
+
+def test_board_move_is_judged_and_the_board_follows_R9_R11():
+    player = LessonPlayer("sjoroveroya", step=index_of("sjoroveroya", "Opponents are skipped"))
+    step = player.progress.step
+    player.controller.handle({"op": "play", "move": "D@0"})          # legal, not the lesson's
+    assert player.progress.feedback.verdict == "wrong"
+    assert player.controller.state == step.state and player.controller.path == ()
+    player.controller.handle({"op": "play", "move": "S@0"})
+    assert player.progress.feedback.verdict == "right"
+    assert player.controller.state == step.after()
+    assert "R11" in feedback_html(player.progress)
+
+
+def test_chance_controls_choice_is_judged_R19():
+    player = LessonPlayer("dead_mans_dice", step=index_of("dead_mans_dice", "Marooned"))
+    player.controller.handle({"op": "choose", "move": "face 4"})
+    assert player.progress.feedback.verdict == "wrong"
+    player.controller.handle({"op": "choose", "move": "face 6"})
+    assert player.progress.feedback.verdict == "right" and player.progress.done
+
+
+def test_typed_illegal_move_names_the_rule_R10():
+    player = LessonPlayer("jolly_and_roger", step=index_of("jolly_and_roger", "Crew: pirate side on its own colour"))
+    player.handle({"op": "check", "text": "crew R5 B"})
+    html = feedback_html(player.progress)
+    assert "data-verdict='illegal'" in html and "R10" in html
+
+
+def test_notebook_component_wrong_hint_right_and_chart_C2():
+    widget = Lesson("dead_mans_dice_odds")
+    assert "Step 1 of 4" in widget.header.value
+    assert widget.chart.layout.display == "none" and widget.buttons["back"].disabled
+    widget.answer.value = "50%"
+    widget.buttons["check"].click()
+    assert "data-verdict='wrong'" in widget.feedback.value and widget.chart.layout.display == "none"
+    widget.buttons["hint"].click()
+    assert "data-verdict='hint'" in widget.feedback.value and "R3" in widget.feedback.value
+    widget.answer.value = "1/6"
+    widget.buttons["check"].click()
+    assert "data-verdict='right'" in widget.feedback.value and "1/6" in widget.feedback.value
+    assert widget.chart.layout.display is None and widget.buttons["check"].disabled
+    source = widget.figure.select_one({"name": "chance_source"})
+    assert source.data["fraction"] == ["1/6"] * 6
+    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["face S ★"]
+    widget.buttons["next"].click()
+    assert "Step 2 of 4" in widget.header.value and widget.feedback.value == "" and widget.answer.value == ""
+
+
+def test_notebook_component_show_me_plays_the_move_and_shows_the_views():
+    widget = Lesson("sjoroveroya", step=index_of("sjoroveroya", "Forward: the next card of your suit"))
+    assert widget.picker.layout.display is None and widget.chance.layout.display == "none"
+    widget.buttons["show"].click()
+    assert widget.progress.done and widget.player.controller.state == widget.progress.step.after()
+    assert "data-verdict='shown'" in widget.feedback.value
+
+
+def test_header_names_the_step_and_what_to_do():
+    player = LessonPlayer("pirate_rush")
+    text = header_html(player.progress)
+    assert "Step 1 of" in text and "Type the probability" in text
+
+
+@pytest.fixture
+def panel_app():
+    from widgets.served import app
+
+    return app()
+
+
+def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
+    mode = panel_app.objects[1].objects[3]
+    assert mode.options == ["Free play", "Learn"]
+    mode.value = "Learn"
+    view = panel_app.objects[3].objects[0]
+    game = panel_app.objects[1].objects[0].value
+    assert sorted(view.choice.options.values()) == [game, f"{game}_odds"]
+    mode.value = "Free play"
+    assert hasattr(panel_app.objects[3].objects[0], "controller")
+
+
+def test_served_lesson_flow_wrong_hint_right():
+    from widgets.served_lesson import lesson_layout
+
+    layout = lesson_layout("jolly_and_roger_odds")
+    player = layout.player
+    header, feedback, chart = layout.objects[0], layout.objects[5], layout.objects[6]
+    assert "Step 1 of 3" in header.object and not chart.visible
+    player.handle({"op": "check", "text": "1%"})
+    assert "data-verdict='wrong'" in feedback.object
+    player.handle({"op": "hint"})
+    assert "data-verdict='hint'" in feedback.object
+    player.handle({"op": "check", "text": "8/43"})
+    assert "data-verdict='right'" in feedback.object and chart.visible
+    player.handle({"op": "next"})
+    assert not chart.visible
+
+
+def test_long_distributions_show_the_asked_rows_and_one_line_for_the_rest():
+    player = LessonPlayer("last_bottle_of_rum_odds")      # a reef among 30 face-down tiles
+    player.handle({"op": "show"})
+    html = feedback_html(player.progress)
+    assert html.count("<tr class='pre-asked'>") == 5
+    assert "<tr><td>25 other outcomes</td><td>5/6</td><td>83.3%</td></tr>" in html
+
+
+def test_solved_move_step_hides_the_picker():
+    widget = Lesson("sjoroveroya", step=index_of("sjoroveroya", "Forward: the next card of your suit"))
+    widget.buttons["show"].click()
+    assert widget.picker.layout.display == "none"
+
+
+def test_chart_of_a_long_distribution_keeps_the_asked_bars_and_one_for_the_rest():
+    from widgets.lesson import chart_rows
+
+    player = LessonPlayer("last_bottle_of_rum_odds")
+    player.handle({"op": "show"})
+    bars = chart_rows(player.progress)
+    assert [b["fraction"] for b in bars] == ["1/30"] * 5 + ["5/6"]
+    assert bars[-1]["label"] == "25 other outcomes" and all(b["label"].endswith("★") for b in bars[:5])
+
+
+def test_every_lesson_played_through_the_controller_keeps_the_board_on_the_lesson():
+    """Moves and outcomes as the board, picker and chance controls send them; answers as typed.
+    After each step the controller shows the lesson's position, on the step's own game set-up."""
+    from explorer.lessons import lesson_names
+
+    for name in lesson_names():
+        player = LessonPlayer(name)
+        for step in player.lesson.steps:
+            assert player.controller.state == step.state and player.controller.game == step.game
+            if step.task == "move":
+                player.controller.handle({"op": "play", "move": step.expect[0]})
+            elif step.task == "outcome":
+                player.controller.handle({"op": "choose", "move": step.expect[0]})
+            else:
+                player.handle({"op": "check", "text": str(step.exact())})
+            assert player.progress.feedback.verdict == "right", (name, step.number)
+            assert player.controller.state == player.progress.state == step.after()
+            player.handle({"op": "next"})

@@ -1,0 +1,100 @@
+"""The served "Learn" view: the lessons of a game, and one lesson played with the explorer's
+own board, picker and chance panes (`widgets.served.bound_pane`) around a `LessonPlayer`,
+with the same HTML as the notebook component (`widgets.lesson`)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import panel as pn
+
+from explorer.lessons import Lesson, lesson_names, load_lesson
+from widgets.chart import chance_figure, update_chance_figure
+from widgets.lesson import LessonPlayer, chart_rows, feedback_html, header_html
+from widgets.served import bound_pane
+
+BUTTONS = (("back", "◀ Back", "default"), ("check", "Check", "primary"), ("hint", "Hint", "default"),
+           ("show", "Show me", "default"), ("next", "Next ▶", "default"))
+
+
+@cache
+def shipped(name: str) -> Lesson:
+    """A shipped lesson, loaded and validated once per server (lessons are immutable)."""
+    return load_lesson(name)
+
+
+def lesson_layout(lesson: Lesson | str) -> Any:
+    """One lesson: prompt and progress, board, a way to act, buttons, feedback and chart."""
+    player = LessonPlayer(shipped(lesson) if isinstance(lesson, str) else lesson)
+    ctl = player.controller
+    header = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["pre-lesson-header"])
+    board = bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100)
+    picker = bound_pane("picker", ctl, sizing_mode="stretch_width")
+    chance = bound_pane("chance", ctl, sizing_mode="stretch_width")
+    answer = pn.widgets.TextInput(placeholder="your answer", width=260, css_classes=["pre-lesson-answer"])
+    buttons = {op: pn.widgets.Button(label=label, color=kind, css_classes=[f"pre-lesson-{op}"])
+               for op, label, kind in BUTTONS}
+    feedback = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["pre-lesson-feedback"])
+    figure = chance_figure()
+    # A Column carries the CSS class to the page (a Bokeh pane's own classes do not reach the figure).
+    chart = pn.Column(pn.pane.Bokeh(figure), visible=False, css_classes=["pre-lesson-chart"])
+
+    def press(op: str) -> None:
+        player.handle({"op": op, "text": answer.value_input or answer.value} if op == "check" else {"op": op})
+        if op in ("next", "back"):
+            answer.value = answer.value_input = ""
+
+    for op, button in buttons.items():
+        button.on_click(lambda _event, op=op: press(op))
+    answer.param.watch(lambda _event: press("check"), "enter_pressed")
+
+    def refresh(_change: Any = None) -> None:
+        progress = player.progress
+        task = progress.step.task
+        with pn.io.hold():
+            header.object = header_html(progress)
+            feedback.object = feedback_html(progress)
+            picker.visible = task == "move" and not progress.done
+            chance.visible = task == "outcome" and not progress.done
+            answer.placeholder = "e.g. 5/36 or 13.9%" if task == "answer" else "or type the move"
+            rows = chart_rows(progress)
+            if rows:
+                update_chance_figure(figure, rows)
+            buttons["back"].disabled = progress.index == 0
+            buttons["next"].disabled = progress.index == len(progress.lesson.steps) - 1
+            buttons["check"].disabled = progress.done
+        chart.visible = bool(rows)   # like widgets.served.chance_chart: visibility outside hold()
+
+    player.observe(refresh, "revision")
+    refresh()
+    layout = pn.Column(header, board, picker, chance, pn.Row(answer, *buttons.values()), feedback, chart,
+                       sizing_mode="stretch_width", css_classes=["pre-lesson-view"])
+    layout.player = player
+    return layout
+
+
+def learn_view(game: str) -> Any:
+    """The lessons of `game` to choose from, and the chosen one below."""
+    options = {shipped(name).title: name for name in lesson_names(game)}
+    if not options:
+        return pn.pane.Markdown(f"No lessons for {game} yet.")
+    choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
+    start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
+    holder = pn.Column(sizing_mode="stretch_width")
+    summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"])
+
+    def describe(_event: Any = None) -> None:
+        lesson = shipped(choice.value)
+        summary.object = f"{lesson.summary} ({len(lesson.steps)} steps)"
+
+    def begin(_event: Any = None) -> None:
+        holder.objects = [lesson_layout(choice.value)]
+
+    choice.param.watch(describe, "value")
+    start.on_click(begin)
+    describe()
+    view = pn.Column(pn.Row(choice, start), summary, holder, sizing_mode="stretch_width", css_classes=["pre-learn"])
+    view.holder = holder
+    view.choice = choice
+    return view
