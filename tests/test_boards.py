@@ -1,0 +1,73 @@
+"""Readable boards for all five games (issue #16): scalable SVG, text >= 11 px at 1,100 px, names not IDs.
+
+The browser half (overlaps, clipping, screenshots) is tests/browser/test_boards.py.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from board_checks import MIN_PX, boards, smallest_px, states, tooltips, view_box, visible_words
+
+import explorer
+
+GAMES = explorer.games()
+# internal IDs a learner must never have to decode on a board
+IDS = {"last_bottle_of_rum": re.compile(r"\b(?:AC|TR|T|M|B)\d{2}\b"),
+       "pirate_rush": re.compile(r"\b(?:Cu|Ag|Au|F1|F2)\b"),
+       "jolly_and_roger": re.compile(r"\b[GYBR]\d+\b"),
+       "dead_mans_dice": re.compile(r"\bP\d-[12J]=[1-6S]\b"),
+       "sjoroveroya": re.compile(r"\b(?:S4|S7|S9|E1)\b")}
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def drawn(request):
+    return request.param, boards(request.param)
+
+
+def test_boards_scale_to_their_container(drawn):
+    name, svgs = drawn
+    for key, svg in svgs.items():
+        root = ET.fromstring(svg)
+        w, h = view_box(root)
+        assert root.get("width") == "100%" and root.get("height") is None, key
+        assert 500 <= w <= 1100 and h > 0, (key, w)
+        assert "max-width" in root.get("style", ""), key
+
+
+def test_no_text_below_11_px_at_1100_px(drawn):
+    name, svgs = drawn
+    for key, svg in svgs.items():
+        px, words = smallest_px(svg)
+        assert px >= MIN_PX, (key, round(px, 1), words)
+
+
+def test_cards_and_tiles_are_named_never_by_internal_id(drawn):
+    name, svgs = drawn
+    for key, svg in svgs.items():
+        seen = IDS[name].findall(visible_words(svg))
+        assert not seen, (key, seen[:5])
+
+
+def test_named_pieces_carry_tooltips_with_rule_ids(drawn):
+    name, svgs = drawn
+    for key, svg in svgs.items():
+        tips = tooltips(svg)
+        assert len(tips) >= 5 and any(re.search(r"\b[RSTEVK]\d+\b", t) for t in tips), key
+
+
+def test_round_is_counted_from_one_in_the_games_words():
+    for name in GAMES:
+        for state in states(name)[:1]:
+            words = visible_words(state._repr_svg_())
+            assert "round 0" not in words.lower(), name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seats_are_named_player_n(name):
+    state = states(name)[1]
+    words = visible_words(state._repr_svg_())
+    assert "Player 1" in words or "P1" in words
+    assert not re.search(r"\bP0\b|Player 0\b", words), name
