@@ -28,7 +28,7 @@ def drawn(request):
 
 
 def test_boards_scale_to_their_container(drawn):
-    name, svgs = drawn
+    _, svgs = drawn
     for key, svg in svgs.items():
         root = ET.fromstring(svg)
         w, h = view_box(root)
@@ -38,7 +38,7 @@ def test_boards_scale_to_their_container(drawn):
 
 
 def test_no_text_below_11_px_at_1100_px(drawn):
-    name, svgs = drawn
+    _, svgs = drawn
     for key, svg in svgs.items():
         px, words = smallest_px(svg)
         assert px >= MIN_PX, (key, round(px, 1), words)
@@ -52,7 +52,7 @@ def test_cards_and_tiles_are_named_never_by_internal_id(drawn):
 
 
 def test_named_pieces_carry_tooltips_with_rule_ids(drawn):
-    name, svgs = drawn
+    _, svgs = drawn
     for key, svg in svgs.items():
         tips = tooltips(svg)
         assert len(tips) >= 5 and any(re.search(r"\b[RSTEVK]\d+\b", t) for t in tips), key

@@ -26,7 +26,7 @@ KIND = {"1": "regular die", "2": "regular die", "J": "Jolly Roger die"}
 
 def die_tip(name: str, face: str | None) -> str:
     """A die's tooltip: whose it is, what it is, what it shows and the rules behind that (R1-R3)."""
-    seat, _, mark = name.partition("-")
+    mark = name.rpartition("-")[2]
     who = f"{seat_name(owner(die_code(name)))}'s {KIND[mark]} ({name})"
     if face is None:
         rolls = "rolls S, 2-6; S counts rank 1 and scores 7 (R3)" if mark == "J" else "rolls 1-6 (R2)"
