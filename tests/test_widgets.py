@@ -123,7 +123,7 @@ class TestChance:
         assert [Fraction(r["fraction"]) for r in data["rows"]] == [p for _, p in state.chance_outcomes()]
         source = app.chance.figure.select_one({"name": "chance_source"})
         assert source.data["fraction"] == [r["fraction"] for r in data["rows"]]
-        assert list(app.chance.figure.x_range.factors) == source.data["outcome"]
+        assert list(app.chance.figure.y_range.factors) == source.data["outcome"][::-1]   # first bar on top
         assert app.chance.chart.layout.display is None
 
     def test_choose_records_the_probability(self, app):

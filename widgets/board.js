@@ -1,6 +1,8 @@
 // Board view: the game's own SVG inline, its data-place elements clickable.
-// Hovering a place highlights the places of every legal action involving it;
-// clicking offers those actions; choosing one sends {op: "play"} to Python.
+// Hovering a place highlights it and the places of every legal action involving it, and
+// nothing else: renderers name places uniquely per seat and zone ("P2:suit:H", "display:suit:S"),
+// so one seat's hearts never light up another's. Clicking offers those actions; choosing one
+// sends {op: "play"} to Python.
 const CSS = `
 .pre-board { font-family: sans-serif; font-size: 13px; }
 .pre-board .pre-svg svg { max-width: 100%; height: auto; }
@@ -35,8 +37,9 @@ function render({ model, el }) {
 
   const actions = () => (model.get("data") || {}).actions || [];
   const actionsAt = (place) => actions().filter((a) => a.places.includes(place));
-  const highlight = (list) => {
+  const highlight = (list, hovered) => {
     const places = new Set(list.flatMap((a) => a.places));
+    if (hovered && list.length) places.add(hovered);
     for (const node of box.querySelectorAll("[data-place]")) {
       node.classList.toggle("pre-hl", places.has(node.dataset.place));
     }
@@ -47,7 +50,7 @@ function render({ model, el }) {
     const list = actionsAt(place);
     menu.dataset.place = place;
     if (list.length === 0) {
-      menu.textContent = `No legal action involves ${place}.`;
+      menu.textContent = "No legal action involves this place.";
       return;
     }
     for (const action of list) {
@@ -83,7 +86,7 @@ function render({ model, el }) {
 
   box.addEventListener("mouseover", (event) => {
     const target = event.target.closest("[data-place]");
-    highlight(target ? actionsAt(target.dataset.place) : []);
+    highlight(target ? actionsAt(target.dataset.place) : [], target && target.dataset.place);
   });
   box.addEventListener("mouseleave", () => highlight([]));
   box.addEventListener("click", (event) => {

@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from explorer.core.game import Game, State
-from widgets import present
+from widgets import present, present_chance
 from widgets.controller import Controller
 
 HERE = Path(__file__).parent
@@ -26,7 +26,7 @@ VIEWS: dict[str, tuple[Path, Callable[[Controller], dict]]] = {
     "picker": (HERE / "picker.js", present.picker_data),
     "log": (HERE / "log.js", present.log_data),
     "tree": (HERE / "tree.js", present.tree_data),
-    "chance": (HERE / "chance.js", present.chance_data),
+    "chance": (HERE / "chance.js", present_chance.chance_data),
 }
 
 

@@ -38,6 +38,9 @@ def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
     return {**game.policies(), "search (ISMCTS)": search}, ""
 
 
+CHANCE_OPS = frozenset({"drill", "deal"})
+
+
 class Controller(traitlets.HasTraits):
     """Holds the what-if tree; every change bumps `revision` so views re-render."""
 
@@ -227,6 +230,8 @@ class Controller(traitlets.HasTraits):
 
     def _dispatch(self, request: Mapping[str, Any]) -> None:
         op = request.get("op")
+        if op in CHANCE_OPS:
+            return self._chance_request(request)
         simple: dict[str, Callable[[], Any]] = {
             "roll": self.roll, "first": self.first, "back": self.back, "forward": self.forward,
             "last": self.last, "promote": self.promote, "main_line": self.make_main_line,
@@ -253,3 +258,45 @@ class Controller(traitlets.HasTraits):
             self.set_viewer(int(value))
         else:
             raise PositionError("request.op", f"unknown request {op!r}")
+
+    # -- chance panel: open a group of outcomes, deal the set-up in one click ------------------
+    # (node, viewer, drill steps, revision): what the chance panel has open, until the next change
+    chance_focus: tuple = (None, None, (), -1)
+
+    def drill(self, steps: list[str]) -> None:
+        """Open a group of the chance panel here (`steps`: group keys from the top; [] closes all).
+        A step that names no group raises `PositionError` (field ``group``); nothing changes."""
+        from widgets.present_chance import chance_items, open_level
+
+        if not self.state.is_chance:
+            raise PositionError("path", "not a chance node: no outcomes to open")
+        steps = [str(step) for step in steps]
+        items = chance_items(self.state, self.viewer)
+        if items is None:
+            raise PositionError("group", "this player's odds are not known here: nothing to open")
+        open_level(items, steps)
+        self.chance_focus = (self.node, self.viewer, tuple(steps), self.revision + 1)   # before views redraw
+        self._changed()
+
+    def deal(self, max_steps: int = 500) -> Path:
+        """Resolve chance nodes with the seeded generator until a decision (the whole set-up in
+        one click); every draw stays a node of the tree, so each can still be chosen by hand."""
+        if not self.state.is_chance:
+            raise PositionError("path", "not a chance node: nothing to deal")
+        path = self.path
+        for _ in range(max_steps):
+            state = self.tree.node(path).state
+            if not state.is_chance:
+                break
+            path = self.tree.play(path, state.sample_chance(self.rng))
+        self._changed(path)
+        return path
+
+    def _chance_request(self, request: Mapping[str, Any]) -> None:
+        if request.get("op") == "deal":
+            self.deal()
+            return
+        steps = request.get("steps", [])
+        if not isinstance(steps, list):
+            raise PositionError("group", f"{steps!r} is not a list of group names")
+        self.drill(steps)

@@ -8,14 +8,15 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.core.game import Game, State
-from widgets import editing, present
+from widgets import editing, present, present_chance
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ChanceControls, controller_of
 from widgets.controller import Controller, policy_factories
 
 
 class ChancePanel(W.VBox):
-    """At a chance node: the exact distribution as a Bokeh chart, then roll or choose."""
+    """At a chance node: the odds the viewer may know as a Bokeh chart (grouped, at most about
+    a dozen bars), then roll, deal the set-up, open a group or choose an outcome."""
 
     def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
         from jupyter_bokeh import BokehModel
@@ -30,10 +31,10 @@ class ChancePanel(W.VBox):
         self._refresh()
 
     def _refresh(self, _change: Any = None) -> None:
-        data = present.chance_data(self.controller)
+        data = present_chance.chance_data(self.controller)
         shown = bool(data["rows"])
         if shown:
-            update_chance_figure(self.figure, data["rows"])
+            update_chance_figure(self.figure, data["rows"], data["title"])
         self.chart.layout.display = None if shown else "none"
 
 

@@ -9,16 +9,16 @@ chance edges named by their public text.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from typing import Any
 
 from explorer.analysis.tree import Node
-from explorer.core.game import State
+from explorer.core.game import Game, State
 
 
 def player_name(game: Any, player: int | None) -> str:
-    """The game's own name for a seat (`Game.player_name`), so widgets and boards agree."""
-    return "everyone" if player is None else game.player_name(player)
+    """A seat as the whole project names it: "Player 1" .. "Player N" (the contract's
+    `Game.player_name`, whatever a game's own override still says)."""
+    return "everyone" if player is None else Game.player_name(game, player)
 
 
 def may_act(state: State, viewer: int | None) -> bool:
@@ -36,9 +36,10 @@ def status(state: State, viewer: int | None) -> str:
     if state.is_over:
         ranking = " > ".join("=".join(player_name(state.game, p) for p in group) for group in state.winners())
         return f"Game over. Ranking: {ranking}"
+    stage = state.stage_text()
     if state.is_chance:
-        return "Chance: roll or choose an outcome"
-    turn = f"{player_name(state.game, state.player)} to act"
+        return f"Chance: roll or choose an outcome ({stage})" if stage else "Chance: roll or choose an outcome"
+    turn = f"{player_name(state.game, state.player)} to act" + (f": {stage}" if stage else "")
     if not may_act(state, viewer):
         return f"{turn} (you see {player_name(state.game, viewer)}'s view)"
     return turn
@@ -128,27 +129,6 @@ def tree_data(ctl: Any) -> dict:
     return {"line": _line(ctl.tree.root, ctl), "at": index_path(node), "comment": node.comment,
             "root_comment": ctl.tree.root.comment, "siblings": siblings, "error": ctl.error,
             "at_root": not ctl.path, "at_end": not node.children}
-
-
-def chance_rows(state: State) -> list[dict]:
-    """Every outcome with its exact probability, printed as a fraction."""
-    rows = []
-    for outcome, p in state.chance_outcomes():
-        rows.append({"id": str(outcome), "label": state.describe(outcome), "fraction": str(Fraction(p)),
-                     "value": float(p)})
-    return rows
-
-
-def chance_data(ctl: Any) -> dict:
-    """At a chance node: the distribution (teacher only: it may depend on hidden information)."""
-    state = ctl.state
-    if not state.is_chance:
-        return {"active": False, "hidden": False, "rows": [], "note": "Not a chance node."}
-    if ctl.viewer is not None:
-        return {"active": True, "hidden": True, "rows": [],
-                "note": "The exact odds may depend on what this player cannot see: switch to everyone's view."}
-    return {"active": True, "hidden": False, "rows": chance_rows(state),
-            "note": f"{len(state.chance_outcomes())} outcomes; probabilities are exact fractions."}
 
 
 def viewer_options(ctl: Any) -> list[tuple[str, int | None]]:

@@ -13,7 +13,7 @@ import panel as pn
 import param
 
 from explorer.core.game import Game, State
-from widgets import editing, present
+from widgets import editing, present, present_chance
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS
 from widgets.controller import Controller, policy_factories
@@ -44,17 +44,20 @@ def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
 
 def chance_chart(controller: Controller) -> Any:
     fig = chance_figure()
-    pane = pn.pane.Bokeh(fig, css_classes=["pre-chance-chart"])
+    # The class goes on a wrapper: a Bokeh pane shown from the start renders the figure
+    # itself, without the pane's css_classes.
+    pane = pn.Column(pn.pane.Bokeh(fig), css_classes=["pre-chance-chart"])
 
     def refresh(_change: Any = None) -> None:
-        rows = present.chance_data(controller)["rows"]
+        data = present_chance.chance_data(controller)
+        rows = data["rows"]
         if rows:
             # A click that arrives while a widget change is pending (type in the editor, then
             # click) runs without Bokeh's document lock; hold() sends these raw Bokeh model
             # changes itself (without it: "_pending_writes should be non-None").
             with pn.io.hold():
-                update_chance_figure(fig, rows)
-        pane.visible = bool(rows)
+                update_chance_figure(fig, rows, data["title"])
+        pane.visible = bool(rows)   # no other view's or node's odds stay on screen
 
     controller.observe(refresh, "revision")
     refresh()
@@ -124,14 +127,46 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     return layout
 
 
+def game_choices() -> dict[str, str]:
+    """The game list as people read it: title -> module name (the option's value)."""
+    import explorer
+
+    return {explorer.load(name).title: name for name in explorer.games()}
+
+
+def seat_range(name: str) -> tuple[int, int, int]:
+    """(fewest, most, default) players the game allows, from the game itself."""
+    import explorer
+
+    game = explorer.load(name)
+    return type(game).min_players, type(game).max_players, game.players
+
+
+def serve_own_assets() -> None:
+    """Under `panel serve`, every asset comes from the app's own server. Panel takes any
+    resource mode but 'server' (BOKEH_RESOURCES=inline, as the offline set-up has it) as
+    'use the CDN' for its components' stylesheets, and asks cdn.holoviz.org for them on
+    every new layout; the served page has a server of its own, so say so."""
+    from bokeh.settings import settings
+
+    served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+    if served and settings.resources(default="server") != "server":
+        settings.resources.set_value("server")
+
+
 def app(seed: int | None = 0) -> Any:
     """The whole page: pick a game and player count, then explore it."""
     import explorer
 
-    names = list(explorer.games())
-    game = pn.widgets.Select(label="Game", options=names, value=names[0], css_classes=["pre-game"])
-    players = pn.widgets.IntInput(label="Players", value=3, start=1, end=9, width=100)
-    start = pn.widgets.Button(label="New game", color="primary")
+    serve_own_assets()
+    choices = game_choices()
+    first = next(iter(choices.values()))
+    low, high, default = seat_range(first)
+    game = pn.widgets.Select(label="Game", options=choices, value=first, css_classes=["pre-game"])
+    players = pn.widgets.IntInput(label="Players", value=default, start=low, end=high if high > low else None,
+                                  disabled=high == low, width=100, css_classes=["pre-players"])
+    setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
+    start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
     message = pn.pane.Markdown("", css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
@@ -142,10 +177,17 @@ def app(seed: int | None = 0) -> Any:
             message.object = f"**{err}**"
             return
         message.object = ""
-        holder.objects = [explorer_layout(loaded, seed)]
+        holder.objects = [explorer_layout(loaded.new_state() if setup.value else loaded, seed)]
+
+    def switch_game(_event: Any = None) -> None:
+        """A new game keeps no impossible player count: its own range and default."""
+        low, high, default = seat_range(game.value)
+        # one allowed count: fixed (the spinner rejects equal bounds)
+        players.param.update(start=low, end=high if high > low else None, value=default, disabled=high == low)
+        new_game()
 
     start.on_click(new_game)
-    game.param.watch(new_game, "value")
+    game.param.watch(switch_game, "value")
     new_game()
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start), message, holder,
-                     sizing_mode="stretch_width")
+    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup), message,
+                     holder, sizing_mode="stretch_width")

@@ -371,6 +371,19 @@ class State:
         so clicking a piece or space can offer the actions that involve it."""
         return ()
 
+    def outcome_group(self, outcome: Any) -> tuple[str, ...]:
+        """The groups a chance outcome falls in, broadest first, in the game's own words
+        (``("Full Sail",)``, ``("2 green tiles", "Supplies, Structure")``): a chance panel shows
+        one bar per group and opens a group on demand, so a 76-card draw stays readable.
+        ``()`` leaves the outcome on its own, named by `describe`."""
+        return ()
+
+    def stage_text(self) -> str:
+        """What the position waits for, in the game's own words ("Setting up: dealing the
+        Action cards"), for status lines; never an internal phase name. '' when unsaid.
+        Set-up steps begin with "Setting up" (a chance panel then offers to deal them all)."""
+        return ""
+
     def apply(self, action: Any) -> State:
         """Apply an action (or chance outcome, or its notation) and return the new state.
 

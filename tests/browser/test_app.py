@@ -10,7 +10,7 @@ import explorer
 
 from .explorer_steps import SHOTS, click_board, click_picker, current_label, revision, wait_rerender
 
-HAND_CARDS = ".pre-board svg rect[data-place^='suit:']"
+HAND_CARDS = ".pre-board svg rect[data-place*=':suit:']"  # P2:suit:H, display:suit:S
 
 
 def played_path(app):
@@ -24,14 +24,14 @@ def test_play_branch_and_hide_cards(panel_app, page):
     page.goto(panel_app("apps/explorer_app.py"))
     app = page.locator("body")
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
-    page.locator(".pre-game select").select_option("sjoroveroya")
-    players = explorer.load("sjoroveroya", players=3).players
+    page.locator(".pre-game select").select_option(label="Sjørøverøya")   # titles, not module names
+    players = explorer.load("sjoroveroya").players   # a game switch resets the count to the game's default
 
     # Hovering a place highlights the places of every action that involves it.
     page.locator(".pre-board [data-place='start']").hover()
     expect(page.locator(".pre-board .pre-hl").first).to_be_attached()
     highlighted = set(page.locator(".pre-board .pre-hl").evaluate_all("es => es.map(e => e.dataset.place)"))
-    state = explorer.load("sjoroveroya", players=3).start(seed=0)
+    state = explorer.load("sjoroveroya", players=players).start(seed=0)
     involved = {p for a in state.legal_actions() if "start" in state.action_places(a) for p in state.action_places(a)}
     assert highlighted == involved
 
@@ -79,7 +79,8 @@ def test_play_branch_and_hide_cards(panel_app, page):
     expect(page.locator(HAND_CARDS)).to_have_count(sum(map(len, hands)) + shown)
     viewer = 1
     before = revision(app)
-    page.locator(".pre-view-switch button", has_text=f"{state.game.player_name(viewer)}'s view").click()
+    # the project's seat names, whatever a game's own player_name still says
+    page.locator(".pre-view-switch button", has_text=f"Player {viewer + 1}'s view").click()
     wait_rerender(app, before)
     expect(page.locator(".pre-board svg")).to_contain_text("hand hidden")
     expect(page.locator(HAND_CARDS)).to_have_count(len(hands[viewer]) + shown)
@@ -104,7 +105,7 @@ def test_position_editor_names_bad_fields_and_explores_an_edit(panel_app, page):
     page.goto(panel_app("apps/explorer_app.py"))
     app = page.locator("body")
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
-    expect(page.locator(".pre-game select")).to_have_value("dead_mans_dice")
+    expect(page.locator(".pre-game select")).to_have_value("Dead Man's Dice")
     click_picker(app)
     tree = page.locator(".pre-tree")
     played = current_label(app)

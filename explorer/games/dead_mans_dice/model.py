@@ -193,6 +193,7 @@ class DeadMansDiceState(RulesState):
     ``turns`` and ``rolloffs`` (turns ended and tied roll-offs this round, counted only under
     the house rules ``round_turn_limit`` and ``rolloff_limit``, else 0).
     """
+    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
     __slots__ = ("after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
                  "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners_")

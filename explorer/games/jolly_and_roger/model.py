@@ -168,6 +168,7 @@ class JollyState(RulesState):
     crew piles bottom->top; ``chests``; ``removed`` the face-up out-of-game cards (K7);
     ``strengths`` (derived from ``piles``).
     """
+    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
     __slots__ = ("aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
                  "removed", "round", "setup_left", "splitter", "strengths", "table", "to_move")

@@ -121,7 +121,7 @@ def _ship(x: float, ship: str, value: int, captain: int | None, strengths: list[
 def _row(x: float, y: float, heading: str, cards: list[str], place: str) -> list[str]:
     out = [text(x, y + 15, heading, 14, weight="bold")]
     for i, card in enumerate(cards):
-        out.append(_chip(x + 210 + i * 156, y, card, f"{place}:{card}" if place == "card" else place, 150,
+        out.append(_chip(x + 210 + i * 156, y, card, f"{place}:{card}" if place.endswith("card") else place, 150,
                          card_tip(card)))
     return out
 
@@ -201,7 +201,7 @@ def _bottom(view: dict[str, Any], y: float) -> tuple[list[str], float]:
         y += 28
     for p, hand in enumerate(view["hands"]):
         if hand:
-            out += _row(LEFT, y, f"Player {p + 1} still to use", hand, "card")
+            out += _row(LEFT, y, f"Player {p + 1} still to use", hand, f"P{p + 1}:card")
             y += 28
     unseen = sum(view["unseen"].values())
     info = [f"Unseen cards: {unseen} (draw pile {view['pile_size']}, set aside {view['aside_size']})"]

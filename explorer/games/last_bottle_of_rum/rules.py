@@ -85,6 +85,7 @@ def exchanges(actions: tuple[int, ...]) -> tuple:
 class RumState(State):
     """A position of The Last Bottle of Rum. `pending` is the queue of steps still to resolve
     (chance draws, forced choices) in the order the rules resolve them."""
+    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
     __slots__ = ("_legal", "_node", "active", "deck", "discard", "display", "face_up", "map_deck",
                  "map_discard", "mods", "pending", "phase", "ships", "tiles", "treasure_deck", "treasure_discard",

@@ -107,6 +107,7 @@ NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power 
 
 class RushState(State):
     """One Pirate Rush position: the whole truth plus each pirate's knowledge."""
+    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
     # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
     # derived once, set on first need

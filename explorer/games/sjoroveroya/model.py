@@ -145,6 +145,7 @@ class SjoroveroyaState(RulesState):
     the public pile composition at the last reshuffle and each player's own draws
     since (what a player's C3 odds are built from).
     """
+    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
     __slots__ = (
         "_metrics",

@@ -55,12 +55,12 @@ def _occupants(pieces: list[list[int]], q: int) -> list[tuple[int, int]]:
     return [(p, row.count(q)) for p, row in enumerate(pieces) if q in row]
 
 
-def _hand(x: float, y: float, hand: str) -> list[str]:
+def _hand(x: float, y: float, hand: str, owner: str) -> list[str]:
     out = []
     for i, s in enumerate(hand[:16]):
         cx = x + i * 17
         out.append(f'<rect x="{cx:.0f}" y="{y:.0f}" width="15" height="21" rx="2" fill="#fff" stroke="#888" '
-                   f'data-place="suit:{s}"/>')
+                   f'data-place="{owner}:suit:{s}"/>')
         out.append(_text(cx + 7.5, y + 15, SYMBOLS[s], 12, "middle", fill=_suit_colour(s)))
     if len(hand) > 16:
         out.append(_text(x + 16 * 17 + 4, y + 15, f"+{len(hand) - 16}", 11))
@@ -139,7 +139,7 @@ def board_svg(view: dict) -> str:
                 "min_forward_moves" else f", progress {scores[p]}"
         out.append(_text(34, y, line, 12, weight="bold" if marker else "normal"))
         if hands[p] is not None:
-            out += _hand(330, y - 15, hands[p])
+            out += _hand(330, y - 15, hands[p], f"P{p + 1}")
         else:
             out.append(_text(330, y, "hand hidden", 11, fill="#777"))
         y += 34
@@ -148,7 +148,7 @@ def board_svg(view: dict) -> str:
     out.append(_text(12, y + 2, f"Draw pile: {view['pile_size']} cards   Discard pile: {discard}", 12))
     if view["pile_top"]:
         out.append(_text(12, y + 22, "Face up (V6):", 11))
-        out += _hand(100, y + 8, view["pile_top"])
+        out += _hand(100, y + 8, view["pile_top"], "display")
     odds = view.get("next_draw", {})
     if odds:
         who = "" if viewer is None else f" ({NAMES[viewer]}'s odds)"

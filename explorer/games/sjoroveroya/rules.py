@@ -350,10 +350,10 @@ def action_places(s: SjoroveroyaState, action: Any) -> tuple[str, ...]:
         cfg = config(s.game)
         target, _ = forward_target(s.track, occ(s), s.to_move, action.origin, action.suit,
                                    cfg.stop_on_own, cfg.mixed_stop)
-        return (place(action.origin), place(target), f"suit:{action.suit}")
+        return (place(action.origin), place(target), f"P{s.to_move + 1}:suit:{action.suit}")
     if isinstance(action, Backward) and s.phase == "play":
         found = backward_target(occ(s), s.to_move, action.origin, config(s.game).any_colour)
         return (place(action.origin),) + ((place(found[0]),) if found else ())
     if isinstance(action, Discard):
-        return (f"suit:{action.suit}",)
+        return (f"P{s.to_move + 1}:suit:{action.suit}",)
     return ()
