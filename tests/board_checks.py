@@ -15,11 +15,19 @@ MIN_PX = 11
 MID = {"dead_mans_dice": (25, {"players": 4}), "jolly_and_roger": (14, {}),
        "last_bottle_of_rum": (60, {"players": 4}), "pirate_rush": (40, {"players": 5}),
        "sjoroveroya": (45, {"players": 4})}
+# boards with the optional modules too: case name -> (game, steps, options)
+MODULES = {"last_bottle_of_rum-modules": ("last_bottle_of_rum", 50, {"players": 2, "ghost": True,
+                                                                     "bounty_hunt": True, "weather": True}),
+           "jolly_and_roger-specials": ("jolly_and_roger", 40, {"special_cards": True}),
+           "pirate_rush-advanced": ("pirate_rush", 40, {"players": 4, "advanced": True}),
+           "dead_mans_dice-six": ("dead_mans_dice", 30, {"players": 6}),
+           "sjoroveroya-two": ("sjoroveroya", 30, {"players": 2})}
+CASES = {**{name: (name, *MID[name]) for name in MID}, **MODULES}
 
 
-def states(name: str, seed: int = 3) -> list:
+def states(case: str, seed: int = 3) -> list:
     """The start, a mid-game position and a later one of a seeded random game."""
-    steps, options = MID[name]
+    name, steps, options = CASES[case]
     game = explorer.load(name, **options)
     rng = random.Random(seed)
     state = game.new_state()
@@ -37,14 +45,15 @@ def states(name: str, seed: int = 3) -> list:
     return found
 
 
-def mid_state(name: str, seed: int = 3):
-    return states(name, seed)[1]
+def mid_state(case: str, seed: int = 3):
+    return states(case, seed)[1]
 
 
-def boards(name: str) -> dict[str, str]:
+def boards(case: str) -> dict[str, str]:
     """Every sampled position as the all-seeing board and as each seat's view, by a readable id."""
     out = {}
-    for k, state in enumerate(states(name)):
+    name = case
+    for k, state in enumerate(states(case)):
         out[f"{name}-{k}-all"] = state._repr_svg_()
         for p in range(state.game.players):
             out[f"{name}-{k}-P{p + 1}"] = state.view(p)._repr_svg_()

@@ -9,7 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from board_checks import MIN_PX, boards, smallest_px, states, tooltips, view_box, visible_words
+from board_checks import CASES, MIN_PX, boards, smallest_px, states, tooltips, view_box, visible_words
 
 import explorer
 
@@ -22,9 +22,9 @@ IDS = {"last_bottle_of_rum": re.compile(r"\b(?:AC|TR|T|M|B)\d{2}\b"),
        "sjoroveroya": re.compile(r"\b(?:S4|S7|S9|E1)\b")}
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=sorted(CASES))
 def drawn(request):
-    return request.param, boards(request.param)
+    return CASES[request.param][0], boards(request.param)
 
 
 def test_boards_scale_to_their_container(drawn):

@@ -21,7 +21,7 @@ from .groups import STAGES
 SIZE = 44                     # hex radius
 CX, CY = 270, 310             # board centre
 WIDTH, PANEL_X = 1000, 530
-BOARD_W, BOARD_H = 470, 150
+BOARD_W = 470
 KIND_FILL = {"island": "#e8d49a", "outpost": "#c9b38a", "skull_cave": "#b3a89b", "open_sea": "#a9d3ea"}
 KIND_WORDS = {"island": "island", "outpost": "Outpost", "skull_cave": "Skull Cave", "open_sea": "open sea"}
 DAMAGE = {d["id"]: d["effect"] for d in DATA["damage"]}
@@ -253,14 +253,14 @@ def _modules_panel(v: dict, x: float, y: float) -> list[str]:
 
 
 # -- captain boards -----------------------------------------------------------------
-def _board(v: dict, p: int, x: float, y: float) -> list[str]:
+def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list[str], float]:
+    """One captain board from y; returns its pieces and the height its contents need (treasures and
+    hand flow onto more rows when they do not fit one); `height` draws the frame that tall."""
     ship = v["ships"][p]
     active = v["active"] == p
     captain = ship["captain"]
     ability = f"{captain}: {CAPTAINS[captain].ability} (R58)" if captain in CAPTAINS else "no captain yet (S3)"
-    out = [f'<rect x="{x}" y="{y}" width="{BOARD_W}" height="{BOARD_H - 10}" rx="6" fill="#fdf6e3" '
-           f'stroke="{COLOURS[p][1]}" stroke-width="{3.5 if active else 1.5}"/>',
-           text(x + 10, y + 22, f"Player {p + 1} · {captain or '(no captain yet)'}" + ("  ◀ to play" if active else ""),
+    out = [text(x + 10, y + 22, f"Player {p + 1} · {captain or '(no captain yet)'}" + ("  ◀ to play" if active else ""),
                 15, weight="bold", tip=ability),
            text(x + 10, y + 42, f"Loot {ship['loot']}/10 · Curse {ship['curse']}/5 · Doubloons {ship['doubloons']}"
                 + (f" · Shells {ship['shells']}/2" if captain == "Crabby Jones" else ""), 13)]
@@ -274,18 +274,23 @@ def _board(v: dict, p: int, x: float, y: float) -> list[str]:
                    f'stroke="{"#555" if n else "#aaa"}" stroke-dasharray="{"none" if n else "3 2"}"/>'
                    f'{text(cx + 43.5, y + 66, f"{kind.title()} {n}", 12, "middle", fill=ink)}</g>')
     out.append(text(x + 10, y + 94, "Aboard:", 13, weight="bold"))
-    chips, _ = _flow(x + 72, y + 78, BOARD_W - 82, [(f"{TREASURES[t].name} ({TREASURES[t].value})",
+    chips, below = _flow(x + 72, y + 78, BOARD_W - 82, [(f"{TREASURES[t].name} ({TREASURES[t].value})",
                                                      treasure_tip(t), f"treasure:{t}") for t in ship["treasures"]],
                      "#f9e79f")
     out += chips if ship["treasures"] else [text(x + 72, y + 94, "no treasure", 13, fill=MUTED)]
     hand = ship["hand"]
-    out.append(text(x + 10, y + 124, "Hand:", 13, weight="bold"))
+    top = max(below, y + 104)
+    out.append(text(x + 10, top + 16, "Hand:", 13, weight="bold"))
     if isinstance(hand, int):
-        out.append(text(x + 72, y + 124, f"{hand} card{'s' if hand != 1 else ''} (hidden)", 13, fill=MUTED))
+        out.append(text(x + 72, top + 16, f"{hand} card{'s' if hand != 1 else ''} (hidden)", 13, fill=MUTED))
+        below = top + 26
     else:
-        chips, _ = _flow(x + 72, y + 108, BOARD_W - 82, [(card_name(c), card_tip(c), f"card:{c}") for c in hand])
+        chips, below = _flow(x + 72, top, BOARD_W - 82, [(card_name(c), card_tip(c), f"card:{c}") for c in hand])
         out += chips
-    return out
+        below = max(below, top + 26)
+    frame = (f'<rect x="{x}" y="{y}" width="{BOARD_W}" height="{max(height, below - y + 6):.0f}" rx="6" '
+             f'fill="#fdf6e3" stroke="{COLOURS[p][1]}" stroke-width="{3.5 if active else 1.5}"/>')
+    return [frame, *out], below - y + 6
 
 
 def _status(v: dict) -> str:
@@ -300,7 +305,8 @@ def board_svg(v: dict) -> str:
     """The whole picture of a view: board, ships, display, one board per captain, then the legend."""
     n = len(v["ships"])
     boards_y = CY + round(5.2 * SIZE) + 14
-    top_legend = boards_y + BOARD_H * ((n + 1) // 2) + 14
+    rows = [max(_board(v, p, 0, 0)[1] for p in range(k, min(k + 2, n))) for k in range(0, n, 2)]
+    top_legend = boards_y + sum(rows) + 10 * len(rows) + 14
     legend, legend_h = legend_band(20, top_legend, WIDTH - 40, [
         ("", "Legend:"), ("#2c4a5e", "face-down tile"), ("#4d6b80", "(name): seen secretly"), ("#e8d49a", "island"),
         ("#a9d3ea", "open sea"), ("#c9b38a", "⚑ Outpost"), ("#b03a2e", "Pirates' Hideout"),
@@ -314,7 +320,8 @@ def board_svg(v: dict) -> str:
              text(20, 58, _status(v), 15),
              *_cells(v), *_modules_on_board(v), *_ships(v), *_panel(v, PANEL_X, 96)]
     for p in range(n):
-        parts += _board(v, p, 20 + (BOARD_W + 20) * (p % 2), boards_y + BOARD_H * (p // 2))
+        row = p // 2
+        parts += _board(v, p, 20 + (BOARD_W + 20) * (p % 2), boards_y + sum(rows[:row]) + 10 * row, rows[row])[0]
     parts += legend
     parts.append("</svg>")
     return "".join(parts)
