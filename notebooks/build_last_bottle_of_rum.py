@@ -40,7 +40,7 @@ def play(state, *moves):
     return state"""),
     ("md", """## 1. The board, sailing and exploring (R18–R22)
 
-Two captains start in the Hideout, all 30 tiles face down (S1, S11). Player 0 holds two Full Sail
+Two captains start in the Hideout, all 30 tiles face down (S1, S11). Player 1 holds two Full Sail
 cards' worth of actions: two **Sail** actions. A Sail action moves one tile (R18); a face-down tile
 is revealed as you enter it (R19)."""),
     ("code", """state = scene([ship(), ship()], actions="SS")
@@ -79,7 +79,7 @@ print("Yes: any three unused actions buy one action of your choice (R12).")"""),
     ("md", """## 3. Effects, costs and Curses (R13–R16)
 
 The bottom half of a played card is an effect you may use once (R15) if you pay its cost (R13). A tentacle
-icon also costs a **Curse** (R14). Player 0 has 1 doubloon and plays **All Hands** (1 doubloon: play one more
+icon also costs a **Curse** (R14). Player 1 has 1 doubloon and plays **All Hands** (1 doubloon: play one more
 card) and **Smuggler's Deal** (a Curse: gain 3 doubloons)."""),
     ("code", """state = scene([ship(doubloons=1, hand=("AC05",)), ship()], played=("AC43", "AC53"))
 state = play(state, "effect AC43", "play AC05")          # a third card
@@ -103,7 +103,7 @@ from the Hideout (R41). The attacker rolls the skull die — faces 0, 1, 1, 1, 2
 that many damage tokens from the bag, never passing 5 (R39)."""),
     ("code", """sea = {"1,0": "T28", "2,0": "T29"}
 state = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", tiles=sea, face_up=tuple(sea))
-state = play(state, "attack 1")
+state = play(state, "attack P2")
 print(state.chance_outcomes())
 hit = 1 - analysis.die()[0]
 assert hit == Fraction(5, 6) and analysis.mean(analysis.die()) == Fraction(7, 6)
@@ -130,8 +130,8 @@ state = play(state, "repair HULL", "earn")
 assert state.ships[0].doubloons == 1"""),
     ("code", """laden = ship(cell="2,0", treasures=("TR07", "TR08"))
 state = scene([ship(cell="1,0", doubloons=1), laden], actions="A", tiles=sea, face_up=tuple(sea))
-state = play(state, "attack 1", "roll 1", "token FIRE")
-print("P1 must choose:", [str(a) for a in state.legal_actions()])
+state = play(state, "attack P2", "roll 1", "token FIRE")
+print("Player 2 must choose:", [str(a) for a in state.legal_actions()])
 state = play(state, "lose TR08")
 show(state)"""),
     ("md", """## 7. The Kraken (R51–R57, C5, C6)
@@ -159,7 +159,7 @@ assert 1 - analysis.die("grog")[0] == Fraction(35, 36)
 far = {"1,0": "T28", "3,-1": "T29"}
 narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=far,
                face_up=tuple(far))
-assert "attack 1" in {str(a) for a in narhee.legal_actions()}
+assert "attack P2" in {str(a) for a in narhee.legal_actions()}
 crabby = 1 - analysis.tokens_drawn(0, shells=1)[0]
 assert crabby == Fraction(1, 3)
 print("Crabby with a Shell is damaged with probability", crabby)"""),
@@ -182,8 +182,8 @@ state = play(hunt, "sail 0,1")
 odds = dict((str(o), p) for o, p in state.chance_outcomes())
 assert odds["reveal B11"] == Fraction(1, 20)
 state = play(state, "reveal B11", "reveal B14", "bounty B11")
-print("P0 keeps", state.mods.bounties[0], "- top card known to P0:", state.mods.bounty_top)"""),
-    ("md", """The next Outpost visitor draws that known top card for certain. P0 keeps **Rich Pirate** (B11:
+print("Player 1 keeps", state.mods.bounties[0], "- top card (and who knows it):", state.mods.bounty_top)"""),
+    ("md", """The next Outpost visitor draws that known top card for certain. Player 1 keeps **Rich Pirate** (B11:
 end a turn with 8 doubloons). When a condition is met the bounty is shown and scores **+1 Loot** (R62)."""),
     ("code", """rich = state.to_dict()
 rich["ships"][0]["doubloons"] = 8
@@ -193,20 +193,20 @@ show(rich)"""),
     ("md", """### 9b. Weather and the Maelstrom (V2: R63–R67)
 
 Weather cards cannot be kept (R64): one is played with one other card, two or more are played alone, and
-their effects happen at once (A20). Here P0 holds a **Storm** and a **Maelstrom**: both must be played."""),
+their effects happen at once (A20). Here Player 1 holds a **Storm** and a **Maelstrom**: both must be played."""),
     ("code", """wx = {"1,0": "T28", "2,0": "T29", "3,-1": "T30"}
 state = scene([ship(cell="1,0", hand=("AC77", "AC79", "AC01", "AC05")), ship(cell="2,0")], phase="play",
               tiles=wx, face_up=tuple(wx), weather=True)
 print(sorted(str(a) for a in state.legal_actions()))
 assert [str(a) for a in state.legal_actions()] == ["play AC77 AC79"]
 state = play(state, "play AC77 AC79", "weather AC79", "token SAIL", "token FIRE")"""),
-    ("md", """The Storm hit both ships at sea (R63). The Maelstrom now opens between two tiles of P0's choice,
+    ("md", """The Storm hit both ships at sea (R63). The Maelstrom now opens between two tiles of Player 1's choice,
 never the Hideout (R65). Riding it costs 1 Sail action, counts as 1 move and draws 1 damage token (R66)."""),
     ("code", """state = play(state, "weather AC77", "maelstrom 1,0 3,-1", "sail maelstrom")
 assert state.ships[0].cell == 19 and state.turn.actions[0] == 0
 state = play(state, "token HULL")
 show(state)"""),
-    ("md", """**Your turn.** P0 holds a Gale (AC85) and three ordinary cards. Which plays are legal (R64)?
+    ("md", """**Your turn.** Player 1 holds a Gale (AC85) and three ordinary cards. Which plays are legal (R64)?
 Write your answer as a set of notations, then let the model check it."""),
     ("code", """gale = scene([ship(hand=("AC85", "AC01", "AC24", "AC30")), ship()], phase="play", weather=True)
 answer = {"play AC01 AC85", "play AC24 AC85", "play AC30 AC85"}     # the Gale plus any one other card
@@ -241,6 +241,37 @@ assert analysis.bounty_among_two() == Fraction(1, 10)
 assert analysis.ghost_sinks(2) == Fraction(5, 6) and analysis.ghost_sinks(1, attacks=2) == Fraction(25, 36)
 assert analysis.ghost_sinks(1, per_skull=True) == Fraction(1, 3)
 print("Ghost range:", {r: str(p) for r, p in reach.items()})"""),
+    ("md", """## A position written down, and a player's own odds
+
+A position can be written in a few lines, as a player reads the table (docs/last_bottle_of_rum.md):
+what is not written is where the setup puts it, unseen. Here Madame Macaw (Player 2) has secretly
+looked at the tile on 2,0. Player 1 only knows it is one of the 28 tiles still unseen, 5 of them
+reefs (C8); Player 2 knows it is the Coral Teeth."""),
+    ("code", """from explorer.analysis.odds import view_probability
+from explorer.games.last_bottle_of_rum.data import TILES, parse_cell
+
+peeked = explorer.load("last_bottle_of_rum").position(\"\"\"
+turn: P1
+phase: actions
+P1 captain: Humboldt
+P1 ship: 1,0
+P1 hand: Full Sail SS, Patch Up RR
+P2 captain: Madame Macaw
+P2 ship: 1,-1
+P2 hand: Plunder DD, Sabotage AA
+P2 peeked: 2,0 Coral Teeth
+board: 1,0 Old Wreck, 1,-1 Open Sea A
+display: Gold Ingot on Pearl Bay, Giant Idol on Parrot Cay, Kraken's Eye on Coconut Isle
+deck: Kraken #1, Full Sail SD #1, Chain Shot DD
+played: Holy Water RR #1, Spyglass SS
+actions: R R
+\"\"\")
+reef = lambda world: TILES[world.tiles[parse_cell("2,0")]].reef
+mine, theirs = view_probability(peeked, 0, reef), view_probability(peeked, 1, reef)
+assert (mine.probability, theirs.probability) == (Fraction(5, 28), 1)
+print("Player 1:", mine)
+print("Player 2:", theirs)
+print(peeked.notation())"""),
     ("md", """## A whole game against the rule-of-thumb captain"""),
     ("code", """from explorer.core.play import playout
 
@@ -256,8 +287,8 @@ Two branches of one position: attack straight away, or first pay 1 doubloon for 
 keep the better). Compare the exact chance of at least one token."""),
     ("code", """base = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], actions="A", played=("AC18",),
              tiles=sea, face_up=tuple(sea))
-plain = base.apply("attack 1")
-chained = base.apply("effect AC18").apply("attack 1")
+plain = base.apply("attack P2")
+chained = base.apply("effect AC18").apply("attack P2")
 p_plain = 1 - dict((str(o), p) for o, p in plain.chance_outcomes())["roll 0"]
 p_chain = 1 - dict((str(o), p) for o, p in chained.chance_outcomes())["roll 0"]
 assert (p_plain, p_chain) == (Fraction(5, 6), Fraction(35, 36))

@@ -42,7 +42,7 @@ cells = [
     C("print(T0[8:12])\nassert sorted(T0[8:12]) == sorted('SHDC')"),
     M("## 2. Forward moves (R7-R9, R16)\n"
       "To move forward, play a card from your hand (**R7**); it goes on the discard pile (**R8**). The piece jumps "
-      "to the **next track card of that suit** (**R9**). Red at Start plays ♦ and lands on card 3."),
+      "to the **next track card of that suit** (**R9**). Player 1 at Start plays ♦ and lands on card 3."),
     C("s = position(hands=['DS', 'C']).apply('D@0')\nstory(s)\nshow(s)\nassert 3 in s.pieces[0]"),
     C("s = position(pieces={0: [1]}, hands=['HS', 'C']).apply('H@1')\nstory(s)\nassert 8 in s.pieces[0]"),
     M("From Start, the four suits land on cards 1, 2, 3 and 4 in some order, whatever the layout: with a random card "
@@ -52,11 +52,11 @@ cells = [
       "A card with an opponent on it is passed over, and the piece goes on to the next card of that suit (**R11**). "
       "Your own pieces never block you: you stop on them and stack (**R10**). A move has no length limit (**R12**). "
       "So a card never holds two colours (**R31**)."),
-    C("s = position(pieces={1: [2]}, hands=['SH', 'C']).apply('S@0')   # Blue on card 2: Red's ♠ goes on to 7\n"
+    C("s = position(pieces={1: [2]}, hands=['SH', 'C']).apply('S@0')   # Player 2 on card 2: Player 1's ♠ goes on to 7\n"
       "story(s)\nassert 7 in s.pieces[0]"),
-    C("s = position(pieces={0: [4]}, hands=['CH', 'C']).apply('C@0')   # Red already on 4: stack there\n"
+    C("s = position(pieces={0: [4]}, hands=['CH', 'C']).apply('C@0')   # Player 1 already on 4: stack there\n"
       "story(s)\nshow(s)\nassert s.pieces[0].count(4) == 2"),
-    M("In Cartagena, the board game this comes from, Red would go on to card 5: the option `forward_stop_on_own=False` "
+    M("In Cartagena, the board game this comes from, Player 1 would go on to card 5: the option `forward_stop_on_own=False` "
       "(**V2**) plays that way."),
     C("cartagena = position(pieces={0: [4]}, hands=['CH', 'C'], options={'forward_stop_on_own': False}).apply('C@0')\n"
       "assert 5 in cartagena.pieces[0]"),
@@ -73,15 +73,15 @@ cells = [
       "Moving back is free (**R21**) and is how you get cards. The piece steps back to the **nearest** card behind it "
       "where you have **one or two** pieces (**R18**), passing empty cards, opponents' cards and your stacks of three "
       "(**R19**); you draw as many cards as you had there (**R20**). Never back to Start (**R22**); pieces in the goal "
-      "never move (**R23**). Red on 3 and 10, Blue on 6: Red steps back 10 → 3 and draws one card."),
+      "never move (**R23**). Player 1 on 3 and 10, Player 2 on 6: Player 1 steps back 10 → 3 and draws one card."),
     C("s = position(pieces={0: [3, 10], 1: [6]}, hands=['', 'C']).apply('back@10')\nstory(s)\n"
-      "print('Red draws next:', {str(o): p for o, p in s.chance_outcomes()})\nshow(s)"),
+      "print('Player 1 draws next:', {str(o): p for o, p in s.chance_outcomes()})\nshow(s)"),
     C("s = position(pieces={0: [7, 7, 12]}, hands=['S', 'C']).apply('back@12')\nprint('cards owed:', s.pending)\n"
       "assert s.pending == 2 and s.pieces[0].count(7) == 3"),
     C("try:\n    position(pieces={0: [10]}, hands=['S', 'C']).apply('back@10')\n"
       "except explorer.IllegalAction as err:\n    print(err)\n    assert err.rule == 'R22'"),
-    M("**Your turn.** Red has pieces on 2, 5, 5, 5 and 9, Blue one on 7. Where does `back@9` land, and how many cards "
-      "does Red draw? Put your answer in `my_answer` as `(card, cards drawn)` and run the check."),
+    M("**Your turn.** Player 1 has pieces on 2, 5, 5, 5 and 9, Player 2 one on 7. Where does `back@9` land, and how many cards "
+      "does Player 1 draw? Put your answer in `my_answer` as `(card, cards drawn)` and run the check."),
     C("my_answer = None   # e.g. (5, 3)\n"
       "s = position(pieces={0: [2, 5, 5, 5, 9], 1: [7]}, hands=['S', 'C'])\n"
       "after = s.apply('back@9')\n"
@@ -99,17 +99,37 @@ cells = [
       "**R25**), at the start of the turn (**T2**) or mid-turn (**T6**). A draw from an empty pile first shuffles the "
       "discard pile into a new pile (**R26**); with no card anywhere, nothing is drawn (**R27**). Hands have no limit "
       "(**R28**) and drawn cards are secret: others see only how many (**R29**)."),
-    C("s = position(pieces={0: [12] * 6}, hands=['', 'SH'])\nstory(s)\nprint({str(o): p for o, p in s.chance_outcomes()})"),
+    M("Positions can also be written in the game's short notation (`game.position(text)`, see docs/sjoroveroya.md): "
+      "a few `key: value` lines, seats `P1`, `P2`. Here Player 1 has six pieces on card 12 and no card: the turn is "
+      "the emergency draw, written as that step. Loading never plays it for you; the draw is the next chance node."),
+    C("s = game.position(\"\"\"\n"
+      "track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣\n"
+      "step: emergency draw\n"
+      "P1 pieces: 12×6\n"
+      "P1 hand: -\n"
+      "P2 hand: ♠♥\n"
+      "\"\"\")\nprint(s.notation())\nprint({str(o): p for o, p in s.chance_outcomes()})\n"
+      "story(s.apply('draw H'))"),
+    C("try:   # the same table written as an ordinary move is refused, naming the step and the rule\n"
+      "    game.position(s.notation().replace('emergency draw', 'move'))\n"
+      "except explorer.PositionError as err:\n    print(err)"),
     C("s = position(pieces={0: [7, 7, 12]}, hands=['S', 'C'], pile={'H': 1}, discard={'S': 2, 'D': 1, 'H': 1})\n"
       "s = s.apply('back@12').apply('draw H')   # the last pile card; the second card needs a reshuffle\nstory(s)\n"
       "print('after the reshuffle:', {str(o): p for o, p in s.chance_outcomes()})"),
-    M("What can Red know about the next card? Red holds ♠♠♠♦ at the start of a two-player game: Red cannot see 80 "
+    M("What can Player 1 know about the next card? Player 1 holds ♠♠♠♦ at the start of a two-player game: Player 1 cannot see 80 "
       "cards (♠18 ♥21 ♦20 ♣21), so P(♠) = 18/80 = 9/40, and both of two drawn cards are ♠ with 153/3160 (**C3**). "
-      "Each player's view carries these odds; Blue's view of the same moment hides Red's hand."),
+      "Each player's view carries these odds; Player 2's view of the same moment hides Player 1's hand."),
     C("s = position(hands=['SSSD', 'HHCC'], pile={'S': 18, 'H': 19, 'D': 20, 'C': 19})\n"
-      "red = s.view(0)\nprint('Red sees:', red['next_draw'])\nprint('Blue sees Red hand as:', s.view(1)['hands'][0])\n"
+      "red = s.view(0)\nprint('Player 1 sees:', red['next_draw'])\nprint('Player 2 sees Player 1 hand as:', s.view(1)['hands'][0])\n"
       "assert F(red['next_draw']['S']) == F(9, 40)\n"
       "assert sequence_chance((18, 21, 20, 21), 'SS') == F(153, 3160)\nshow(s, player=1)"),
+    M("The same odds from any seat, over everything that seat cannot see (`hidden_worlds`, exact): given what "
+      "Player 1 has seen, the chance the next card is red (♥ or ♦), and what Player 2, who cannot see Player 1's "
+      "hand, would say."),
+    C("from explorer.analysis.odds import view_probability\nfrom explorer.games.sjoroveroya.odds import next_card\n"
+      "print('Player 1:', view_probability(s, 0, next_card('♥♦')))\n"
+      "print('Player 2:', view_probability(s, 1, next_card('♥♦')))\n"
+      "assert view_probability(s, 0, next_card('♥♦')).probability == F(41, 80)"),
     M("**Your turn.** The discard pile [2♠, 9♠, K♦, 6♥] is reshuffled. What is the chance the first two cards drawn "
       "are both ♠? (**C4**)"),
     C("my_answer = None   # a Fraction, e.g. F(1, 4)\ntruth = sequence_chance((2, 1, 1, 0), 'SS')\n"
@@ -121,7 +141,7 @@ cells = [
       "(**E5**). Pieces on 20, 13 and 5 with three at Start: 1 + 2 + 4 + 3×6 = **25** moves left."),
     C("s = position(pieces={0: [20, 13, 5]})\nprint('moves left:', moves_left(s, 0))\nassert moves_left(s, 0) == 25\n"
       "crowded = position(pieces={0: [20, 13, 5], 1: [14, 15, 16]})\n"
-      "print('with Blue on 14-16:', moves_left(crowded, 0), '(skips shorten the way)')"),
+      "print('with Player 2 on 14-16:', moves_left(crowded, 0), '(skips shorten the way)')"),
     C("s = position(pieces={0: [21, 21, 21, 21, 21, 17]}, hands=['HH', 'S']).apply('H@17')\nstory(s)\n"
       "print('ranking:', s.winners())\nshow(s)\nassert s.winners()[0] == (0,)"),
     M("## 9. The children's variant and house rules (V1-V12)\n"
@@ -141,13 +161,13 @@ cells = [
       "landing = expected_jump(position(), 0, suit_odds((21, 21, 18, 20)))\nprint('E[landing] =', landing)\n"
       "assert landing == F(197, 80)"),
     M("## A full game against a policy\n"
-      "Three players: Red plays the rule-of-thumb pirate (it jumps far, keeps a reserve of cards for the endgame, and "
-      "steps back to draw), Blue and Green play at random. Fixed seed, so the game is the same every time."),
+      "Three players: Player 1 plays the rule-of-thumb pirate (it jumps far, keeps a reserve of cards for the endgame, and "
+      "steps back to draw), Player 2 and Player 3 play at random. Fixed seed, so the game is the same every time."),
     C("three = explorer.load('sjoroveroya', players=3)\nsmart = three.policies()['rule_of_thumb'](three)\n"
       "final = explorer.playout(three.start(seed=11), seed=11, policies={0: smart})\n"
       "print(len(final.history), 'steps; ranking', final.winners(), '; progress', final.scores())\nshow(final)"),
     M("## What if? Two candidate moves compared\n"
-      "Red holds ♥♦ with pieces on 1 and 8 and Blue on 10. Is ♥ from card 8 (to 15, skipping Blue) better than ♦ "
+      "Player 1 holds ♥♦ with pieces on 1 and 8 and Player 2 on 10. Is ♥ from card 8 (to 15, skipping Player 2) better than ♦ "
       "from card 1 (to 3)? Exactly: compare the moves left after each. Then by sampling: 80 games from each branch, "
       "both seats rule-of-thumb, with the same seeds on both branches (a paired comparison) and a 95% interval."),
     C("import math\nbase = position(pieces={0: [1, 8], 1: [10]}, hands=['HD', 'CS'])\n"
@@ -157,7 +177,7 @@ cells = [
       "    pol = state.game.policies()['rule_of_thumb'](state.game)\n"
       "    wins = sum(0 in explorer.playout(state, seed=i, policies=[pol, pol]).winners()[0] for i in range(games))\n"
       "    p = wins / games\n    half = 1.96 * math.sqrt(p * (1 - p) / games)\n    return p, (p - half, p + half)\n\n"
-      "for m, s in branches.items():\n    p, (lo, hi) = win_rate(s)\n    print(f'{m}: Red wins {p:.0%} (95% CI {lo:.0%} to {hi:.0%})')"),
+      "for m, s in branches.items():\n    p, (lo, hi) = win_rate(s)\n    print(f'{m}: Player 1 wins {p:.0%} (95% CI {lo:.0%} to {hi:.0%})')"),
 ]
 nb = nbf.v4.new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                                 "language": "python"}})

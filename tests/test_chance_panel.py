@@ -233,6 +233,15 @@ class SecretDice(DiceGame):
         yield loaded, Fraction(1, 2)
 
 
+class UnlistedDice(DiceGame):
+    """The toy dice game before it lists its hidden part (`hidden_worlds` not written)."""
+
+    name = "toy_unlisted_dice"
+
+    def hidden_worlds(self, view, limit=100_000):
+        raise NotImplementedError
+
+
 class CrowdedDice(DiceGame):
     """The toy dice game as if its hidden part were too large to list."""
 
@@ -270,7 +279,7 @@ class TestViews:
         assert all(r["id"] is None for r in data["rows"])   # a button would tell which world is true
 
     def test_without_hidden_worlds_a_player_is_told_why_and_sees_no_odds(self):
-        ctl = self.rolled(DiceGame(2))   # hidden_worlds not written: NotImplementedError
+        ctl = self.rolled(UnlistedDice(2))   # hidden_worlds not written: NotImplementedError
         ctl.set_viewer(1)
         data = present_chance.chance_data(ctl)
         assert data["hidden"] and data["rows"] == []
@@ -285,7 +294,7 @@ class TestViews:
                                 "to weigh this player's odds exactly here.")
 
     def test_no_chart_from_another_view_or_node_stays_on_screen(self):
-        ctl = self.rolled(DiceGame(2))
+        ctl = self.rolled(UnlistedDice(2))
         panel = ChancePanel(ctl)
         assert panel.chart.layout.display is None
         ctl.set_viewer(0)

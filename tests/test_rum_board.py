@@ -156,10 +156,19 @@ def test_E2_loot_comes_only_from_trades():
     assert traded.scores() == (2, 0) and "E2" in rules_cited(traded)
 
 
-def test_E3_turn_limit_house_rule_ranks_by_loot():
+def test_E3_turn_limit_house_rule_cuts_the_game_off_and_ranks_by_loot():
+    """The house rule is no end of the rules (E3: there is none but 10 Loot): the game is cut
+    off, ranked by Loot, and neither its last event nor `cut_off` says anyone won."""
     state = scene([ship(loot=3), ship(loot=5)], active=1, turn_limit=1)
     data = state.to_dict()
     data["turns"] = 1
     state = state.game.state_from_dict(data)
+    assert state.cut_off() is None
     state = run(state, "end")
-    assert state.is_over and state.winners() == ((1,), (0,)) and "E3" in rules_cited(state)
+    assert state.is_over and state.winners() == ((1,), (0,)) and state.cut_off() == "turn_limit"
+    last = state.events[-1]
+    assert "cut off by the turn limit" in last.text and "not won" in last.text
+    assert not {"E1", "E3", "R1"} & set(last.rules)
+    won = run(scene([ship(cell="1,0", loot=8, treasures=("TR07",)), ship()], actions="S", turn_limit=3,
+                    tiles={"1,0": "T28"}, face_up=("1,0",)), "sail 0,0", "trade TR07")
+    assert won.is_over and won.cut_off() is None and won.winner == 0

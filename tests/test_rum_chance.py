@@ -52,7 +52,7 @@ def test_C3_bag_draws():
 
 def test_C3_model_draws_follow_the_bag():
     state = run(scene([ship(cell="1,0", doubloons=1), ship(cell="2,0", damage={"SAIL": 2, "HULL": 1})],
-                      actions="A", tiles={"1,0": "T28", "2,0": "T29"}, face_up=("1,0", "2,0")), "attack 1", "roll 1")
+                      actions="A", tiles={"1,0": "T28", "2,0": "T29"}, face_up=("1,0", "2,0")), "attack P2", "roll 1")
     assert chance(state)["token SAIL"] == F(3, 22)
 
 

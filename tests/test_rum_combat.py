@@ -20,74 +20,74 @@ def duel(me: dict | None = None, them: dict | None = None, actions: str = "A", *
 
 
 def test_R33_R35_R37_an_adjacent_attack_costs_one_action_and_one_doubloon():
-    state = run(duel(), "attack 1")
+    state = run(duel(), "attack P2")
     assert state.ships[0].doubloons == 0 and state.turn.actions[2] == 0
     assert chance(state) == {"roll 0": Fraction(1, 6), "roll 1": Fraction(1, 2), "roll 2": Fraction(1, 3)}
     state = run(state, "roll 2")
     assert [t[0] for t in state.pending] == ["token", "token"] and {"R33", "R35", "R37"} <= rules_cited(state)
-    miss = run(duel(), "attack 1", "roll 0")
+    miss = run(duel(), "attack P2", "roll 0")
     assert not miss.pending and "R37" in rules_cited(miss)
 
 
 def test_R34_A3_range_costs_attack_actions_and_range_bonuses_cut_it():
     far = scene([ship("Humboldt", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=SEA, face_up=UP)
     with pytest.raises(IllegalAction) as err:
-        far.apply("attack 1")
+        far.apply("attack P2")
     assert err.value.rule == "R34"
     two = scene([ship("Humboldt", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="AA", tiles=SEA,
                 face_up=UP)
-    assert run(two, "attack 1").turn.actions[2] == 0
+    assert run(two, "attack P2").turn.actions[2] == 0
     narhee = scene([ship("Admiral Narhee", cell="1,0", doubloons=1), ship(cell="3,-1")], actions="A", tiles=SEA,
                    face_up=UP)
-    assert "attack 1" in legal(narhee)
+    assert "attack P2" in legal(narhee)
     spyglass = scene([ship("Humboldt", cell="1,0", doubloons=1, treasures=("TR05",)), ship(cell="3,-1")],
                      actions="A", tiles=SEA, face_up=UP)
-    assert "attack 1" in legal(spyglass)
+    assert "attack P2" in legal(spyglass)
 
 
 def test_R35_no_doubloon_no_attack_unless_the_powder_horn():
     with pytest.raises(IllegalAction) as err:
-        duel({"doubloons": 0}).apply("attack 1")
+        duel({"doubloons": 0}).apply("attack P2")
     assert err.value.rule == "R35"
-    assert "attack 1" in legal(duel({"doubloons": 0, "treasures": ("TR02",)}))
+    assert "attack P2" in legal(duel({"doubloons": 0, "treasures": ("TR02",)}))
 
 
 def test_R36_each_opponent_once_per_turn():
-    state = run(duel(actions="AA"), "attack 1", "roll 0")
+    state = run(duel(actions="AA"), "attack P2", "roll 0")
     with pytest.raises(IllegalAction) as err:
-        state.apply("attack 1")
+        state.apply("attack P2")
     assert err.value.rule == "R36"
 
 
 def test_R38_R39_tokens_stack_and_the_cap_of_five():
-    state = run(duel(them={"damage": {"SAIL": 4}}), "attack 1", "roll 2", "token SAIL")
+    state = run(duel(them={"damage": {"SAIL": 4}}), "attack P2", "roll 2", "token SAIL")
     assert state.ships[1].damage[0] == 5 and not state.pending and "R39" in rules_cited(state)
 
 
 def test_R40_V6_a_ship_at_five_tokens_is_no_target():
     full = {"damage": {"SAIL": 3, "FIRE": 2}}
     with pytest.raises(IllegalAction) as err:
-        duel(them=full).apply("attack 1")
+        duel(them=full).apply("attack P2")
     assert err.value.rule == "R40"
-    assert "attack 1" in legal(duel(them=full, allow_futile_attacks=True))
+    assert "attack P2" in legal(duel(them=full, allow_futile_attacks=True))
 
 
 def test_R41_no_attack_from_or_into_the_hideout():
     into = scene([ship(cell="1,0", doubloons=1), ship(cell="0,0")], actions="A", tiles=SEA, face_up=UP)
     with pytest.raises(IllegalAction) as err:
-        into.apply("attack 1")
+        into.apply("attack P2")
     assert err.value.rule == "R41"
     across = scene([ship(cell="1,0", doubloons=1), ship(cell="-1,0")], actions="AA", tiles={**SEA, "-1,0": "T01"},
                    face_up=(*UP, "-1,0"))
-    assert "attack 1" in legal(across)
+    assert "attack P2" in legal(across)
 
 
 def test_R42_R48_cannon_blocks_attacks_but_not_sabotage():
     state = duel({"damage": {"CANNON": 1}, "doubloons": 2}, played=("AC59",))
     with pytest.raises(IllegalAction) as err:
-        state.apply("attack 1")
+        state.apply("attack P2")
     assert err.value.rule == "R42"
-    assert "effect AC59 1" in legal(state)
+    assert "effect AC59 P2" in legal(state)
     assert "R48" in state.game.rules
 
 
@@ -113,14 +113,14 @@ def test_R45_R46_torn_sail_one_move_and_a_limit_gained_midturn():
 
 
 def test_R47_A11_fire_makes_the_owner_drop_a_treasure():
-    state = run(duel(them={"treasures": ("TR07", "TR08")}), "attack 1", "roll 1", "token FIRE")
+    state = run(duel(them={"treasures": ("TR07", "TR08")}), "attack P2", "roll 1", "token FIRE")
     assert state.player == 1 and legal(state) == {"lose TR07", "lose TR08"}
     state = run(state, "lose TR08")
     assert state.ships[1].treasures == ("TR07",) and "TR08" in state.treasure_discard and "R47" in rules_cited(state)
 
 
 def test_R50_A12_V15_bowsprit_cuts_the_hand():
-    state = run(duel(them={"hand": ("AC01", "AC02", "AC03", "AC04", "AC05"), "captain": "Humboldt"}), "attack 1",
+    state = run(duel(them={"hand": ("AC01", "AC02", "AC03", "AC04", "AC05"), "captain": "Humboldt"}), "attack P2",
                 "roll 1", "token BOWSPRIT")
     assert state.player == 1 and state.pending[0][0] == "bowsprit"
     state = run(state, "discard AC05")
@@ -165,7 +165,7 @@ def test_R56_the_kraken_resolves_before_the_paid_effect():
 
 
 def test_R58_grog_rerolls_a_miss_once_per_turn():
-    state = run(duel({"captain": "Grog Blackwater"}), "attack 1", "roll 0")
+    state = run(duel({"captain": "Grog Blackwater"}), "attack P2", "roll 0")
     assert legal(state) == {"reroll", "accept roll"}
     state = run(state, "reroll")
     assert chance(state)["roll 2"] == Fraction(1, 3) and "R58" in rules_cited(state)
@@ -182,7 +182,7 @@ def test_R58_goldrick_and_macaw_abilities():
 
 
 def test_R59_crabby_jones_spends_a_shell():
-    state = run(duel(them={"captain": "Crabby Jones", "shells": 2}), "attack 1", "roll 2")
+    state = run(duel(them={"captain": "Crabby Jones", "shells": 2}), "attack P2", "roll 2")
     assert state.player == 1 and legal(state) == {"shell", "no shell"}
     state = run(state, "shell")
     assert state.ships[1].shells == 1 and [t[0] for t in state.pending] == ["token"] and "R59" in rules_cited(state)

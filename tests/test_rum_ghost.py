@@ -9,7 +9,7 @@ import pytest
 from rum_support import chance, legal, rules_cited, run, scene, ship
 
 import explorer
-from explorer.core.errors import OptionError
+from explorer.core.errors import OptionError, PositionError
 from explorer.games.last_bottle_of_rum.data import BASE_DECK, CARDS, KRAKEN, TILES, parse_cell
 
 SEA = {"1,0": "T28", "2,0": "T29", "3,-1": "T30", "1,-1": "T24", "2,-1": "T25", "2,1": "T26", "3,-2": "T23",
@@ -56,13 +56,18 @@ def test_S13_R69_tiles_face_up_coins_two_pairs_ghost_on_the_skull_cave():
 
 def test_R70_A29_a_coin_goes_to_the_first_player_ship_not_a_holed_one():
     data = haunted([ship(), ship()], actions="S").to_dict()
-    data["modules"]["coins"] = ["1,0"]
+    data["modules"]["coins"] = ["1,-1"]                  # the Old Wreck: a doubloon icon (S13)
     state = explorer.load("last_bottle_of_rum", ghost=True).state_from_dict(data)
-    took = run(state, "sail 1,0")
+    took = run(state, "sail 1,-1")
     assert took.ships[0].doubloons == 1 and took.mods.coins == 0 and "R70" in rules_cited(took)
     data["ships"][0]["damage"]["HULL"] = 1
-    holed = run(state.game.state_from_dict(data), "sail 1,0")
-    assert holed.ships[0].doubloons == 0 and holed.mods.coins == 1 << 1 and "A29" in rules_cited(holed)
+    holed = run(state.game.state_from_dict(data), "sail 1,-1")
+    assert holed.ships[0].doubloons == 0 and holed.mods.coins == 1 << parse_cell("1,-1")
+    assert "A29" in rules_cited(holed)
+    data["modules"]["coins"] = ["1,0"]                   # Open Sea A has no icon: no coin lies there
+    with pytest.raises(PositionError) as err:
+        state.game.state_from_dict(data)
+    assert err.value.field == "modules.coins" and "S13" in err.value.reason
 
 
 def test_R71_the_ghost_plays_after_both_players():

@@ -104,6 +104,8 @@ def play(game, seed: int, audit_every: int = 50):
             after = state._step(move)
             assert state._key() == key and json.dumps(state.to_dict(), sort_keys=True) == snapshot
             assert game.state_from_dict(json.loads(snapshot)) == state
+            text = state.notation()                     # the short notation round trips too (V1-V3)
+            assert game.position(text) == state and game.position(text).notation() == text
         else:
             after = state._step(move)
         ghost_took_only_what_it_reached(state, move, after)

@@ -32,7 +32,7 @@ def test_round_trip_and_notation():
     ("phase", "dinner"), ("active", 7), ("winner", "me"), ("turns", -1), ("tiles", {"0,0": "T01"}),
     ("tiles", {"9,9": "T01"}), ("face_up", ["2,0"]), ("display", [["M01"]]), ("deck", ["AC99"]),
     ("pending", [["no_such_step"]]), ("pending", [["token", 9, "R21"]]), ("pending", [["kraken_roll"]]),
-    ("ships", []), ("turn", {"played": []}), ("map_deck", "M01")])
+    ("ships", []), ("turn", {"moves": -1}), ("map_deck", "M01")])
 def test_bad_positions_name_the_field(field, value):
     game, state = started()
     data = state.to_dict()
@@ -75,7 +75,7 @@ def test_foreign_actions_and_wrong_types_are_refused(junk):
 def test_illegal_actions_name_their_rule_and_leave_the_state_alone():
     state = scene([ship(), ship()], actions="S")
     key = state._key()
-    for move, rule in [("attack 1", "R41"), ("earn", "R11"), ("repair FIRE", "R11"), ("effect AC01", "R9"),
+    for move, rule in [("attack P2", "R41"), ("earn", "R11"), ("repair FIRE", "R11"), ("effect AC01", "R9"),
                        ("play AC01 AC02", "R8"), ("take TR01", "T4"), ("peek 1,0", "R58")]:
         with pytest.raises(IllegalAction) as err:
             state.apply(move)
@@ -143,6 +143,6 @@ def test_actions_are_described_and_point_at_clickable_places():
             assert f'data-place="{place}"' in svg or place.startswith("card:"), (action, place)
     duel = scene([ship(cell="1,0", doubloons=1), ship(cell="2,0")], actions="AS", tiles={"1,0": "T28", "2,0": "T29"},
                  face_up=("1,0", "2,0"))
-    assert duel.action_places(duel.game.parse_action("attack 1")) == ("ship:1",)
+    assert duel.action_places(duel.game.parse_action("attack P2")) == ("ship:1",)
     assert duel.action_places(duel.game.parse_action("sail 2,0")) == ("cell:2,0",)
     assert duel.describe(duel.game.parse_action("sail 2,0")) == "Sail to 2,0"

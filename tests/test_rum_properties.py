@@ -61,6 +61,8 @@ def play(game, seed: int, policies=None, audit_every: int = 40):
             after = state._step(move)
             assert state._key() == key and json.dumps(state.to_dict(), sort_keys=True) == snapshot
             assert game.state_from_dict(json.loads(snapshot)) == state
+            text = state.notation()                     # the short notation round trips too
+            assert game.position(text) == state and game.position(text).notation() == text
             state = after
         else:
             state = state._step(move)

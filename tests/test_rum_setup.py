@@ -89,7 +89,7 @@ def test_S10_C14_first_player_is_uniform_or_chosen():
     while state.pending[0][0] != "first":
         state = state.apply(state.sample_chance(__import__("random").Random(1)) if state.is_chance
                             else state.legal_actions()[0])
-    assert chance(state) == {f"first {p}": Fraction(1, 4) for p in range(4)}
+    assert chance(state) == {f"first P{p}": Fraction(1, 4) for p in range(1, 5)}
     assert through_setup(3, first_player=2).active == 2
 
 

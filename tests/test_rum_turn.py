@@ -167,7 +167,7 @@ def test_E01_full_sail_gives_two_sail_actions():
 def test_E02_plunder_takes_up_to_two_doubloons_not_from_the_hideout():
     state = scene([ship(cell="1,0"), ship(cell="2,0", doubloons=3)], played=("AC07",),
                   tiles={"1,0": "T28", "2,0": "T29"}, face_up=("1,0", "2,0"))
-    state = run(state, "effect AC07 1")
+    state = run(state, "effect AC07 P2")
     assert [s.doubloons for s in state.ships] == [2, 1] and {"E02", "R14"} <= rules_cited(state)
     home = scene([ship(cell="1,0"), ship(cell="0,0", doubloons=3)], played=("AC07",), tiles={"1,0": "T28"},
                  face_up=("1,0",))
@@ -177,7 +177,7 @@ def test_E02_plunder_takes_up_to_two_doubloons_not_from_the_hideout():
 def test_E03_chain_shot_rolls_twice_keeps_the_better():
     state = scene([ship(cell="1,0", doubloons=2), ship(cell="2,0")], played=("AC18",), actions="A",
                   tiles={"1,0": "T28", "2,0": "T29"}, face_up=("1,0", "2,0"))
-    state = run(state, "effect AC18", "attack 1")
+    state = run(state, "effect AC18", "attack P2")
     from fractions import Fraction
 
     assert chance(state) == {"roll 0": Fraction(1, 36), "roll 1": Fraction(5, 12), "roll 2": Fraction(5, 9)}
@@ -208,7 +208,7 @@ def test_E06_cursed_wind_moves_up_to_three_tiles():
 def test_E07_boarding_party_takes_a_treasure_on_your_tile():
     state = scene([ship(cell="1,0", doubloons=2), ship(cell="1,0", treasures=("TR07",))], played=("AC42",),
                   tiles={"1,0": "T28"}, face_up=("1,0",))
-    state = run(state, "effect AC42 1 TR07")
+    state = run(state, "effect AC42 P2 TR07")
     assert state.ships[0].treasures == ("TR07",) and not state.ships[1].treasures and "E07" in rules_cited(state)
 
 
@@ -221,7 +221,7 @@ def test_E08_all_hands_plays_one_more_card():
 def test_E10_sabotage_makes_a_ship_within_two_draw():
     state = scene([ship(cell="1,0", doubloons=2), ship(cell="3,-1")], played=("AC59",),
                   tiles={"1,0": "T28", "3,-1": "T29"}, face_up=("1,0", "3,-1"))
-    state = run(state, "effect AC59 1")
+    state = run(state, "effect AC59 P2")
     assert state.pending[0] == ("token", 1, "E10") and "E10" in rules_cited(state)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from sjoroveroya_helpers import play, position, rules_cited
 
-from explorer import IllegalAction
+from explorer import IllegalAction, PositionError
 from explorer.games.sjoroveroya import Backward, Forward
 
 
@@ -19,7 +19,7 @@ def red(state):
 
 # -- forward ---------------------------------------------------------------------------------
 def test_R7_a_forward_move_needs_a_card_of_that_suit_and_an_own_piece():
-    state = position(hands=["H", "S"])
+    state = position(hands=["H", ""])     # Player 2 holds no card, so S@0 cannot be an out-of-turn try (R6)
     with pytest.raises(IllegalAction) as err:
         state.apply("S@0")
     assert err.value.rule == "R7" and "♠" in err.value.reason
@@ -145,9 +145,9 @@ def test_A5_backward_ignores_the_pieces_own_card():
 
 # -- out of cards ---------------------------------------------------------------------------
 def test_R25_the_emergency_draw_is_all_that_happens():
-    state = position(pieces={0: [12] * 6}, hands=["", "SH"])
+    state = position(pieces={0: [12] * 6}, hands=["", "SH"], pending={"draws": 1, "drawer": 0, "then": "end"})
     after = state.apply("draw S")
-    assert after.to_move == 1 and after.hands[0] == (1, 0, 0, 0) and {"R25"} <= rules_cited(state)
+    assert after.to_move == 1 and after.hands[0] == (1, 0, 0, 0) and {"R25"} <= rules_cited(after)
 
 
 def test_R26_a_draw_from_an_empty_pile_reshuffles_the_discard_pile_mid_draw():
@@ -187,19 +187,17 @@ def test_R30_start_holds_anyone_and_pieces_there_only_move_forward():
     assert all(isinstance(a, Forward) for a in state.legal_actions())
 
 
-def test_R31_a_card_never_holds_two_colours_warning_for_hand_made_positions():
-    from explorer.games.sjoroveroya.position import UnreachablePosition
-
-    with pytest.warns(UnreachablePosition, match="R31"):
+def test_R31_A4_a_card_holding_two_players_pieces_is_refused_without_V3():
+    with pytest.raises(PositionError) as err:
         position(pieces={0: [5], 1: [5]}, hands=["S", "C"])
+    assert err.value.field == "pieces.1" and "R31" in str(err.value) and "Player 1" in str(err.value)
+    mixed = position(pieces={0: [5], 1: [5]}, hands=["S", "C"], options={"backward_counts_any_colour": True})
+    assert mixed.pieces == ((0, 0, 0, 0, 0, 5), (0, 0, 0, 0, 0, 5))
 
 
 def test_A4_V11_mixed_card_is_skipped_by_default_and_stops_when_asked():
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        skip = position(pieces={0: [4, 5], 1: [5]}, hands=["C", "C"])
-        stop = position(pieces={0: [4, 5], 1: [5]}, hands=["C", "C"], options={"mixed_card_forward": "stop"})
+    v3 = {"backward_counts_any_colour": True}     # mixed cards arise only under V3 (R31)
+    skip = position(pieces={0: [4, 5], 1: [5]}, hands=["C", "C"], options=v3)
+    stop = position(pieces={0: [4, 5], 1: [5]}, hands=["C", "C"], options={**v3, "mixed_card_forward": "stop"})
     assert play(skip, "C@4").pieces[0].count(11) == 1
     assert play(stop, "C@4").pieces[0].count(5) == 2

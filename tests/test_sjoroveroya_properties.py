@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import random
-import warnings
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -87,22 +86,22 @@ def test_random_games_keep_every_invariant_and_end(example):
     rng = random.Random(example["seed"])
     state = game.new_state()
     steps = 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # V3 games make mixed cards; reloading them warns (A4)
-        while not state.is_over:
-            key = state._key()
-            if state.is_chance:
-                nxt = state._step(state.sample_chance(rng))
-            else:
-                nxt = state._step(choose(state, seats[state.player], rng))
-            assert state._key() == key                                        # apply never mutates
-            state = nxt
-            check_invariants(state, options)
-            steps += 1
-            if steps % 97 == 0:
-                assert game.state_from_dict(state.to_dict()) == state
-            assert steps < 200_000, "no end"
-        assert game.state_from_dict(state.to_dict()) == state
+    while not state.is_over:
+        key = state._key()
+        if state.is_chance:
+            nxt = state._step(state.sample_chance(rng))
+        else:
+            nxt = state._step(choose(state, seats[state.player], rng))
+        assert state._key() == key                                        # apply never mutates
+        state = nxt
+        check_invariants(state, options)
+        steps += 1
+        if steps % 97 == 0:
+            assert game.state_from_dict(state.to_dict()) == state
+            assert game.position(state.notation()) == state                   # the notation round-trips too
+        assert steps < 200_000, "no end"
+    assert game.state_from_dict(state.to_dict()) == state
+    assert game.position(state.notation()) == state
     assert explorer.replay(game, state.history) == state
     ranking = state.winners()
     assert sorted(p for group in ranking for p in group) == list(range(players))

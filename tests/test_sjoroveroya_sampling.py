@@ -56,7 +56,7 @@ def test_small_deal_matches_the_exact_distribution_of_hidden_cards():
     game = explorer.load("sjoroveroya", players=2, start_hand_size=2, first_player=0)
     deal = game.state_from_dict({
         "phase": "deal", "track": "HSDCCDSHSHCDDCHSHDSC", "pieces": [[0] * 6] * 2, "hands": ["", ""],
-        "discard": {"S": 18, "H": 19, "D": 21, "C": 20}, "pending": {"draws": 2, "drawer": 0, "then": ""},
+        "pending": {"draws": 2, "drawer": 0, "then": ""},
         "to_move": None, "first_player": None})
     # the exact joint law of the dealt position, by following every draw (C2)
     exact = distribution(deal, lambda t: t, until=lambda t: t.phase != "deal")

@@ -102,9 +102,12 @@ def test_T1_T3_a_turn_starts_with_no_move_used_and_a_move_uses_one():
 
 
 def test_T2_R24_stuck_at_the_start_of_the_turn_makes_the_emergency_draw():
-    state = position(pieces={0: [12] * 6}, hands=["", "SH"], to_move=0)
+    turn = play(position(pieces={0: [12] * 6, 1: [3]}, hands=["", "SH"], to_move=1), "S@3", "end")
+    assert turn.is_chance and turn.pending == 1 and turn.after == "end" and turn.to_move == 0
+    assert {"T2", "R24"} <= rules_cited(turn)
+    state = position(pieces={0: [12] * 6}, hands=["", "SH"], to_move=0,
+                     pending={"draws": 1, "drawer": 0, "then": "end"})
     assert state.is_chance and state.pending == 1 and state.after == "end"
-    assert {"T2", "R24"} <= rules_cited(state)
     after = state.apply("draw C")
     assert after.hands[0] == (0, 0, 0, 1) and after.to_move == 1
 
@@ -125,7 +128,21 @@ def test_T5_R2_the_turn_ends_after_the_third_move():
 def test_R2_a_fourth_move_of_the_same_player_is_refused():
     state = play(position(hands=["SHDC", "SH"]), "S@0", "H@0", "D@0")
     with pytest.raises(IllegalAction) as err:
-        state.apply("C@0")      # Red's club: it is Blue's turn and Blue holds no club
+        state.apply("C@0")      # Player 1's club: it is Player 2's turn and Player 2 holds no club
+    assert err.value.rule == "R6" and "Player 2's turn" in str(err.value) and "no ♣" in str(err.value)
+    assert state.to_move == 1 and state.moves_used == 0          # the state is untouched
+
+
+def test_R6_an_out_of_turn_try_cites_turn_order_and_names_whose_turn_it_is():
+    state = position(pieces={0: [3, 10], 1: [6]}, hands=["SS", "H"], to_move=1)
+    with pytest.raises(IllegalAction) as err:
+        state.apply("back@10")      # only Player 1 has a piece on card 10 (and a card 3 to step back to)
+    assert err.value.rule == "R6" and "it is Player 2's turn" in err.value.reason
+    with pytest.raises(IllegalAction) as err:
+        state.apply("S@3")          # Player 1's piece and Player 1's spade
+    assert err.value.rule == "R6" and "Player 2" in err.value.reason
+    with pytest.raises(IllegalAction) as err:
+        state.apply("S@6")          # Player 2's own piece, but Player 2 holds no ♠: not an out-of-turn try
     assert err.value.rule == "R7"
 
 

@@ -221,8 +221,10 @@ class TestViewSwitch:
         labels = json.dumps(app.tree.data)
         assert node.move not in labels
         app.controller.goto(node.path[:-1])
-        assert drawer_state.is_chance and app.chance.controls.data["hidden"]
-        assert app.chance.controls.data["rows"] == []
+        assert drawer_state.is_chance
+        rows = app.chance.controls.data["rows"]   # the outsider's own odds: what they would read, no card
+        assert [(r["full"], r["fraction"], r["id"]) for r in rows] == [(event.text, "1", None)]
+        assert event.detail not in json.dumps(app.chance.controls.data)
 
     def test_bad_viewer_request_is_named(self, app):
         click(app.board, op="viewer", player="teacher")

@@ -142,11 +142,30 @@ def bar_row(bar: Bar) -> dict:
             "group": single is None}
 
 
+def distinct_part(texts: Sequence[str]) -> list[str]:
+    """The texts without the words they all start with ("Player 1 draws a card (Player 1 gets ♥)"
+    and the like become "Player 1 gets ♥"), so short labels keep what tells the bars apart."""
+    if len(texts) < 2:
+        return list(texts)
+    first, last = min(texts), max(texts)   # the common prefix of all is theirs
+    n = next((i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b), min(len(first), len(last)))
+    prefix = first[:n]
+    cut = (prefix.rfind("(") if "(" in prefix else prefix.rfind(" ")) + 1   # keep the bracket's own words
+    if cut < 8 or any(len(t) <= cut for t in texts):
+        return list(texts)
+    parts = [t[cut:] for t in texts]
+    return [p[:-1] if p.endswith(")") and "(" not in p else p for p in parts]
+
+
 def rows_of(items: Sequence[Item], steps: Sequence[str]) -> tuple[list[dict], list[str]]:
     """The rows (bars) and breadcrumbs at the drill `steps`."""
     bars, crumbs = open_level(items, steps)
     shown, rest = fold(bars)
     rows = [bar_row(b) for b in shown]
+    if not rest and not any(r["group"] for r in rows):   # single outcomes that read alike at first
+        for row, label in zip(rows, distinct_part([r["full"] for r in rows]), strict=True):
+            if label != row["full"]:
+                row["label"] = short(label)
     if rest:
         folded = Bar(OTHER, other_label(rest), tuple(i for b in rest for i in b.items))
         rows.append({**bar_row(folded), "label": short(folded.label), "group": True, "id": None,

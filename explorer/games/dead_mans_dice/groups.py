@@ -19,6 +19,7 @@ STAGES = {  # T0-T5 of the digest, by the step the position waits for
     "stray": "Does the roll hit another pile? (V3, C8)",
     "wobble": "Does the pile stand? (V2, C7)",
     "hit": "Does the broadside hit? (V1, C6)",
+    "scored": "Round scored: the piles are counted; the next round opens when the dice are gathered (T6, E9)",
     "over": "Game over",
 }
 

@@ -6,16 +6,17 @@ Outposts and bounty cards), Weather & Maelstrom (V2) and the Ghost automa for 2 
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
-Players are 0, 1, ... in seat order; cells are axial ``q,r`` (the Hideout is ``0,0``).
+Seats are ``P1``, ``P2``, ... in seat order (events and boards say "Player 1"); cells are axial
+``q,r`` (the Hideout is ``0,0``).
 
 - ``captain Grog Blackwater``   choose a captain at setup (S5)
 - ``play AC04 AC30``            play two cards (R8); ``play AC12`` is the extra card of All Hands (E08)
 - ``sail 1,-1``                 use a Sail action to move to an adjacent cell (R18); also a Cursed Wind move
 - ``earn``                      use an Earn-doubloons action (R30)
-- ``attack 1``                  attack player 1 (R33-R37)
+- ``attack P2``                 attack Player 2 (R33-R37)
 - ``repair FIRE``               remove a damage token (R43; ``repair shell`` for Crabby Jones)
 - ``exchange ADD>R``            trade 3 unused actions (S D A R letters) for 1 (R12)
-- ``effect AC43``               pay for and use a played card's effect (``effect AC37 1 TR05``: target, treasure)
+- ``effect AC43``               pay for and use a played card's effect (``effect AC37 P2 TR05``: target, treasure)
 - ``peek 2,-1``                 look at a face-down tile (Madame Macaw, Spyglass E05)
 - ``take TR15`` / ``leave``     take a treasure on entering its island (R25, R26) or not
 - ``trade TR15 TR03`` / ``keep``  trade treasures for Loot on entering the Hideout (R23)
@@ -26,12 +27,14 @@ Players are 0, 1, ... in seat order; cells are axial ``q,r`` (the Hideout is ``0
 - ``maelstrom 1,0 2,-1``        place the two Maelstrom tokens (R65); ``sail maelstrom`` rides it (R66)
 - ``bounty B05``                keep this Bounty card at an Outpost (R60); ``claim B05`` / ``pass B05`` (V14 off)
 - ``attack ghost``              attack the Ghost's white ship (R81)
-- chance outcomes: ``first 2``, ``draw AC17``, ``tile T24``, ``map M12``, ``treasure TR15``, ``roll 2``,
+- chance outcomes: ``first P3``, ``draw AC17``, ``tile T24``, ``map M12``, ``treasure TR15``, ``roll 2``,
   ``token SAIL``, ``reveal B05`` (a Bounty card drawn, C10)
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): documented in
-``explorer/games/last_bottle_of_rum/position.py``, e.g. ``{"phase": "main", "active": 0,
-"ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2, ...}], "tiles": {"1,0": "T24"}, ...}``.
+Positions a person writes (``game.position(text)``, ``state.notation()``): the first section of
+this page (position_text.py). A player's hidden possibilities (``game.hidden_worlds(view)``) and
+``game.sample_state``: worlds.py. Position data (``state.to_dict()``, read by
+``game.state_from_dict``): documented in ``explorer/games/last_bottle_of_rum/position.py``, e.g.
+``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2}, ...]}``.
 """
 
 from __future__ import annotations
@@ -133,7 +136,7 @@ class LastBottleOfRum(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RumState:
-        from .position import from_dict
+        from .load import from_dict
 
         return from_dict(self, data)
 
@@ -156,22 +159,30 @@ class LastBottleOfRum(Game):
             return parse(text)
         except (ValueError, IndexError, KeyError):
             raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
-                                      "play AC04 AC30, sail 1,-1, attack 1, effect AC43, end, ...", text) from None
+                                      "play AC04 AC30, sail 1,-1, attack P2, effect AC43, end, ...", text) from None
+
+    def position(self, text: str) -> RumState:
+        """Read a position in the short notation (position_text.py, docs/last_bottle_of_rum.md)."""
+        from .position_text import read
+
+        return read(self, text)
 
     def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
-        from .position import sample_state
+        from .worlds import sample_state
 
         return sample_state(self, view, rng)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
+        """Every full position consistent with `view`, exactly weighted (worlds.py)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 30 steps (about a round), judged by Loot (E2); the rule
         of thumb as prior. Turns hold many small choices, so the budget per move is small."""
         return {"iterations": 10, "rollout_steps": 30, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.3}
-
-    def player_name(self, player: int) -> str:
-        """P0, P1, ... as the events and board name the ships."""
-        return f"P{player}"
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy

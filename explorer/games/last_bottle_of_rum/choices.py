@@ -35,7 +35,7 @@ def _captain(w: Work, task: tuple, item: ChooseCaptain) -> None:
     """S5: the captain's board, ship and (Crabby Jones) 2 Shells."""
     p = task[1]
     w.set(p, captain=item.captain, shells=2 if item.captain == sh.CRABBY else 0)
-    w.say(f"P{p} takes the ship of {item.captain}", "S5", "S6", "S11")
+    w.say(f"Player {p + 1} takes the ship of {item.captain}", "S5", "S6", "S11")
 
 
 def _pickup(w: Work, task: tuple, item: Take | Leave) -> None:

@@ -20,6 +20,7 @@ from .model import (
     EndTurn,
     Exchange,
     FirstPlayer,
+    GoOn,
     KeepBounty,
     Leave,
     Lose,
@@ -65,7 +66,7 @@ def describe(action: Any) -> str:
         Play: lambda a: f"Play {_cards(a.cards)}",
         Sail: lambda a: f"Sail to {cell_name(a.cell)}",
         Earn: lambda a: "Earn 1 doubloon",
-        Attack: lambda a: "Attack the Ghost" if a.target < 0 else f"Attack player {a.target}",
+        Attack: lambda a: "Attack the Ghost" if a.target < 0 else f"Attack Player {a.target + 1}",
         Weather: lambda a: f"Carry out {card_name(a.card)} ({a.card})",
         PlaceMaelstrom: lambda a: f"Open the Maelstrom between {cell_name(a.a)} and {cell_name(a.b)}",
         Whirl: lambda a: "Ride the Maelstrom to its other end (1 damage)",
@@ -75,7 +76,7 @@ def describe(action: Any) -> str:
         Repair: lambda a: "Restore a Shell" if a.kind == "shell" else f"Repair a {a.kind} token",
         Exchange: lambda a: f"Trade {'+'.join(ICON_NAMES[i] for i in a.give)} for {ICON_NAMES[a.get]}",
         UseEffect: lambda a: f"Use {EFFECTS[CARDS[a.card].effect].name} ({a.card})"
-                             + (f" on player {a.target}" if a.target is not None else "")
+                             + (f" on Player {a.target + 1}" if a.target is not None else "")
                              + (f", taking {TREASURES[a.treasure].name}" if a.treasure else ""),
         Peek: lambda a: f"Look secretly at the tile on {cell_name(a.cell)}",
         Take: lambda a: f"Take {TREASURES[a.treasure].name} ({TREASURES[a.treasure].value})",
@@ -88,13 +89,14 @@ def describe(action: Any) -> str:
         Reroll: lambda a: "Re-roll the miss" if a.use else "Accept the miss",
         Stop: lambda a: "Stop here",
         EndTurn: lambda a: "End the turn",
-        FirstPlayer: lambda a: f"Player {a.player} starts",
+        FirstPlayer: lambda a: f"Player {a.player + 1} starts",
         DrawCard: lambda a: f"Draw {a.card}",
         TileFace: lambda a: f"The tile is {TILES[a.tile].name}",
         MapCard: lambda a: f"Map of {TILES['T' + a.map[1:]].name}",
         TreasureCard: lambda a: f"Treasure: {TREASURES[a.treasure].name}",
         Roll: lambda a: f"The die shows {a.skulls} skull{'s' * (a.skulls != 1)}",
         Token: lambda a: f"A {a.kind} token",
+        GoOn: lambda a: "Go on: the rules resolve the waiting steps by themselves",
     }
     say = words.get(type(action))
     return say(action) if say else str(action)

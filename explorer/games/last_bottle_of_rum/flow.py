@@ -86,7 +86,7 @@ class Work:
     def name(self, p: int) -> str:
         if p < 0:
             return "the Ghost"
-        return f"P{p} ({self.ships[p].captain or 'no captain'})"
+        return f"Player {p + 1} ({self.ships[p].captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
@@ -168,7 +168,8 @@ def off_bank(mods: Modules) -> int:
 
 
 def node_of(phase: str, pending: tuple, active: int) -> tuple[str, int | None]:
-    """("over"|"chance"|"decision", who decides)."""
+    """("over"|"chance"|"decision"|"auto", who decides). "auto" is a step the rules resolve by
+    themselves waiting in a written position: a chance node with the one outcome "go on"."""
     if phase == "over":
         return ("over", None)
     if pending:

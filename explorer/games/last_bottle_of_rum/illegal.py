@@ -56,9 +56,13 @@ def explain(s, action) -> IllegalAction:
         return IllegalAction("R1", "the game is over", action)
     if s.is_chance:
         return IllegalAction("T4", "a chance event must be resolved first", action)
+    other = out_of_turn(s, action)
+    if other is not None:
+        return IllegalAction("R3", f"it is Player {s.player + 1}'s turn to act, not Player {other + 1}'s: "
+                                   f"{action} is Player {other + 1}'s move, out of turn", action)
     if s.pending:
         rule, what = WAITING[s.pending[0][0]]
-        return IllegalAction(rule, f"P{s.player} must {what} now", action)
+        return IllegalAction(rule, f"Player {s.player + 1} must {what} now", action)
     if s.phase == "play":
         from .data import WEATHER
 
@@ -68,6 +72,36 @@ def explain(s, action) -> IllegalAction:
         return IllegalAction("R8", "play exactly 2 cards from your hand first (fewer only with a smaller hand)",
                              action)
     return _main(s, action)
+
+
+def out_of_turn(s, a) -> int | None:
+    """Actions name no actor, so a try that only another seat could make (their cards, their
+    ship's tile, their treasure, an attack on the player whose turn it is) is that seat's move
+    out of turn (R3, T6); None when the action belongs to nobody else."""
+    me = s.player
+    others = [q for q in range(len(s.ships)) if q != me]
+    ship = s.ships[me]
+
+    def owner(test) -> int | None:
+        return next((q for q in others if test(s.ships[q])), None)
+
+    if isinstance(a, (Play, Discard)):
+        cards = a.cards if isinstance(a, Play) else (a.card,)
+        if cards and not set(cards) <= set(ship.hand):
+            return owner(lambda x: set(cards) <= set(x.hand))
+    if isinstance(a, Attack) and a.target == me:
+        return owner(lambda x: True) if len(others) == 1 else None
+    if isinstance(a, UseEffect) and a.target == me and len(others) == 1:
+        return others[0]
+    if isinstance(a, Sail) and a.cell not in NEIGHBOURS[ship.cell]:
+        return owner(lambda x: a.cell in NEIGHBOURS[x.cell])
+    if isinstance(a, Lose) and a.treasure not in ship.treasures:
+        return owner(lambda x: a.treasure in x.treasures)
+    if isinstance(a, Trade) and a.treasures and not set(a.treasures) <= set(ship.treasures):
+        return owner(lambda x: set(a.treasures) <= set(x.treasures))
+    if isinstance(a, Repair) and a.kind in DAMAGE and not ship.damage[DAMAGE.index(a.kind)]:
+        return owner(lambda x: x.damage[DAMAGE.index(a.kind)] > 0)
+    return None
 
 
 def _main(s, a) -> IllegalAction:

@@ -6,8 +6,8 @@ and `outcome` transitions and `settle` of automatic tasks (T4), so it consumes t
 generator exactly as stepping the model with `RandomPolicy` does and reaches the same
 final state. What it skips is only what a playout never reads: the intermediate states
 (their trail, cached legal actions) and the events' text. It covers every option and
-module (V1-V15, E3's turn limit); it returns None only for a start position whose first
-task is automatic (a hand-edited position), where the model decides what happens.
+module (V1-V15, E3's turn limit) and written positions waiting on an automatic step (their
+one outcome "go on", drawn as `sample` draws it, then `settle`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 from explorer.core.game import PlayoutEnd
 
 from .bounty import check_turn
-from .flow import CHANCE, Work, build, settle
+from .flow import CHANCE, DECISION, Work, build, settle
 from .resolve import decide, outcome
 from .rules import RumState, legal, sample_outcome
 
@@ -37,8 +37,6 @@ class QuietWork(Work):
 def random_playout(state: RumState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd | None:
     """Play `state` to the end with every seat choosing ``legal[rng.randrange(len(legal))]``
     (see the module docstring); `RuntimeError` when `max_steps` steps pass without an end."""
-    if state._node[0] == "auto":
-        return None
     w = QuietWork(state)
     randrange = rng.randrange
     steps = 0
@@ -46,7 +44,9 @@ def random_playout(state: RumState, rng: random.Random, max_steps: int, final: b
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
         pending = w.pending
-        if pending and pending[0][0] in CHANCE:
+        if pending and pending[0][0] not in CHANCE and pending[0][0] not in DECISION:
+            randrange(1)                 # "go on", the one outcome of a waiting automatic step
+        elif pending and pending[0][0] in CHANCE:
             task = pending[0]
             item = sample_outcome(w, rng)
             w.pending = pending[1:]

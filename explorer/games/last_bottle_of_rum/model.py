@@ -58,7 +58,7 @@ class Attack:
     target: int
 
     def __str__(self) -> str:
-        return "attack ghost" if self.target == GHOST else f"attack {self.target}"
+        return "attack ghost" if self.target == GHOST else f"attack P{self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class UseEffect:
     def __str__(self) -> str:
         parts = ["effect", self.card]
         if self.target is not None:
-            parts.append(str(self.target))
+            parts.append("ghost" if self.target == GHOST else f"P{self.target + 1}")
         if self.treasure is not None:
             parts.append(self.treasure)
         return " ".join(parts)
@@ -251,7 +251,7 @@ class FirstPlayer:
     player: int
 
     def __str__(self) -> str:
-        return f"first {self.player}"
+        return f"first P{self.player + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +324,16 @@ class BountyCard:
         return f"reveal {self.bounty}"
 
 
-EARN, STOP, END, LEAVE, WHIRL = Earn(), Stop(), EndTurn(), Leave(), Whirl()
+@dataclass(frozen=True, slots=True)
+class GoOn:
+    """The one outcome of a step the rules resolve by themselves (beginning a turn, entering a
+    tile, a Kraken): a position written at such a moment waits for it, with probability 1."""
+
+    def __str__(self) -> str:
+        return "go on"
+
+
+EARN, STOP, END, LEAVE, WHIRL, GO_ON = Earn(), Stop(), EndTurn(), Leave(), Whirl(), GoOn()
 ROLLS = tuple(Roll(s) for s in range(3))
 TOKENS = tuple(Token(k) for k in DAMAGE)
 DRAWS = {c: DrawCard(c) for c in CARDS}

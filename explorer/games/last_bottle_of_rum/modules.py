@@ -1,6 +1,7 @@
 """Position data of the modules (V1-V3): the ``"modules"`` object of `to_dict`, validated.
 
-Format (every field optional; missing ones take a fresh game's values)::
+Format (every field optional; missing ones take a fresh game's values, and bounty cards written
+nowhere are in the Bounty deck)::
 
     "modules": {"bounty_deck": ["B01", ...],          # unordered; includes the known top card
                 "bounty_top": ["B07", 1],             # the card put back on top and who knows it, or null
@@ -12,18 +13,18 @@ Format (every field optional; missing ones take a fresh game's values)::
                 "stats": [0, ...]}                    # the active player's bounty counters (13)
 
 In a player's view the Bounty deck is a count, other players' bounties are counts, the top
-card is shown only to the player who knows it, and the Ghost's damage is a count (C13).
+card is shown only to the player who knows it (the others see ``["?", knower]``), and the
+Ghost's damage is a count (C13).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import BOUNTIES, DAMAGE, DAMAGE_COUNT, HIDEOUT, cell_name, parse_cell
+from .data import BOUNTIES, DAMAGE, HIDEOUT, TILES, cell_name, parse_cell
 from .ghost import skull_cave
 from .model import Ghost, Modules
 
@@ -100,7 +101,8 @@ def _ghost(raw: Any, tiles) -> Ghost:
     if sum(counts) >= 3:
         _bad("ghost.damage", "the Ghost sinks at 3 tokens (R82)")
     treasures = raw.get("treasures", [])
-    if not isinstance(treasures, list) or len(treasures) > 3 or not all(t in TREASURES for t in treasures):
+    if not isinstance(treasures, list) or len(treasures) > 3 \
+            or not all(isinstance(t, str) and t in TREASURES for t in treasures):
         _bad("ghost.treasures", "up to 3 treasure ids (D10)")
     cards = raw.get("cards", [])
     if not isinstance(cards, list) or len(cards) > 2 or not all(c in FULL_DECK for c in cards):
@@ -136,7 +138,8 @@ def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules
     if bounty:
         held = _rows(raw.get("bounties", [[] for _ in range(n)]), "bounties", n)
         claimed = _rows(raw.get("claimed", [[] for _ in range(n)]), "claimed", n)
-        deck = _bounty_list(raw.get("bounty_deck", sorted(BOUNTIES)), "bounty_deck")
+        placed = {b for r in (*held, *claimed) for b in r} | set(flight)
+        deck = _bounty_list(raw.get("bounty_deck", [b for b in sorted(BOUNTIES) if b not in placed]), "bounty_deck")
         every = [*deck, *(b for r in held for b in r), *(b for r in claimed for b in r), *flight]
         if sorted(every) != sorted(BOUNTIES):
             _bad("bounty_deck", "every bounty card B01-B20 must be in exactly one place (K05)")
@@ -152,6 +155,8 @@ def modules_in(game, raw: Any, tiles, flight: list[str] | tuple = ()) -> Modules
         _bad("maelstrom", "two different cells, and only with the Weather module (R65)")
     coins = 0
     for c in _cells(raw.get("coins", []), "coins"):
+        if not tiles[c] or not TILES[tiles[c]].doubloon:
+            _bad("coins", f"a coin lies only on a laid tile with a doubloon icon, not on {cell_name(c)} (S13, R70)")
         coins |= 1 << c
     if coins and not opts["ghost"]:
         _bad("coins", "coins lie on tiles only in the Ghost module (S13)")
@@ -178,42 +183,7 @@ def hide_modules(data: dict, player: int) -> None:
             task[2:] = ["?" if x else x for x in task[2:]]
     m["bounty_deck"] = len(m["bounty_deck"])
     if m["bounty_top"] is not None and m["bounty_top"][1] != player:
-        m["bounty_top"] = None
+        m["bounty_top"] = ["?", m["bounty_top"][1]]       # who put a card back on top is public
     m["bounties"] = [b if i == player else len(b) for i, b in enumerate(m["bounties"])]
     if m["ghost"] is not None:
         m["ghost"]["damage"] = sum(m["ghost"]["damage"].values())
-
-
-def sample_modules(data: dict, me: int | None, rng: random.Random) -> None:
-    """Deal unseen bounties to the hidden holdings, hidden draws and the deck; give the Ghost's
-    hidden tokens types drawn from what the bag may hold (C13)."""
-    seen, ships = data["modules"], data["ships"]
-    out = dict(seen)
-    data["modules"] = out
-    if isinstance(seen.get("bounty_deck"), int) and not seen.get("bounties"):
-        out["bounty_deck"] = []
-    if isinstance(seen.get("bounty_deck"), int) and seen.get("bounties"):
-        known = {b for r in seen["claimed"] for b in r} | {b for r in seen["bounties"] if isinstance(r, list)
-                                                            for b in r}
-        flight = [t for t in data["pending"] if t[0] in ("bounty_draw", "bounty_keep")]
-        known |= {x for t in flight for x in t[2:] if x and x != "?"}
-        top = seen["bounty_top"][0] if seen.get("bounty_top") else None
-        unseen = [b for b in sorted(BOUNTIES) if b not in known and b != top]
-        rng.shuffle(unseen)
-        for t in flight:
-            t[2:] = [unseen.pop() if x == "?" else x for x in t[2:]]
-        rows = []
-        for r in seen["bounties"]:
-            if isinstance(r, int):
-                r, unseen = sorted(unseen[:r]), unseen[r:]
-            rows.append(r)
-        out["bounties"] = rows
-        out["bounty_deck"] = sorted([*unseen, *([top] if top else [])])
-    ghost = seen.get("ghost")
-    if ghost is not None and isinstance(ghost["damage"], int):
-        bag = [k for i, k in enumerate(DAMAGE) for _ in range(DAMAGE_COUNT[i] - sum(s["damage"][k] for s in ships))]
-        rng.shuffle(bag)
-        counts = dict.fromkeys(DAMAGE, 0)
-        for k in bag[:ghost["damage"]]:
-            counts[k] += 1
-        out["ghost"] = {**ghost, "damage": counts}

@@ -9,6 +9,7 @@ from .model import (
     EARN,
     END,
     GHOST,
+    GO_ON,
     LEAVE,
     STOP,
     WHIRL,
@@ -42,7 +43,7 @@ from .model import (
 
 SIMPLE = {"earn": EARN, "end": END, "leave": LEAVE, "stop": STOP, "keep": Trade(()), "shell": Shell(True),
           "no shell": Shell(False), "reroll": Reroll(True), "accept roll": Reroll(False),
-          "sail maelstrom": WHIRL, "attack ghost": Attack(GHOST)}
+          "sail maelstrom": WHIRL, "attack ghost": Attack(GHOST), "go on": GO_ON}
 
 
 def _card(word: str) -> str:
@@ -60,10 +61,10 @@ def _known(word: str, table) -> str:
 
 
 def _player(word: str) -> int:
-    value = int(word)
-    if value < 0:
+    """A seat as written, ``P1``.. (from 1), as its index."""
+    if word[:1].upper() != "P" or not word[1:].isdigit() or int(word[1:]) < 1:
         raise ValueError(word)
-    return value
+    return int(word[1:]) - 1
 
 
 def parse(text: str) -> Any:

@@ -17,6 +17,7 @@ from explorer.core.svg import INK, MUTED, legend_band, svg_root, text, text_widt
 from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, COLOURS, DATA, EFFECTS, TILES, TREASURES, map_tile
 from .describe import card_name
 from .groups import STAGES
+from .names import CARD_BASE
 
 SIZE = 44                     # hex radius
 CX, CY = 270, 310             # board centre
@@ -73,9 +74,8 @@ def treasure_tip(t: str) -> str:
 
 
 def _short(card: str) -> str:
-    """A card chip's words: its name and its action icons."""
-    icons = CARDS[card].icons
-    return card_name(card) + (f"  {icons}" if icons else "")
+    """A card chip's words: its name and action icons as the notation writes them (``Full Sail SD``)."""
+    return CARD_BASE[card]
 
 
 # -- the map -------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list
         out.append(text(x + 72, top + 16, f"{hand} card{'s' if hand != 1 else ''} (hidden)", 13, fill=MUTED))
         below = top + 26
     else:
-        chips, below = _flow(x + 72, top, BOARD_W - 82, [(card_name(c), card_tip(c), f"card:{c}") for c in hand])
+        chips, below = _flow(x + 72, top, BOARD_W - 82, [(_short(c), card_tip(c), f"card:{c}") for c in hand])
         out += chips
         below = max(below, top + 26)
     frame = (f'<rect x="{x}" y="{y}" width="{BOARD_W}" height="{max(height, below - y + 6):.0f}" rx="6" '

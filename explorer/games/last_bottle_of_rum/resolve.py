@@ -62,7 +62,7 @@ def outcome(w: Work, task: tuple, item: object) -> None:
     kind = task[0]
     if kind == "first":
         w.active = item.player
-        w.say(f"P{item.player} starts", "S10", "C14")
+        w.say(f"Player {item.player + 1} starts", "S10", "C14")
         w.push(("turn_start",))
     elif kind == "card":
         _card(w, task, item.card)

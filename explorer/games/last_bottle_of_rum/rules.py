@@ -7,8 +7,10 @@ then the main phase, T3-T4). Chance outcomes are exact (chance.py).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
+from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
 from explorer.core.game import State
 
@@ -35,6 +37,7 @@ from .model import (
     EARN,
     END,
     GHOST,
+    GO_ON,
     LEAVE,
     STOP,
     WHIRL,
@@ -103,7 +106,7 @@ class RumState(State):
 
     @property
     def is_chance(self) -> bool:
-        return self._node[0] == "chance"
+        return self._node[0] in ("chance", "auto")
 
     @property
     def is_over(self) -> bool:
@@ -118,15 +121,22 @@ class RumState(State):
             return value
 
     def chance_outcomes(self) -> tuple:
-        return outcomes(self) if self._node[0] == "chance" else ()
+        node = self._node[0]
+        if node == "auto":
+            return ((GO_ON, Fraction(1)),)
+        return outcomes(self) if node == "chance" else ()
 
     def sample_chance(self, rng: random.Random):
         """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
+        if self._node[0] == "auto":
+            return sample(self.chance_outcomes(), rng)
         return sample_outcome(self, rng)
 
     def _step(self, item) -> RumState:
         w = Work(self)
-        if self._node[0] == "chance":
+        if self._node[0] == "auto":
+            pass                        # "go on": `settle` resolves the waiting automatic steps
+        elif self._node[0] == "chance":
             task = self.pending[0]
             w.pending = self.pending[1:]
             outcome(w, task, item)
@@ -179,6 +189,18 @@ class RumState(State):
         from .position import to_dict
 
         return to_dict(self)
+
+    def notation(self) -> str:
+        """This position in the short notation (`game.position` reads it back)."""
+        from .position_text import write
+
+        return write(self)
+
+    def cut_off(self) -> str | None:
+        """``turn_limit`` when that house rule ended the game before anyone reached 10 Loot (E3)."""
+        if self.phase == "over" and self.winner < 0 and self.game.options["turn_limit"] is not None:
+            return "turn_limit"
+        return None
 
     def _repr_svg_(self) -> str:
         return self.view(None)._repr_svg_()

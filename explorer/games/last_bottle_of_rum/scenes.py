@@ -6,7 +6,7 @@ card, map and treasure not mentioned sits in its deck, so it is always a valid p
 
 from __future__ import annotations
 
-from .data import BASE_DECK, DAMAGE, FULL_DECK, MAPS, TREASURES
+from .data import BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
 
 DEFAULT_CAPTAINS = ("Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana")
 
@@ -30,10 +30,16 @@ def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tu
     `modules` is the position's ``"modules"`` object (V1-V3), e.g. ``{"ghost": {"cell": "2,0"}}``."""
     import explorer
 
-    for i, s in enumerate(ships):
+    free = [c for c in DEFAULT_CAPTAINS if c not in {s["captain"] for s in ships}]
+    for s in ships:
         if not s["captain"]:
-            s["captain"] = DEFAULT_CAPTAINS[i]
+            s["captain"] = free.pop(0)          # S5: every captain is someone else's
     game = explorer.load("last_bottle_of_rum", players=len(ships), **options)
+    tiles = dict(tiles or {})
+    if options.get("ghost"):                    # S13: with the Ghost every tile lies face up
+        spare = iter(t for t in TILES if t not in tiles.values())
+        tiles.update({cell_name(c): next(spare) for c in range(1, 31) if cell_name(c) not in tiles})
+        face_up = tuple(tiles)
     modules = dict(modules or {})
     ghost = modules.get("ghost") or {}
     held = {c for s in ships for c in s["hand"]} | set(played) | set(discard) | set(ghost.get("cards", ()))
@@ -41,7 +47,7 @@ def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tu
     maps = {m for m, _ in display}
     data = {
         "phase": phase, "active": active, "winner": None, "turns": 0, "ships": ships,
-        "tiles": dict(tiles or {}), "face_up": list(face_up), "display": [list(p) for p in display],
+        "tiles": tiles, "face_up": list(face_up), "display": [list(p) for p in display],
         "map_deck": [m for m in MAPS if m not in maps], "map_discard": [],
         "treasure_deck": [t for t in TREASURES if t not in aboard], "treasure_discard": [],
         "deck": list(deck) if deck is not None else [c for c in (FULL_DECK if options.get("weather") else BASE_DECK)

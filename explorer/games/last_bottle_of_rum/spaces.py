@@ -14,6 +14,7 @@ from .model import (
     END,
     FACES,
     GHOST,
+    GO_ON,
     LEAVE,
     ROLLS,
     STOP,
@@ -103,12 +104,13 @@ def action_space(game) -> tuple:
 def chance_space(game) -> tuple:
     """Who starts (S10), card draws, tile faces, map and treasure cards, skull-die rolls
     (C1), damage tokens from the bag (C3) and, with Bounty Hunt, the Bounty card revealed at
-    an Outpost (V1, C10). The Ghost's cards, repairs and hits use the same draws, tokens and
+    an Outpost (V1, C10), and "go on" for a written position waiting on an automatic step.
+    The Ghost's cards, repairs and hits use the same draws, tokens and
     rolls (V3, R72-R81)."""
     bounties = [BountyCard(b) for b in sorted(BOUNTIES)] if game.options["bounty_hunt"] else []
     return sorted_space([*(FirstPlayer(p) for p in range(game.players)), *DRAWS.values(), *FACES.values(),
                          *(MapCard(m) for m in MAPS), *(TreasureCard(t) for t in sorted(TREASURES)),
-                         *ROLLS, *TOKENS, *bounties])
+                         *ROLLS, *TOKENS, *bounties, GO_ON])
 
 
 def max_decisions(game) -> int | None:

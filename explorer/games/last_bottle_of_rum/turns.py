@@ -54,7 +54,8 @@ def next_turn(w: Work, task: tuple) -> None:
     limit = w.options["turn_limit"]
     if limit is not None and w.turns >= limit * len(w.ships):
         w.phase, w.pending = "over", ()
-        w.say(f"The turn limit of {limit} rounds is reached: the game ends, ranked by Loot", "E3")
+        w.say(f"The game is cut off by the turn limit (house rule turn_limit = {limit}) after {limit} rounds: "
+              "nobody reached 10 Loot, so it is ranked by Loot, not won")
         return
     if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none
         from .bounty import NO_STATS
@@ -74,5 +75,5 @@ def first(w: Work, task: tuple) -> None:
         w.push(("first",))
     else:
         w.active = first
-        w.say(f"P{first} starts", "S10")
+        w.say(f"Player {first + 1} starts", "S10")
         w.push(("turn_start",))

@@ -11,11 +11,13 @@ Action notation (``str(action)``, read back by ``game.parse_action``)
 - chance outcomes: ``layout 1 HSDC`` (block 1's suit order), ``first 2`` (player 2 starts),
   ``draw H`` (a ♥ is drawn), ``reveal H`` (a ♥ is turned face up, V6)
 
-Suits are ``S H D C`` (♠ ♥ ♦ ♣; the symbols are accepted too). Players are 0, 1, ...
-(Red, Blue, Green, Yellow). Positions: 0 Start, 1-20 the track cards, 21 the goal.
+Suits are ``S H D C`` (♠ ♥ ♦ ♣; the symbols are accepted too). In code players are 0, 1, ...;
+events, errors and the board say "Player 1", "Player 2", ..., the position notation "P1", "P2", ...
+Positions: 0 Start, 1-20 the track cards, 21 the goal.
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
-``explorer/games/sjoroveroya/position.py`` and ``docs/sjoroveroya.md``.
+Positions: the short notation a person writes (``game.position(text)``, ``state.notation()``;
+``position_text.py``) and the position data (``state.to_dict()``, ``game.state_from_dict``;
+``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``.
 """
 
 from __future__ import annotations
@@ -117,6 +119,18 @@ class Sjoroveroya(Game):
 
         return from_dict(self, data)
 
+    def position(self, text: str) -> SjoroveroyaState:
+        """Read the short notation (docs/sjoroveroya.md; `position_text`), exactly as written."""
+        from .position_text import read
+
+        return read(self, text)
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Any:
+        """Every full state `view`'s player cannot tell apart, with its exact weight (`worlds.py`)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
+
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
     from .spaces import action_space, chance_space, max_decisions, perfect_information
 
@@ -142,12 +156,6 @@ class Sjoroveroya(Game):
         progress (E3); the rule of thumb as prior."""
         return {"iterations": 20, "rollout_steps": 12, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.3}
-
-    def player_name(self, player: int) -> str:
-        """Seats are colours, as on the board and in the events."""
-        from .flow import player_name as name
-
-        return name(player)
 
     def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
         """Random playouts on kernel.py, which honours every option."""

@@ -18,11 +18,10 @@ from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import SjoroveroyaState
 from .moves import Occupancy, lowest_stop, occupancy
 
-COLOURS = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
-
 
 def player_name(player: int) -> str:
-    return COLOURS[player]
+    """Seats are "Player 1" .. "Player N" in events, errors and the board (the project's rule)."""
+    return f"Player {player + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +165,8 @@ def draw_card(w: Work, suit: int, reason: str) -> None:
     """Give the drawer one card of `suit` (R29: only the count is public)."""
     who = w.drawer
     w.hands[who][suit] += 1
-    w.drawn_since[who][suit] += 1
+    if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
+        w.drawn_since[who][suit] += 1
     w.pending -= 1
     w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
           detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
@@ -258,7 +258,8 @@ def begin_turn(w: Work, player: int) -> None:
     if cfg.turn_cap is not None and w.turns >= cfg.turn_cap * cfg.players:
         w.phase = "over"
         w.ended = "turn_cap"
-        w.say(f"The turn cap of {cfg.turn_cap} rounds is reached: the game ends and is ranked", "V12", "E4")
+        w.say(f"The house-rule turn cap (turn_cap = {cfg.turn_cap} rounds) cuts the game off: nobody won by "
+              "the rules; everyone is ranked by moves left", "V12")
         return
     name = player_name(player)
     if cfg.children and not any(w.hands[player]):

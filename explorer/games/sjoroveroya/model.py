@@ -143,7 +143,7 @@ class SjoroveroyaState(RulesState):
     ``turns`` (turns completed); ``pending`` draws owed to ``drawer``, then ``after``;
     ``ended`` ("", "goal" or "turn_cap"); ``reshuffled_from`` and ``drawn_since``,
     the public pile composition at the last reshuffle and each player's own draws
-    since (what a player's C3 odds are built from).
+    since, all zero before the first reshuffle (what a player's C3 odds are built from).
     """
     from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
@@ -207,6 +207,14 @@ class SjoroveroyaState(RulesState):
     def is_chance(self) -> bool:
         return _rules.chance_kind(self) is not None
 
+    def cut_off(self) -> str | None:
+        """``"turn_cap"`` when the house-rule cap (V12) ended the game, not a player's win."""
+        return "turn_cap" if self.ended == "turn_cap" else None
+
+    def notation(self) -> str:
+        from .position_text import write
+
+        return write(self)
 
 
 from . import position as _position  # noqa: E402

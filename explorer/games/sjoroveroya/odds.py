@@ -7,7 +7,9 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
-from .data import GOAL, SUITS
+from explorer.core.errors import PositionError
+
+from .data import GOAL, SUITS, SYMBOLS
 from .flow import config, occ
 from .model import SjoroveroyaState
 from .moves import forward_target
@@ -21,6 +23,7 @@ def suit_odds(counts: Mapping[str, int] | tuple[int, ...]) -> dict[str, Fraction
 
 
 UNIFORM = {s: Fraction(1, 4) for s in SUITS}
+LETTER = {**{s: s for s in SUITS}, **{sym: s for s, sym in SYMBOLS.items()}}
 
 
 def forward_landings(state: SjoroveroyaState, origin: int, odds: Mapping[str, Fraction] = UNIFORM,
@@ -71,3 +74,22 @@ def sequence_chance(counts: tuple[int, ...], suits: str) -> Fraction:
         p *= Fraction(left[i], total)
         left[i] -= 1
     return p
+
+
+def next_card(suits: str):
+    """A question for `explorer.analysis.odds.view_probability`: the chance, in one full position,
+    that the next card drawn is one of `suits` (``"♥♦"``: red). Under V6 the face-up display is
+    taken first (R29); otherwise the face-down pile's counts decide (C3)."""
+    unknown = [ch for ch in suits if ch not in LETTER and not ch.isspace()]
+    if unknown or not isinstance(suits, str):
+        raise PositionError("suits", f"{suits!r}: name suits as ♠ ♥ ♦ ♣ or S H D C (K9)")
+    wanted = {LETTER[ch] for ch in suits if not ch.isspace()}
+
+    def question(world: SjoroveroyaState) -> Fraction:
+        if world.pile_top:
+            return Fraction(world.pile_top[0] in wanted)
+        total = sum(world.pile)
+        return Fraction(sum(n for s, n in zip(SUITS, world.pile, strict=True) if s in wanted), total) if total \
+            else Fraction(0)
+
+    return question

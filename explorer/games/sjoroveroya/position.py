@@ -1,50 +1,71 @@
 """Sjørøverøya position data: `to_dict`, the validating `from_dict`, and per-player views.
 
-Format (every field JSON; only ``track``, ``pieces`` and ``hands`` are required when
-writing a what-if position by hand):
+The data is plain JSON. Only ``track`` and ``hands`` are needed when writing a what-if position
+by hand; what is left out is where the setup rules put it (S4-S8): pieces stand at Start, cards
+not written anywhere are in the face-down draw pile, unseen, so every draw keeps its exact odds
+(no track: it is still to be laid out, and the position is the start of setup).
+The ``game`` block, when present, must name this game set-up; options it leaves out are the
+defaults. This example loads as written:
 
-```json
-{"game": {"name": "sjoroveroya", "players": 2, "options": {}},
- "phase": "play",                  // layout | deal | first | play | discard | over
- "track": "HSDCCDSHSHCDDCHSHDSC",  // suits of cards 1..20 (fewer, in blocks of 4, during layout)
- "pieces": [[0, 0, 0, 0, 3, 10], [0, 0, 0, 0, 0, 6]],   // 0 Start, 1-20 cards, 21 goal
- "hands": ["SSSD", "HHC"],         // each hand's cards as suit letters
- "pile": {"S": 18, "H": 19, "D": 20, "C": 20},  // default: every card not elsewhere
- "pile_top": "",                   // face-up display in draw order (V6)
- "discard": {"S": 0, "H": 0, "D": 0, "C": 0},
- "to_move": 0, "first_player": 0, "moves_used": 0, "turns": 0,
- "pending": {"draws": 0, "drawer": null, "then": ""},    // then: "", "move" or "end"
- "ended": "",                      // "", "goal" or "turn_cap" (phase "over")
- "reshuffled_from": null,          // pile composition at the last reshuffle (public)
- "drawn_since": [{"S": 0, ...}, ...]}   // each player's own draws since then
-```
+>>> import explorer
+>>> game = explorer.load("sjoroveroya", players=2)
+>>> state = game.state_from_dict({
+...     "game": {"name": "sjoroveroya", "players": 2, "options": {}},
+...     "phase": "play",
+...     "track": "HSDCCDSHSHCDDCHSHDSC",
+...     "pieces": [[0, 0, 0, 0, 3, 10], [0, 0, 0, 0, 0, 6]],
+...     "hands": ["SSSD", "HHC"],
+...     "pile": {"S": 18, "H": 19, "D": 20, "C": 20},
+...     "pile_top": "",
+...     "discard": {"S": 0, "H": 0, "D": 0, "C": 0},
+...     "to_move": 0, "first_player": 0, "moves_used": 0, "turns": 0,
+...     "pending": {"draws": 0, "drawer": None, "then": ""},
+...     "ended": "",
+...     "reshuffled_from": None,
+...     "drawn_since": [{}, {}]})
+>>> state.player, [str(a) for a in state.legal_actions()][:4]
+(0, ['S@0', 'D@0', 'S@3', 'D@3'])
 
-Counts per suit may total less than 21 in a what-if position (cards left out), never more.
+Fields:
+
+- ``phase``: ``layout`` | ``deal`` | ``first`` (setup) | ``play`` | ``discard`` (V7) | ``over``; default ``play``
+  (``layout`` when there is no track).
+- ``track``: the suits of cards 1..20 (fewer, in whole blocks of 4, during layout).
+- ``pieces``: per player the six positions: 0 Start, 1-20 track cards, 21 the goal (default all at Start).
+- ``hands``: each hand's cards as suit letters (``S H D C`` or ``♠ ♥ ♦ ♣``); needed once dealt (S7).
+- ``pile``: suit counts of the face-down pile; default every card not elsewhere (21 per suit in all).
+  Written counts may leave cards out of play (a what-if position), never exceed 21 of a suit.
+- ``pile_top``: the face-up display in draw order (V6); ``discard``: suit counts of the discard pile.
+- ``to_move``, ``first_player`` (seat numbers from 0), ``moves_used`` this turn, ``turns`` completed:
+  the player to move is always ``(first_player + turns) % players`` (S9, R6).
+- ``pending``: ``draws`` owed to ``drawer``, ``then`` what follows: ``"move"`` (after a backward
+  move, R20) or ``"end"`` (the emergency draw R24, or the children's end-of-turn draw V1).
+- ``ended``: ``"goal"`` (E1) or ``"turn_cap"`` (V12) exactly when the phase is ``over``.
+- ``reshuffled_from``: the pile's public make-up at the last reshuffle (null before any);
+  ``drawn_since``: each player's own draws since then (all zero before a reshuffle).
+
+A position that no game could reach is refused with `PositionError` naming the field and the
+rule (see `checks.py`): it is never moved on to a later moment.
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.errors import PositionError
+from explorer.core.errors import OptionError, PositionError
 from explorer.core.positions import check_root
 from explorer.core.view import View
 
+from .checks import check
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
-from .flow import Work, config, settle
+from .flow import build, config
 from .model import AFTER_DRAWS, NO_CARDS, PHASES, Counts, SjoroveroyaState, counts_text, text_counts
-from .moves import occupancy
 
 ALL_PHASES = ("layout", "deal", "first", *PHASES[1:])
 KNOWN = {"game", "phase", "track", "pieces", "hands", "pile", "pile_top", "discard", "to_move",
          "first_player", "moves_used", "turns", "pending", "ended", "reshuffled_from", "drawn_since"}
-
-
-class UnreachablePosition(UserWarning):
-    """A hand-made position that no game from the setup can reach (A4: a mixed card)."""
 
 
 def _counts_dict(counts: Counts) -> dict[str, int]:
@@ -119,28 +140,57 @@ def _check_track(track: str, phase: str) -> None:
             raise PositionError("track", f"block {b + 1} (cards {4 * b + 1}-{4 * b + 4}) must hold each suit once (S4)")
 
 
+def check_game(game: Any, block: Any) -> None:
+    """The ``game`` block names this set-up. It is partial, as core's `check_root` reads it: a
+    missing name is this game's, missing players the default count, missing options the defaults.
+    A mistake or a mismatch is one `PositionError` whose field starts ``game``."""
+    if not isinstance(block, Mapping):
+        raise PositionError("game", f"must be an object like {game.to_dict()!r}, not {type(block).__name__}")
+    unknown = sorted(str(k) for k in set(block) - {"name", "players", "options"})
+    if unknown:
+        raise PositionError(f"game.{unknown[0]}", "unknown field; a set-up has name, players, options")
+    name = block.get("name", game.name)
+    if name != game.name:
+        raise PositionError("game.name", f"the data is for {name!r}, but {game.name!r} is reading it")
+    options = block.get("options", {})
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise PositionError("game.options", "must be an object of option values by name")
+    try:
+        theirs = type(game)(block.get("players"), **options)
+    except OptionError as err:
+        raise PositionError(f"game.{err.field}", err.reason) from None
+    if theirs.players != game.players:
+        raise PositionError("game.players", f"the data is for {theirs.players} players, this game has {game.players}")
+    for option, value in theirs.options.items():
+        if value != game.options[option]:
+            rule = next(spec.rule for spec in type(game).OPTIONS if spec.name == option)
+            raise PositionError(f"game.options.{option}", f"the data is for {option}={value!r}, this game has "
+                                                          f"{game.options[option]!r} ({rule})")
+
+
 def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
-    """Validate position data and build the state; `PositionError` names the first bad field."""
+    """Validate position data and build the state exactly as written; `PositionError` names the
+    first bad field and the rule it breaks."""
+    if isinstance(data, Mapping) and "game" in data:
+        check_game(game, data["game"])
+        data = {k: v for k, v in data.items() if k != "game"}
     check_root(game, data, KNOWN)
     n = game.players
     cfg = config(game)
-    for required in ("track", "pieces", "hands"):
-        if required not in data:
-            raise PositionError(required, "missing (required)")
-    phase = data.get("phase", "play")
-    if phase not in ALL_PHASES:
+    phase = data.get("phase", "play" if "track" in data else "layout")    # no track: still to be laid (S4)
+    if not isinstance(phase, str) or phase not in ALL_PHASES:
         raise PositionError("phase", f"{phase!r} is not one of {', '.join(ALL_PHASES)}")
-    track = _suits(data["track"], "track")
+    if "hands" not in data and phase not in ("layout", "deal"):
+        raise PositionError("hands", "missing: once the cards are dealt every hand is written (S7)")
+    track = _suits(data.get("track", ""), "track")
     _check_track(track, phase)
     pieces = []
-    for i, row in enumerate(_per_player(data["pieces"], "pieces", n)):
+    for i, row in enumerate(_per_player(data.get("pieces", [[0] * COMPONENTS.pieces_per_player] * n), "pieces", n)):
         if not isinstance(row, list) or len(row) != COMPONENTS.pieces_per_player:
             raise PositionError(f"pieces.{i}",
                                 f"must list the {COMPONENTS.pieces_per_player} positions of the player's pieces (K7)")
         pieces.append(tuple(sorted(_int(q, f"pieces.{i}.{j}", 0, GOAL) for j, q in enumerate(row))))
-    if len(track) < 4 * COMPONENTS.track_blocks and any(any(row) for row in pieces):
-        raise PositionError("pieces", "before the track is laid every piece is at Start (S5)")
-    hands = tuple(_counts(h, f"hands.{i}") for i, h in enumerate(_per_player(data["hands"], "hands", n)))
+    hands = tuple(_counts(h, f"hands.{i}") for i, h in enumerate(_per_player(data.get("hands", [""] * n), "hands", n)))
     discard = _counts(data.get("discard", {}), "discard")
     pile_top = _suits(data.get("pile_top", ""), "pile_top")
     if len(pile_top) > cfg.face_up:
@@ -150,27 +200,28 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
         pile = _counts(data["pile"], "pile")
     else:
         pile = tuple(max(0, COMPONENTS.copies_per_suit - c) for c in placed)  # type: ignore[assignment]
-    for i, s in enumerate(SUITS):
-        total = placed[i] + pile[i]
-        if total > COMPONENTS.copies_per_suit:
-            raise PositionError(f"cards.{s}", f"{total} {SYMBOLS[s]} in hands, pile and discard pile; "
-                                              f"the deck has {COMPONENTS.copies_per_suit} (K4)")
-    to_move = _player(data.get("to_move", 0 if phase in ("play", "discard") else None), "to_move", n)
-    first = _player(data.get("first_player", to_move), "first_player", n)
+    playing = phase in ("play", "discard", "over")
+    to_move = _player(data.get("to_move", 0 if playing else None), "to_move", n)
+    turns = _int(data.get("turns", 0), "turns", 0, 10**6)
+    first_default = None if to_move is None else (to_move - turns) % n
+    first = _player(data.get("first_player", first_default), "first_player", n)
     moves_used = _int(data.get("moves_used", 0), "moves_used", 0, cfg.moves_per_turn)
-    turns = _int(data.get("turns", 0), "turns", 0)
     pending = data.get("pending", {})
     if not isinstance(pending, Mapping) or set(pending) - {"draws", "drawer", "then"}:
         raise PositionError("pending", "must be an object with draws, drawer and then")
-    draws = _int(pending.get("draws", 0), "pending.draws", 0, 2 * COMPONENTS.start_hand + 84)
+    draws = _int(pending.get("draws", 0), "pending.draws", 0, COMPONENTS.copies_per_suit * 4)
     drawer = _player(pending.get("drawer"), "pending.drawer", n)
     after = pending.get("then", "")
-    if after not in AFTER_DRAWS:
+    if not isinstance(after, str) or after not in AFTER_DRAWS:
         raise PositionError("pending.then", f"{after!r} is not one of {AFTER_DRAWS}")
     if draws and drawer is None:
         raise PositionError("pending.drawer", "draws are owed but no drawer is named")
+    if (after or draws) and drawer is None:
+        raise PositionError("pending.drawer", "a step is owed but no drawer is named")
+    if not (after or draws) and drawer is not None and phase != "deal":
+        raise PositionError("pending.drawer", "names a drawer, but no card is owed")
     ended = data.get("ended", "")
-    if ended not in ("", "goal", "turn_cap") or (ended != "") != (phase == "over"):
+    if not isinstance(ended, str) or ended not in ("", "goal", "turn_cap") or (ended != "") != (phase == "over"):
         raise PositionError("ended", "is 'goal' or 'turn_cap' exactly when the phase is 'over' (E1, V12)")
     home = [i for i, row in enumerate(pieces) if all(q == GOAL for q in row)]
     if len(home) > 1:
@@ -180,39 +231,18 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
                                                  "set phase 'over' and ended 'goal'")
     if ended == "goal" and not home:
         raise PositionError("ended", "'goal' needs a player with all six pieces in the goal (E1)")
-    if phase in ("play", "discard") and to_move is None:
+    if playing and to_move is None:
         raise PositionError("to_move", "a player must be named during play")
-    if phase == "play" and moves_used == cfg.moves_per_turn and not after:
-        raise PositionError("moves_used", f"after {moves_used} moves the turn is over (R2, T5)")
     if phase == "discard" and (cfg.hand_limit is None or sum(hands[to_move]) <= cfg.hand_limit):
         raise PositionError("phase", "'discard' needs the hand_limit option and a hand over it (V7)")
     reshuffled = data.get("reshuffled_from")
     reshuffled = None if reshuffled is None else _counts(reshuffled, "reshuffled_from")
     since_raw = data.get("drawn_since", [{}] * n)
     since = tuple(_counts(d, f"drawn_since.{i}") for i, d in enumerate(_per_player(since_raw, "drawn_since", n)))
-    if not cfg.any_colour:
-        o = occupancy(tuple(pieces))
-        mixed = [q for q in range(1, GOAL) if o.total[q] and max(row[q] for row in o.own) != o.total[q]]
-        if mixed:
-            warnings.warn(f"card {mixed[0]} holds two players' pieces: unreachable without V3 (R31, A4)",
-                          UnreachablePosition, stacklevel=3)
-    from .flow import build
-
     state = build(SjoroveroyaState, game, None, (), track, tuple(pieces), hands, pile, pile_top, discard,
                   phase, to_move, first, moves_used, turns, draws, drawer, after, ended, reshuffled, since)
-    return _settled(state)
-
-
-def _settled(state: SjoroveroyaState) -> SjoroveroyaState:
-    """Run automatic consequences a hand-made position owes (a stuck player's emergency draw)."""
-    w = Work(state)
-    if w.phase == "play" and not w.pending and not w.after and w.moves_used == 0:
-        from .flow import begin_turn
-
-        begin_turn(w, w.to_move)
-    settle(w)
-    frozen = w.freeze(state, None)
-    return frozen if frozen._key() != state._key() else state
+    check(state)
+    return state
 
 
 # -- views --------------------------------------------------------------------------------
@@ -254,4 +284,4 @@ def view(s: SjoroveroyaState, player: int | None) -> View:
     return View(data, board_svg)
 
 
-__all__ = ["NO_CARDS", "UnreachablePosition", "from_dict", "next_draw", "to_dict", "view"]
+__all__ = ["NO_CARDS", "check_game", "from_dict", "next_draw", "to_dict", "view"]

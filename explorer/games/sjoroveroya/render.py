@@ -15,7 +15,7 @@ CARD_W, CARD_H, GAP, BLOCK_GAP = 36, 56, 3, 10
 LEFT, TOP = 84, 96
 RED_SUITS = {s.id for s in COMPONENTS.suits if s.colour == "red"}
 FILLS = tuple(fill for _, fill in COMPONENTS.colours)
-NAMES = tuple(name.capitalize() for name, _ in COMPONENTS.colours)
+NAMES = tuple(f"Player {p + 1}" for p in range(len(COMPONENTS.colours)))   # seats, not colours
 
 
 def card_x(q: int) -> float:

@@ -247,6 +247,32 @@ def explain_illegal(s: SjoroveroyaState, action: Any) -> IllegalAction:
         return IllegalAction("V7", reason, action)
     if isinstance(action, EndTurn):
         return IllegalAction("R4", f"{name} must make at least one move before ending the turn", action)
+    error = _for_mover(s, action, cfg)
+    other = _another_could(s, action, cfg)
+    if other is not None:    # actions name no actor: a move another seat could make is out of turn (R6)
+        return IllegalAction("R6", f"it is {name}'s turn, not {player_name(other)}'s (turns go round in seat "
+                                   f"order), and {name} cannot make this move: {error.reason}", action)
+    return error
+
+
+def _another_could(s: SjoroveroyaState, action: Forward | Backward, cfg: Any) -> int | None:
+    """The first other seat that, by what everyone sees (its pieces, its hand size), could make
+    this move on its own turn."""
+    for q in range(s.game.players):
+        if q == s.to_move or action.origin not in s.pieces[q] or action.origin == GOAL:
+            continue
+        if isinstance(action, Forward) and any(s.hands[q]):
+            return q
+        if isinstance(action, Backward) and not cfg.children and backward_target(occ(s), q, action.origin,
+                                                                                  cfg.any_colour):
+            return q
+    return None
+
+
+def _for_mover(s: SjoroveroyaState, action: Forward | Backward, cfg: Any) -> IllegalAction:
+    """Why the player to move cannot make this forward or backward move."""
+    player = s.to_move
+    name = player_name(player)
     own = s.pieces[player]
     if action.origin == GOAL:
         return IllegalAction("R23", "a piece in the goal never moves again", action)

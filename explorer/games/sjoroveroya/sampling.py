@@ -19,13 +19,14 @@ draws since the reshuffle are not known to the viewer; they are set to zero.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any
 
 from explorer.core.chance import sample_counts
 from explorer.core.errors import PositionError
+from explorer.core.events import Event
 
 from .data import COMPONENTS, SUITS
 from .flow import build
@@ -113,10 +114,29 @@ def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> Sjor
         for i, hand in enumerate(hands):
             if hand is None:
                 hands[i] = deal(unseen, view["hand_sizes"][i], rng)
+    return world_state(game, view, tuple(hands), pile)  # type: ignore[arg-type]
+
+
+def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
+    """The full state `view` shows, with its hidden hands and pile filled in."""
+    return world_builder(game, view)(hands, pile)
+
+
+def world_builder(game: Any, view: Mapping[str, Any]) -> Callable[[tuple[Counts, ...], Counts], SjoroveroyaState]:
+    """Fill in `view`'s hidden hands and pile, many times over: the shown parts are read once.
+    Other players' draws since a reshuffle are not known to the viewer; they are set to zero.
+    The last step's events are kept as the viewer read them, so a world's view is the view."""
     since = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
     pending = view["pending"]
     reshuffled = view["reshuffled_from"]
-    return build(SjoroveroyaState, game, None, (), view["track"], tuple(tuple(p) for p in view["pieces"]),
-                 tuple(hands), pile, pile_top, discard, view["phase"], view["to_move"], view["first_player"],
-                 view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"],
-                 view["ended"], None if reshuffled is None else _counts(reshuffled), since)
+    events = tuple(Event(text) for text in view.get("events", ()))
+    pieces = tuple(tuple(p) for p in view["pieces"])
+    head = (view["track"], pieces)
+    tail = (view["pile_top"], _counts(view["discard"]), view["phase"], view["to_move"], view["first_player"],
+            view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"], view["ended"],
+            None if reshuffled is None else _counts(reshuffled), since)
+
+    def fill(hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
+        return build(SjoroveroyaState, game, None, events, *head, hands, pile, *tail)
+
+    return fill
