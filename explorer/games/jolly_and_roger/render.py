@@ -121,7 +121,7 @@ def _ship(x: float, ship: str, value: int, captain: int | None, strengths: list[
 def _row(x: float, y: float, heading: str, cards: list[str], place: str) -> list[str]:
     out = [text(x, y + 15, heading, 14, weight="bold")]
     for i, card in enumerate(cards):
-        out.append(_chip(x + 210 + i * 156, y, card, f"{place}:{card}" if place.endswith("card") else place, 150,
+        out.append(_chip(x + 180 + i * 146, y, card, f"{place}:{card}" if place.endswith("card") else place, 140,
                          card_tip(card)))
     return out
 
