@@ -91,7 +91,7 @@ def _status(view: dict) -> str:
         return f"{turn}{NAMES[view['pending']['drawer']]} draws {n} card{'s' if n != 1 else ''} (R20, R24)"
     if phase == "discard":
         return f"{turn}{who} discards down to the hand limit (V7)"
-    return f"{turn}{who} to play: move {view['moves_used'] + 1} of at most 3 this turn (R2)"
+    return f"{turn}{who} to move: move {view['moves_used'] + 1} of at most 3 this turn (R2)"
 
 
 def _track(view: dict) -> list[str]:
