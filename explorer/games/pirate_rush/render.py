@@ -87,17 +87,17 @@ def _island(view: dict, j: int, route: str) -> list[str]:
         change = "loses" if tile.colour == "red" else "regains"
         event = f"; event {EVENT_NAMES[tile.event]} (R47-R59)" if tile.event else ""
         tip = f"Island {info['name']}: {tile.colour} {tile.resource}, the ship {change} 1 {tile.resource} (R61){event}"
-    out = [f'<g data-place="{info["name"]}">{title(tip)}<circle cx="{x}" cy="{y}" r="32" fill="{fill}" '
+    out = [f'<g data-place="{info["name"]}">{title(tip)}<circle cx="{x}" cy="{y}" r="40" fill="{fill}" '
            f'stroke="{stroke}" stroke-width="{3 if info["flipped"] else 1.5}"/>',
-           text(x, y - 5, info["name"], 15, "middle", "bold")]
-    out.append(text(x, y + 13, "?" if tile is None else tile.resource, 12, "middle"))
+           text(x, y - 8, info["name"], 15, "middle", "bold")]
+    out.append(text(x, y + 11, "?" if tile is None else tile.resource, 11.5, "middle"))
     if tile is not None and tile.event:
-        out.append(text(x, y + 50, EVENT_NAMES[tile.event], 12, "middle", fill="#4a148c"))
+        out.append(text(x, y + 56, EVENT_NAMES[tile.event], 12, "middle", fill="#4a148c"))
     out.append("</g>")
     row = view["slots"][j]
     for i, slot in enumerate(row):
         sx = x - 1.5 * (TILE_W + 2) + (i % 3) * (TILE_W + 2)
-        sy = y + 58 + (i // 3) * 32
+        sy = y + 64 + (i // 3) * 32
         place = f'{info["name"]}.{"abcde"[i]}'
         if slot is None:
             out.append(_tile(sx, sy, None, place, empty=True))
@@ -108,11 +108,11 @@ def _island(view: dict, j: int, route: str) -> list[str]:
                        f'stroke="#111" stroke-width="0.5"/>')
     if view["ship"] == j:
         out.append(f'<g>{title("The crew ship is here: this round is played at this island (T0, R19)")}'
-                   f'<path d="M{x - 22},{y - 42} h44 l-8,12 h-28 z" fill="#6d4c41" stroke="#222"/>'
-                   f'<line x1="{x}" y1="{y - 42}" x2="{x}" y2="{y - 64}" stroke="#222" stroke-width="2"/>'
-                   f'<path d="M{x},{y - 64} l14,8 l-14,8 z" fill="#fff" stroke="#222"/></g>')
+                   f'<path d="M{x - 22},{y - 48} h44 l-8,12 h-28 z" fill="#6d4c41" stroke="#222"/>'
+                   f'<line x1="{x}" y1="{y - 48}" x2="{x}" y2="{y - 70}" stroke="#222" stroke-width="2"/>'
+                   f'<path d="M{x},{y - 70} l14,8 l-14,8 z" fill="#fff" stroke="#222"/></g>')
     if view["anchor"] == j:
-        out.append(text(x + 44, y - 20, "⚓", 20, "middle", fill="#0d47a1",
+        out.append(text(x + 50, y - 24, "⚓", 20, "middle", fill="#0d47a1",
                         tip="The anchor: the ship sails here next (R32-R34, R63)"))
     return out
 
@@ -219,7 +219,7 @@ def board_svg(view: dict) -> str:
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5d8aa8" stroke-dasharray="6,4"/>')
     for j in range(8):
         parts += _island(view, j, route)
-    y = ROUTE_TOP + ROW_GAP + 140
+    y = ROUTE_TOP + ROW_GAP + 148
     parts += _crew_panel(view, 20, y)
     parts += _ship_panel(view, 20, y + 100)
     parts += _notes(view, 360, y + 120)
