@@ -71,3 +71,15 @@ def test_seats_are_named_player_n(name):
     words = visible_words(state._repr_svg_())
     assert "Player 1" in words or "P1" in words
     assert not re.search(r"\bP0\b|Player 0\b", words), name
+
+
+def test_every_clickable_component_has_a_tooltip_citing_its_rules(drawn):
+    """Board Game Arena's habit: whatever a learner can point at explains itself, with the rule IDs."""
+    _, svgs = drawn
+    for key, svg in svgs.items():
+        for element in ET.fromstring(svg).iter():
+            place = element.get("data-place")
+            if place:
+                tips = [t.text or "" for t in element.iter("{http://www.w3.org/2000/svg}title")]
+                assert tips, (key, place)
+                assert any(re.search(r"\b[RSTEVKD]\d+", t) for t in tips), (key, place, tips[0])

@@ -86,7 +86,8 @@ def _pile(x: float, y0: float, pile: list[str], player: int, ship: str, up: bool
     """A crew pile fanned away from the ship; the bottom (first placed) card sits nearest it."""
     top = (y0 - PILE_H - 4) if up else y0 - 2
     out = [f'<rect x="{x - 3:.0f}" y="{top:.0f}" width="{CARD_W + 6}" height="{PILE_H + 4}" fill="none" '
-           f'stroke="#b49a66" stroke-dasharray="3 3" data-place="pile:{player}:{ship}"/>']
+           f'stroke="#b49a66" stroke-dasharray="3 3" data-place="pile:{player}:{ship}"><title>Player {player + 1}\'s '
+           f'crew at the {SHIP_NAME[ship]} ship, bottom card nearest the ship (R9, R11, R30)</title></rect>']
     shown = pile[:MAX_SHOWN - 1] + ([f"+{len(pile) - MAX_SHOWN + 1} more"] if len(pile) > MAX_SHOWN else
                                     pile[MAX_SHOWN - 1:])
     for i, entry in enumerate(shown):

@@ -125,7 +125,9 @@ def _ships(v: dict) -> list[str]:
         for k, p in enumerate(players):
             sx = x - 7 * (len(players) - 1) + 14 * k
             fill = COLOURS[p][1]
-            tip = f"Player {p + 1}'s ship, {v['ships'][p]['captain'] or 'no captain yet'}"
+            captain = v["ships"][p]["captain"]
+            ability = f"{captain}: {CAPTAINS[captain].ability}" if captain in CAPTAINS else "no captain yet"
+            tip = f"Player {p + 1}'s ship, {ability} (R58)"
             out.append(f'<path data-place="ship:{p}" d="M{sx - 7:.1f},{y + 22:.1f} L{sx + 7:.1f},{y + 22:.1f} '
                        f'L{sx + 5:.1f},{y + 28:.1f} L{sx - 5:.1f},{y + 28:.1f} Z M{sx:.1f},{y + 12:.1f} '
                        f'L{sx:.1f},{y + 22:.1f} L{sx + 6:.1f},{y + 20:.1f} Z" fill="{fill}" stroke="#111" '

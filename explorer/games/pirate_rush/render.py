@@ -164,7 +164,9 @@ def _notes(view: dict, x: float, y: float) -> list[str]:
                         fill="#4a148c"))
         y += 24
     known = ", ".join(LABEL[k] for k in view["discard"]["known"])
-    out.append('<g data-place="discard">' + text(x, y, f"Discard pile: {view['discard']['count']} tiles"
+    out.append('<g data-place="discard">' + title("Discard pile: the tiles left over at setup and those "
+                                                  "traded away, face down; nobody may look at them (S3, R17, R40)")
+               + text(x, y, f"Discard pile: {view['discard']['count']} tiles"
                                                  + (f", known: {known}" if known else ""), 14) + "</g>")
     y += 24
     for v in (view.get("vague") or [])[:3]:
@@ -181,8 +183,9 @@ def _pirates_panel(view: dict, x: float, y: float) -> list[str]:
         tag += " ★ commander" if view["commander"] == p else ""
         extra = "".join(f" · +{k}" for k in view["prosthetics"][p])
         score = f" · score {view['scores'][p]}" if view["phase"] == "over" and "scores" in view else ""
-        out.append(f'<g data-place="P{p}"><rect x="{x}" y="{py}" width="{WIDTH - 2 * x}" height="44" rx="5" '
-                   f'fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="2"/>')
+        tip = f"Player {p + 1}'s loot: {pile['count']} tiles, face down to the others (R17); scored at the end (E3)"
+        out.append(f'<g data-place="P{p}">{title(tip)}<rect x="{x}" y="{py}" width="{WIDTH - 2 * x}" height="44" '
+                   f'rx="5" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="2"/>')
         out.append(f'<circle cx="{x + 14}" cy="{py + 15}" r="6" fill="{PLAYER[p]}" stroke="#111"/>')
         out.append(text(x + 26, py + 20, f"Player {p + 1}{tag}", 14, weight="bold"))
         out.append(text(x + 26, py + 38, f"prestige {view['prestige'][p]}{extra}{score}", 13,
