@@ -70,6 +70,11 @@ def max_width(root: ET.Element) -> float:
     return float(found.group(1)) if found else float("inf")
 
 
+def min_width(root: ET.Element) -> float:
+    found = re.search(r"min-width:\s*(\d+)px", root.get("style", ""))
+    return float(found.group(1)) if found else 0.0
+
+
 def texts(root: ET.Element) -> list[tuple[float, str]]:
     """(font size, visible words) of every <text>, the size inherited from the nearest ancestor that sets it."""
     out = []

@@ -9,7 +9,18 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from board_checks import CASES, MIN_PX, boards, smallest_px, states, tooltips, view_box, visible_words
+from board_checks import (
+    CASES,
+    MIN_PX,
+    boards,
+    min_width,
+    smallest_px,
+    states,
+    texts,
+    tooltips,
+    view_box,
+    visible_words,
+)
 
 import explorer
 
@@ -42,6 +53,15 @@ def test_no_text_below_11_px_at_1100_px(drawn):
     for key, svg in svgs.items():
         px, words = smallest_px(svg)
         assert px >= MIN_PX, (key, round(px, 1), words)
+
+
+def test_in_a_narrow_output_a_board_scrolls_rather_than_shrinking_its_text_below_9_px(drawn):
+    _, svgs = drawn
+    for key, svg in svgs.items():
+        root = ET.fromstring(svg)
+        floor = min_width(root)
+        assert 0 < floor <= view_box(root)[0], key
+        assert min(size for size, _ in texts(root)) * floor / view_box(root)[0] >= 9, key
 
 
 def test_cards_and_tiles_are_named_never_by_internal_id(drawn):

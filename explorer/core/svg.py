@@ -13,6 +13,8 @@ from html import escape
 
 MAX_WIDTH = 1100          # px: the widest a board is drawn (the app's output width)
 MIN_FONT = 12             # viewBox units; with boards <= MAX_WIDTH wide this stays >= 11 px
+MIN_SCALE = 0.8           # a board never shrinks below 80% of its viewBox: in a narrower output it scrolls
+                          # sideways rather than letting its smallest text fall under ~9 px
 INK, MUTED, PAPER = "#1d1d1d", "#454545", "#fbf6ea"   # dark on light: contrast well above 7:1
 
 
@@ -20,8 +22,8 @@ def svg_root(width: float, height: float, *, font: str = "DejaVu Sans, Arial, sa
              max_width: int = MAX_WIDTH, extra: str = "") -> str:
     """The opening tag: a viewBox and 100% width, no fixed pixel size, so the board fits its container."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
-            f'preserveAspectRatio="xMidYMin meet" style="max-width:{max_width}px;height:auto;display:block" '
-            f'font-family="{font}"{extra}>')
+            f'preserveAspectRatio="xMidYMin meet" style="max-width:{max_width}px;min-width:{width * MIN_SCALE:.0f}px;'
+            f'height:auto;display:block" font-family="{font}"{extra}>')
 
 
 def text(x: float, y: float, body: str, size: float = 13, anchor: str = "start", weight: str = "normal",
