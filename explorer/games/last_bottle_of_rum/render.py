@@ -283,8 +283,9 @@ def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list
     hand = ship["hand"]
     top = max(below, y + 104)
     out.append(text(x + 10, top + 16, "Hand:", 13, weight="bold"))
-    if isinstance(hand, int):
-        out.append(text(x + 72, top + 16, f"{hand} card{'s' if hand != 1 else ''} (hidden)", 13, fill=MUTED))
+    if isinstance(hand, int) or not hand:
+        words = "no cards" if not hand else f"{hand} card{'s' if hand != 1 else ''} (hidden)"
+        out.append(text(x + 72, top + 16, words, 13, fill=MUTED))
         below = top + 26
     else:
         chips, below = _flow(x + 72, top, BOARD_W - 82, [(_short(c), card_tip(c), f"card:{c}") for c in hand])
@@ -299,8 +300,11 @@ def _status(v: dict) -> str:
     """The turn and the step in the game's words (STAGES), and whose turn it is."""
     if v.get("winner") is not None:
         return f"Game over: Player {v['winner'] + 1} wins with {v['ships'][v['winner']]['loot']} Loot (R1)"
+    stage = STAGES.get(v["phase"], v["phase"])
+    if v["phase"] == "setup":
+        return stage
     who = f"Player {v['active'] + 1}'s turn · " if v.get("active", -1) >= 0 else ""
-    return f"Turn {v.get('turns', 0) + 1} · {who}{STAGES.get(v['phase'], v['phase'])}"
+    return f"Turn {v.get('turns', 0) + 1} · {who}{stage}"
 
 
 def board_svg(v: dict) -> str:
