@@ -22,6 +22,9 @@ FILLS = tuple(fill for _, fill in COMPONENTS.colours)
 DARK = {"#fafafa", "#f9a825"}
 CREAM = "#fff6de"          # light text on the green table: contrast > 9:1
 KIND = {"1": "regular die", "2": "regular die", "J": "Jolly Roger die"}
+ASKS = {"open": "choose a die for the opening roll (R7)", "turn": "roll a die from hand or fire a broadside (R11, R30)",
+        "plunder": "plunder an opponent's top die or stop (R20-R25)",
+        "restart": "choose a die to restart the pile (R34)"}      # what the acting pirate is asked, in words
 
 
 def die_tip(name: str, face: str | None) -> str:
@@ -71,7 +74,7 @@ def _status(view: dict) -> str:
         won = ", ".join(seat_name(p) for p in view.get("winners", []))
         return f"Game over: {won} won (E2)" if won else "Game over"
     if actor is not None:
-        return f"{seat_name(actor)} to act: {status}"
+        return f"{seat_name(actor)} to act: {ASKS.get(view['step'], status)}"
     if view.get("die"):                       # a die in the air: say whose and which
         mark = view["die"].rpartition("-")[2]
         return f"{seat_name(owner(die_code(view['die'])))}'s {KIND[mark]} is rolling"
