@@ -14,9 +14,23 @@ def game(n: int = 3, **options):
     return explorer.load("pirate_rush", players=n, **options)
 
 
+class Pick:
+    """A blind pick of a token the test knows: played as the words the chance node lists for it."""
+
+    def __init__(self, token: int) -> None:
+        self.token = token
+
+
+def pick_words(s, token: int) -> str:
+    from explorer.games.pirate_rush.picks import labels
+
+    task = s.stack[-1]
+    return f"{'place' if task[0] == 'place' else 'pick'} {labels(s, task)[token]}"
+
+
 def play(s, *items):
     for item in items:
-        s = s.apply(item)
+        s = s.apply(pick_words(s, item.token) if isinstance(item, Pick) else item)
     return s
 
 
@@ -24,7 +38,7 @@ def begin(n: int = 3, row: str | None = None, removed: str = "T04 T07 T08 T10", 
     """A game after S2, S5 and S8 (player 0 starts), at the first draft."""
     g = game(n, setup_investigations=looks, **options)
     row = row or " ".join(str(r) for r in range(3, 4 + n))
-    return play(g.new_state(), f"removed {removed}", f"row {row}", "first 0")
+    return play(g.new_state(), f"removed {removed}", f"row {row}", "first P1")
 
 
 def edit(s, **fields):
@@ -98,4 +112,4 @@ def prob(pairs, predicate) -> Fraction:
     return sum((p for s, p in pairs if predicate(s)), Fraction(0))
 
 
-__all__ = ["Move", "Outcome", "begin", "edit", "game", "leaves", "play", "prob", "table", "tokens_of"]
+__all__ = ["Move", "Outcome", "Pick", "begin", "edit", "game", "leaves", "play", "prob", "table", "tokens_of"]

@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from rush_support import edit, play, table, tokens_of
+from rush_support import Pick, edit, play, table, tokens_of
 
 from explorer.games.pirate_rush.inference import island_distribution, tile_distribution, what_is
 
@@ -52,17 +52,17 @@ def test_H7_gambler_swap_blurs_other_pirates_knowledge():
     s = table(3, loot={0: ["rum"], 1: ["gold", "curse"]}, chosen=(5, 1, 2), row="3 5 6 8")
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted(s.known[0]), sorted(s.known[1]), [gold]])
-    s = play(s, "gamble 1", f"pick {gold}", "gamble keep", f"pick {s.loot[0][0]}")
+    s = play(s, "gamble P2", Pick(gold), "gamble keep", Pick(s.loot[0][0]))
     assert s.view(0)["loot"][0]["known"] == ["gold"]
     assert sorted(s.view(1)["loot"][1]["known"]) == ["curse", "rum"]           # the target knows both
-    assert s.view(2)["loot"][0]["known"] == [] and {"kind": "gold", "zones": ["P0", "P1"]} in s.view(2)["vague"]
+    assert s.view(2)["loot"][0]["known"] == [] and {"kind": "gold", "zones": ["P1", "P2"]} in s.view(2)["vague"]
 
 
 def test_H8_rogue_copper_shown_looked_tiles_private():
     s = table(3, loot={1: ["copper", "silver"]}, chosen=(6, 1, 2), row="3 5 6 8")
     silver = tokens_of(s, 1, "silver")[0]
     copper = tokens_of(s, 1, "copper")[0]
-    s = play(s, "rogue 1", f"pick {silver}", "rogue more", f"pick {copper}", "rogue keep")
+    s = play(s, "rogue P2", Pick(silver), "rogue more", Pick(copper), "rogue keep")
     assert s.view(2)["loot"][0]["known"] == ["copper"] and s.view(2)["loot"][1]["known"] == []
     assert s.view(0)["loot"][1]["known"] == ["silver"]
 
@@ -71,7 +71,7 @@ def test_H9_quartermaster_draw_private():
     s = table(4, discard=["gold"] + ["rum"] * 7, chosen=(4, 1, 2, 3), row="3 4 5 6 7")
     s = play(s, "take I1.a", "tile copper", "trade discard")
     gold = next(t for t in s.discard if s.kinds[t] == "gold")
-    s = play(s, f"pick {gold}")
+    s = play(s, Pick(gold))
     assert "gold" in s.view(0)["loot"][0]["known"] and s.view(1)["loot"][0]["known"] == []
     assert "copper" in s.view(1)["discard"]["known"]                          # the paid tile was shown
 
@@ -104,7 +104,7 @@ def test_C6_exchangeable_unseen_tiles():
     assert tile_distribution(s, 0, "I2.a") == {"copper": Fraction(1)}
     truth = what_is(s, 0, "I2.b")
     assert truth["truth"] == {"rum": 1} and truth["viewer"] == {"rum": 1}
-    assert sum(tile_distribution(s, 1, "P0").values()) == 1 if s.loot[0] else True
+    assert sum(tile_distribution(s, 1, "P1").values()) == 1 if s.loot[0] else True
 
 
 def test_C2_island_beliefs():
@@ -148,7 +148,7 @@ def test_H7_pile_inference_counts_known_tiles_exactly():
     s = table(3, loot={0: ["rum"], 1: ["gold", "curse"]}, chosen=(5, 1, 2), row="3 5 6 8")
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted({*s.known[0], gold}), sorted(s.known[1]), []])
-    dist = tile_distribution(s, 0, "P1")
+    dist = tile_distribution(s, 0, "P2")
     assert dist["gold"] == Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 38)
-    assert sum(dist.values()) == 1 and tile_distribution(s, None, "P1") == {"gold": Fraction(1, 2),
+    assert sum(dist.values()) == 1 and tile_distribution(s, None, "P2") == {"gold": Fraction(1, 2),
                                                                              "curse": Fraction(1, 2)}

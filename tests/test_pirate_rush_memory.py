@@ -41,11 +41,11 @@ def check_sample(s, p: int, seed: int) -> None:
 
 @pytest.mark.parametrize("taken", [0, 1])
 def test_a_blind_take_widens_the_fact_whichever_tile_went(taken):
-    """Player 0 takes an I1 tile: player 1 cannot tell if it was his map, so it is in I1 or P0."""
+    """Player 0 takes an I1 tile: player 1 cannot tell if it was his map, so it is in I1 or P1."""
     s, _ = remembering()
     s = play(s, f"take I1.{'ab'[taken]}")
     s = s.apply(s.sample_chance(random.Random(0))) if s.is_chance else s
-    assert s.view(1)["vague"] == [{"kind": "map", "zones": ["I1", "P0"]}]
+    assert s.view(1)["vague"] == [{"kind": "map", "zones": ["I1", "P1"]}]
     check_memory(s, 1)
 
 
@@ -57,7 +57,7 @@ def test_a_fact_leaves_an_emptied_island():
     d["slots"][0] = [-1, t, -1]
     s = s.game.state_from_dict(d)
     s = play(s, "take I1.b")
-    assert s.vague[1] == ((t, ("P0",)),)
+    assert s.vague[1] == ((t, ("P1",)),)
     check_memory(s, 1)
     check_sample(play(s, "end"), 1, 0)
 
@@ -80,7 +80,7 @@ def test_own_take_of_the_same_kind_drops_the_fact_either_way(slot):
 def test_regression_seed_14_sample_state_no_longer_crashes():
     """3 players, advanced, random play: player 1 remembered a curse on I8 after Perdidos,
     then all three I8 tiles were taken; his view said "a curse in I8" and sample_state raised
-    ValueError: empty range. Now the curse is remembered in P0 or P2, where it is."""
+    ValueError: empty range. Now the curse is remembered in P1 or P3, where it is."""
     rng = random.Random(14)
     s = game(3, advanced=True).start(seed=14)
     for _ in range(131):
@@ -88,7 +88,7 @@ def test_regression_seed_14_sample_state_no_longer_crashes():
     assert s.stack[-1] == ("turn", 1) and s.slots[7] == (-1, -1, -1)
     check_sample(s, 1, 0)
     check_memory(s, 1)
-    assert s.view(1)["vague"] == [{"kind": "curse", "zones": ["P0", "P2"]}]
+    assert s.view(1)["vague"] == [{"kind": "curse", "zones": ["P1", "P3"]}]
 
 
 GAMES = 200

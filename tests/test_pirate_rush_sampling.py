@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from rush_support import edit, game, play, table, tokens_of
+from rush_support import Pick, edit, game, play, table, tokens_of
 
 from explorer.games.pirate_rush.data import COINS, KINDS, NEGATIVE
 from explorer.games.pirate_rush.rules import DECISIONS, THROWS
@@ -24,7 +24,7 @@ def _setup():
 def _rogue(*more: str):
     s = table(3, loot={1: ["copper", "rum", "silver"]}, chosen=(6, 1, 2))
     copper, rum = tokens_of(s, 1, "copper")[0], tokens_of(s, 1, "rum")[0]
-    return play(s, "rogue 1", f"pick {copper}", *(m.format(rum=rum) for m in more))
+    return play(s, "rogue P2", Pick(copper), *(Pick(rum) if m == "pick rum" else m for m in more))
 
 
 def _gamble():
@@ -32,7 +32,7 @@ def _gamble():
     s = table(3, loot={0: ["copper"], 1: ["gold", "rum"]}, chosen=(5, 1, 2))
     gold = tokens_of(s, 1, "gold")[0]
     s = edit(s, known=[sorted(s.known[0]), sorted(s.known[1]), sorted(s.known[2] | {gold})])
-    return play(s, "gamble 1", f"pick {gold}")
+    return play(s, "gamble P2", Pick(gold))
 
 
 def _merchant(reveal: bool = True):
@@ -58,8 +58,8 @@ def _duel(mode: str, *moves: str):
 
 SCENES = {
     "choose_start": _setup,
-    "setup_look": lambda: play(_setup(), "first 0"),
-    "draft": lambda: play(_setup(), "first 0", "look I1.a", "tile gold", "look I2.b", "tile rum",
+    "setup_look": lambda: play(_setup(), "first P1"),
+    "draft": lambda: play(_setup(), "first P1", "look I1.a", "tile gold", "look I2.b", "tile rum",
                           "look I1.a", "look I3.c", "tile map", "look I1.b", "tile curse", "look I4.a", "tile wound"),
     "call": lambda: table(3, stack=[["call"]]),
     "turn": lambda: table(3, loot={0: ["silver"]}, slots={"I1.b": "gold"}),
@@ -68,14 +68,15 @@ SCENES = {
     "monkey": lambda: play(table(3, chosen=(8, 1, 2), row="3 4 5 8"), "take I1.a", "tile curse"),
     "gamble_choice": _gamble,
     "rogue_more": _rogue,
-    "rogue_keep": lambda: _rogue("rogue more", "pick {rum}"),
+    "rogue_keep": lambda: _rogue("rogue more", "pick rum"),
     "merchant_swap": _merchant,
     "stake": lambda: _stakes("gold"),
     "claim": lambda: _stakes("gold", "rum"),
     "challenge": lambda: _duel("random"),
-    "throw": lambda: _duel("choice", "challenge 2", "throw rock"),
-    "winner_pick": lambda: _duel("manual_winner", "challenge 2"),
-    "spoils": lambda: _duel("coin", "challenge 2", "duel win"),
+    "throw": lambda: _duel("choice", "challenge P3", "throw rock"),
+    "winner_pick": lambda: _duel("manual_winner", "challenge P3"),
+    "spoils": lambda: _duel("coin", "challenge P3", "duel win"),
+    "tie": lambda: table(3, final_tie="manual", stack=[["over"]]),     # E10, V13: the table decides
 }
 
 
@@ -121,7 +122,7 @@ def test_H7_R74_the_looked_at_tile_is_named_to_looker_and_target_only():
 
 
 def test_C10_the_first_throw_is_shown_only_to_its_thrower():
-    s = _duel("choice", "challenge 2", "throw rock")
+    s = _duel("choice", "challenge P3", "throw rock")
     assert [s.view(p)["stack"][-1][4] for p in range(3)] == ["rock", None, None]
     assert s.stack[-1] == ("throw", 2, 0, 2, "rock", 0)       # the last field counts drawn throws (R57)
     assert all(s.game.sample_state(s.view(0), random.Random(k)).stack[-1] == s.stack[-1] for k in range(10))
@@ -148,7 +149,7 @@ def test_R37_R40_R46_R52_an_onlooker_draws_the_kind_the_task_implies(kind, allow
 def test_R43_C9_an_onlooker_draws_the_rogues_tiles_with_the_exact_odds():
     """Player 2 knows none of player 1's tiles: the two looked at hold a copper (she may keep
     one), so both are coppers with probability (8*7) / (40*39 - 32*31) = 7/71."""
-    s = _rogue("rogue more", "pick {rum}")
+    s = _rogue("rogue more", "pick rum")
     assert s.stack[-1][0] == "rogue_keep" and not s.known[2]
     n = 3000
     rng = random.Random(9)

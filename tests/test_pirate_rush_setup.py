@@ -38,7 +38,7 @@ def test_C1_first_island_is_red_three_times_in_four():
     s = game(3, setup_investigations=0).new_state()
     total = Fraction(0)
     for o, p in s.chance_outcomes():
-        t = play(s, o, "row 3 4 5 6", "first 0", "draft captain", "draft navigator", "draft gunner")
+        t = play(s, o, "row 3 4 5 6", "first P1", "draft captain", "draft navigator", "draft gunner")
         assert t.is_chance and t.stack[-1][0] == "isee"
         total += p * sum(q for x, q in t.chance_outcomes() if ISLAND_TILES[x.arg].colour == "red")
     assert total == Fraction(3, 4)
@@ -67,7 +67,7 @@ def test_C3_tile_kinds_resolve_from_the_unaccounted_multiset():
 def _island_odds(n: int, predicate, stop=lambda st: False) -> Fraction:
     s = begin(n, looks=0, advanced=False)
     s = play(s, *[f"draft {c}" for c in ("captain", "navigator", "gunner", "quartermaster", "gambler")[:n]])
-    s = play(s, "call 0")
+    s = play(s, "call P1")
     data = s.to_dict()
     data["stack"] = [["turn", 0]] + [["see", t, [0]] for t in reversed(s.slots[1])]
     start = s.game.state_from_dict(data)
@@ -122,13 +122,13 @@ def test_S6_S7_C4_skull_markers_and_starting_prestige():
 
 def test_S8_C5_starting_player_chosen_or_random():
     s = game(4, starting_player="random").new_state().apply("removed T01 T02 T03 T04").apply("row 3 4 5 6 7")
-    assert s.chance_outcomes() == tuple((Outcome("starter", str(p)), Fraction(1, 4)) for p in range(4))
+    assert s.chance_outcomes() == tuple((Outcome("starter", f"P{p + 1}"), Fraction(1, 4)) for p in range(4))
     c = game(4).new_state().apply("removed T01 T02 T03 T04").apply("row 3 4 5 6 7")
-    assert c.player == 0 and [str(a) for a in c.legal_actions()] == ["first 0", "first 1", "first 2", "first 3"]
+    assert c.player == 0 and [str(a) for a in c.legal_actions()] == ["first P1", "first P2", "first P3", "first P4"]
 
 
 def test_S9_V17_setup_investigations_go_clockwise_from_the_starter():
-    s = play(game(3).new_state(), "removed T01 T02 T03 T04", "row 3 4 5 6", "first 1")
+    s = play(game(3).new_state(), "removed T01 T02 T03 T04", "row 3 4 5 6", "first P2")
     assert s.player == 1 and s.stack[-1][0] == "setup_look"
     s = play(s, "look I4.a", "tile gold")
     assert s.player == 1 and s.known[1]
@@ -204,7 +204,7 @@ def test_R8_advanced_flip_resolves_the_event_before_turns():
 
 def test_R9_basic_islands_stay_inert():
     s = play(begin(3, advanced=False), "draft captain", "draft navigator", "draft gunner")
-    assert s.event == "" and not any(s.flipped) and all(a.verb != "repair" for a in play(s, "call 0").legal_actions())
+    assert s.event == "" and not any(s.flipped) and all(a.verb != "repair" for a in play(s, "call P1").legal_actions())
 
 
 def test_K1_totals():

@@ -41,9 +41,9 @@ def test_H2_a_loaded_fact_keeps_no_zone_where_no_unidentified_tile_lies():
     d = s.to_dict()
     token = d["slots"][1][0]
     d["kinds"][token] = "gold"
-    d["vague"] = [[[token, ["I2", "P1"]]], [], []]     # player 1 holds no tile: P1 cannot hide it
+    d["vague"] = [[[token, ["I2", "P2"]]], [], []]     # player 1 holds no tile: P2 cannot hide it
     s = s.game.state_from_dict(d)
-    assert s.vague[0] == ((token, ("I2", "P1")),)
+    assert s.vague[0] == ((token, ("I2", "P2")),)
     t = play(s, "look I3.a")                              # moves no tile, teaches nothing yet
     assert t.vague[0] == ((token, ("I2",)),)
     assert play(t, "tile rum").vague[0] == ((token, ("I2",)),)

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
-from rush_support import game, play, table
+from rush_support import Pick, game, play, table
 
 import widgets
 from explorer.games.pirate_rush.data import KINDS
@@ -35,6 +35,7 @@ def sample() -> tuple:
                 continue
             nodes.append(s)
             s = s.apply(rng.choice(s.legal_actions()))
+    nodes.append(table(3, final_tie="manual", stack=[["over"]]))   # E10, V13: a tie the table decides
     return tuple(nodes)
 
 
@@ -103,30 +104,30 @@ def test_a_tile_is_named_only_to_a_pirate_who_saw_it():
 
 def test_the_first_throw_stays_secret_from_the_second_thrower():
     s = table(3, loot={0: ["gold"]}, advanced=True, stack=[["call"], ["challenge", 0]], duel_mode="choice")
-    rock, paper = play(s, "challenge 2", "throw rock"), play(s, "challenge 2", "throw paper")
+    rock, paper = play(s, "challenge P3", "throw rock"), play(s, "challenge P3", "throw paper")
     assert rock.player == paper.player == 2
     for action in rock.legal_actions():
         words = rock.describe(action)
-        assert words == paper.describe(action) == f"Throw {action.arg} against P0 (in secret)"
-        assert rock.action_places(action) == ("P0",)
+        assert words == paper.describe(action) == f"Throw {action.arg} against P1 (in secret)"
+        assert rock.action_places(action) == ("P1",)
 
 
 def test_power_choices_name_the_tile_looked_at_and_the_victim():
     s = table(3, loot={0: ["copper"], 1: ["gold"]}, chosen=(5, 1, 2), advanced=False)
-    s = play(s, "gamble 1", "pick " + str(s.loot[1][0]))
+    s = play(s, "gamble P2", Pick(s.loot[1][0]))
     assert s.stack[-1][0] == "gamble_choice"
     keep = s.describe(s.game.parse_action("gamble keep"))
-    assert keep == "Keep the gold coin you looked at from P1 (and give one of yours blind)"
-    assert s.action_places(s.game.parse_action("gamble keep")) == ("P1",)
+    assert keep == "Keep the gold coin you looked at from P2 (and give one of yours blind)"
+    assert s.action_places(s.game.parse_action("gamble keep")) == ("P2",)
     blind = s.describe(s.game.parse_action("gamble other"))
-    assert blind == "Leave the gold coin and take another of P1's tiles blind" or len(s.loot[1]) == 1
+    assert blind == "Leave the gold coin and take another of P2's tiles blind" or len(s.loot[1]) == 1
 
 
 def test_new_places_are_drawn_for_every_viewer():
     s = table(4, advanced=True)
     for viewer in (None, 0, 3):
         drawn = set(PLACE.findall(s.view(viewer)._repr_svg_()))
-        assert {"P0", "P1", "P2", "P3", "discard", "structure", "ammunition", "supplies"} <= drawn
+        assert {"P1", "P2", "P3", "P4", "discard", "structure", "ammunition", "supplies"} <= drawn
         assert {f"I{j}" for j in range(1, 9)} <= drawn and "I8.d" in drawn
 
 

@@ -29,7 +29,7 @@ is never kept in hand (R6): all 4 Krakens are in the 72-card deck.
 ...     drawn = world.apply("go on")   # T1, then the refill's first draw (C6)
 ...     return sum(p for card, p in drawn.chance_outcomes() if CARD_NAME[card.card].startswith("Kraken"))
 >>> print(view_probability(start, 0, first_card_is_a_kraken))
-1/18 (5.6%), exact from P1's view
+1/18 (5.6%), exact from Player 1's view
 
 **A step in the middle of a turn.** Grog Blackwater has paid for an attack on Archie
 Stoneshell; the skull die is about to be rolled (R37, C1). Only the 5-card deck is written:
@@ -84,9 +84,9 @@ the 28 tiles still unseen, 5 of them reefs (C8).
 >>> def reef_ahead(world):
 ...     return TILES[world.tiles[parse_cell("2,0")]].reef
 >>> print(view_probability(peeked, 0, reef_ahead))
-5/28 (17.9%), exact from P1's view
+5/28 (17.9%), exact from Player 1's view
 >>> print(view_probability(peeked, 1, reef_ahead))
-1 (100.0%), exact from P2's view
+1 (100.0%), exact from Player 2's view
 
 With the Ghost (V3) a hit puts a damage token face down on its board: everyone sees how many,
 nobody which (C13). Player 1 holds 2 of the 5 SAIL tokens, so the Ghost's token is a SAIL with
@@ -108,7 +108,7 @@ first steps are ``lay a tile face up``.)
 ...     ghost damage: FIRE
 ... ''')
 >>> print(view_probability(haunted, 0, lambda world: world.mods.ghost.damage[0] == 1))
-3/23 (13.0%), exact from P1's view
+3/23 (13.0%), exact from Player 1's view
 
 The lines
 ---------

@@ -4,25 +4,31 @@ Rules: ../shared/rules/pirate_rush.md (IDs S, T, R, E, V, C, A, H are the digest
 
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
-Players are 0, 1, ...; islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
+Seats ``P1``..``Pn`` (``Player 1`` in events; the Python index of a seat is 0 for Player 1);
+islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
 
-- ``first 2`` choose the starting player (S8) · ``look I3.b`` / ``look I5`` investigate (R13, R14)
-- ``draft gunner`` (R4) · ``call 2`` the commander names the next player (R10)
+- ``first P2`` choose the starting player (S8) · ``look I3.b`` / ``look I5`` investigate (R13,
+  R14); ``look discard`` or ``look P2`` is refused under R17
+- ``draft gunner`` (R4) · ``call P3`` the commander names the next player (R10)
 - ``take I1.a`` (R19) · ``pay`` (R21) · ``repair supplies`` (R24) · ``steer`` the Navigator's look
-  (R32) · ``anchor I3`` (R32-R34) · ``end`` end the turn
-- powers: ``gamble 1`` then ``gamble keep|other`` (R42) · ``rogue 1`` then ``rogue more|stop`` and
-  ``rogue keep|leave`` (R43) · ``prosthetic peg|hook|none`` (R37) · ``trade I2.c|discard|none`` (R40)
-  · ``gift 2|none`` (R46)
+  (R32) · ``anchor I3`` (R32-R34; nobody steers at the last island, R35) · ``end`` end the turn
+- powers: ``gamble P2`` then ``gamble keep|other`` (R42) · ``rogue P2`` then ``rogue more|stop``
+  and ``rogue keep|leave`` (R43) · ``prosthetic peg|hook|none`` (R37) · ``trade I2.c|discard|none``
+  (R40) · ``gift P3|none`` (R46)
 - events: ``tavern rum`` (R48) · ``merchant silver I4`` then ``swap I4.b`` (R52, R53) ·
-  ``stake gold`` and ``claim 2`` (R49-R51) · ``challenge 2``, ``throw rock``, ``winner 2``,
-  ``spoils give rum|steal|none`` (R56-R58)
-- chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter 1`` (S8) ·
+  ``stake gold`` and ``claim P2`` (R49-R51) · ``challenge P2``, ``throw rock``, ``winner P2``,
+  ``spoils give rum|steal|none`` (R56-R58) · ``tie P2`` the table names the winner of a tie
+  (E10, with ``final_tie="manual"``, V13)
+- chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter P2`` (S8) ·
   ``tile gold`` (a face-down tile's kind, resolved when first seen) · ``island T05`` ·
-  ``pick 17`` (a blind pick of token 17) · ``place 17`` (a shuffle puts token 17 in the next slot)
-  · ``duel win|lose|draw``
+  ``pick gold`` / ``pick unseen`` / ``pick rum #2`` (a blind pick, named by the tile picked;
+  alike tiles are one outcome with their summed odds, picks.py) · ``place I5.c`` (a Perdidos
+  shuffle puts the tile now at I5.c in the next slot) · ``duel win|lose|draw``
 
-Position data (``state.to_dict()``, read by ``game.state_from_dict``): see ``position.py``.
-Loot tiles are tokens 0-39; a token's kind is ``""`` until somebody has seen it, so the chance
+Positions: the short notation (``state.notation()``, ``game.position(text)``, position_text.py)
+for people, position data (``state.to_dict()``, ``game.state_from_dict``, position.py) for tools.
+Loot tiles are 40 tokens inside a state, but no notation shows their numbers and equality
+ignores them (canon.py); a tile's kind is unresolved until somebody has seen it, so the chance
 node that resolves it draws from the 40-tile multiset minus every kind already resolved (C3, C6).
 """
 
@@ -39,6 +45,8 @@ from explorer.core.game import Game, OptionSpec
 from .flow import Work, new_fields, settle
 from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
 from .rules_text import RULES
+
+SEAT_VERBS = frozenset({"first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "starter", "tie"})
 
 __all__ = ["GAME", "Move", "Outcome", "PirateRush", "RushState"]
 
@@ -105,6 +113,12 @@ class PirateRush(Game):
 
         return from_dict(self, data)
 
+    def position(self, text: str) -> RushState:
+        """Read the short notation (docs/pirate_rush.md, position_text.py)."""
+        from .position_text import position
+
+        return position(self, text)
+
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
     from .spaces import action_space, chance_space, max_decisions, perfect_information
 
@@ -116,6 +130,9 @@ class PirateRush(Game):
         if not words:
             raise IllegalAction("T3", "an empty action", text)
         head, arg = words[0].lower(), " ".join(words[1:])
+        if head in SEAT_VERBS and arg[:1].isdigit():
+            raise IllegalAction("T3", f"{text!r}: seats are written P1..P{self.players} "
+                                f"(e.g. '{head} P1' for Player 1), not as numbers", text)
         if head in DECISION_VERBS:
             if head in ("take", "look", "anchor", "swap", "trade", "merchant"):
                 arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and w[1:2].isdigit() else w
@@ -130,8 +147,8 @@ class PirateRush(Game):
         return {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3}
 
     def player_name(self, player: int) -> str:
-        """Player 0, 1, ... as the events and board say."""
-        return f"Player {player}"
+        """Player 1, 2, ... as the events and board say (seats are numbered from 1)."""
+        return f"Player {player + 1}"
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
@@ -139,6 +156,12 @@ class PirateRush(Game):
         from .policies import RuleOfThumb
 
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
+
+    def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
+        """Every full state one pirate cannot tell from the real one, exactly weighted (worlds.py)."""
+        from .worlds import hidden_worlds
+
+        return hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
         from .sampling import sample_state

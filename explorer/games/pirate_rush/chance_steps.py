@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .data import CHARACTERS
 from .knowledge import blur, see
-from .model import Outcome, island_name, slot_name
+from .model import Outcome, island_name, parse_seat, slot_name
+from .picks import token
 from .rules import opt, order_key
 
 
@@ -26,20 +27,20 @@ def where(w, t: int) -> str:
             return slot_name(j, row.index(t))
     for p, pile in enumerate(w.loot):
         if t in pile:
-            return f"player {p}'s loot"
+            return f"Player {p + 1}'s loot"
     return "the discard pile"
 
 
 def _seen(w, t: int, viewers) -> None:
     see(w, t, viewers)
     for p in viewers:
-        w.say(f"Player {p} sees a tile ({where(w, t)})", "H2", "H6", detail=w.kinds[t], to=p)
+        w.say(f"Player {p + 1} sees a tile ({where(w, t)})", "H2", "H6", detail=w.kinds[t], to=p)
 
 
 def _peek(w, j: int, viewers) -> None:
     for p in viewers:
         w.set("peeked", p, w.peeked[p] | {j})
-        w.say(f"Player {p} sees the island tile of {island_name(j)}", "H3", "H4", detail=w.islands[j], to=p)
+        w.say(f"Player {p + 1} sees the island tile of {island_name(j)}", "H3", "H4", detail=w.islands[j], to=p)
 
 
 def auto_chance(w, task: tuple) -> bool:
@@ -77,8 +78,8 @@ def exchange(w, g: int, q: int, got: int, gave: int) -> None:
         loot_remove(w, g, gave)
         loot_add(w, q, gave)
         tasks = [("see", gave, (q,)), *tasks, ("gained", q, gave, "gamble")]
-    blur(w, before, (f"P{g}", f"P{q}"), parties=(g, q))
-    w.say(f"The Gambler (player {g}) and player {q} swap one tile each, blind", "R42", "H7", "R74")
+    blur(w, before, (f"P{g + 1}", f"P{q + 1}"), parties=(g, q))
+    w.say(f"The Gambler (Player {g + 1}) and Player {q + 1} swap one tile each, blind", "R42", "H7", "R74")
     w.push(*tasks)
 
 
@@ -97,6 +98,7 @@ def _place(w, task: tuple, t: int) -> None:
 
 def apply_outcome(w, task: tuple, o: Outcome) -> None:
     kind = task[0]
+    t = token(w, task, o.arg) if o.kind in ("pick", "place") else -1   # the words name a tile (picks.py)
     w.pop()
     if kind == "removed":
         w.removed = tuple(o.arg.split())
@@ -108,8 +110,8 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
         names = ", ".join(CHARACTERS[r].name for r in w.row)
         w.say(f"Crew row: {names}; markers on skull characters", "S5", "S6", "S7", "C4")
     elif kind == "starter":
-        w.starter = int(o.arg)
-        w.say(f"Player {w.starter} starts (at random)", "S8", "C5")
+        w.starter = parse_seat(o.arg)
+        w.say(f"Player {w.starter + 1} starts (at random)", "S8", "C5")
     elif kind == "see":
         w.set("kinds", task[1], o.arg)
         _seen(w, task[1], task[2])
@@ -117,7 +119,7 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
         w.set("islands", task[1], o.arg)
         _peek(w, task[1], task[2])
     elif kind == "place":
-        _place(w, task, int(o.arg))
+        _place(w, task, t)
     elif kind == "duel_rps":
         c, q = task[1], task[2]
         if o.arg == "draw":
@@ -125,10 +127,10 @@ def apply_outcome(w, task: tuple, o: Outcome) -> None:
             duel_drawn(w, c, q, draws, ("duel_rps", c, q, draws))
         else:
             winner, loser = (c, q) if o.arg == "win" else (q, c)
-            w.say(f"Player {winner} wins the duel", "R57", "C10")
+            w.say(f"Player {winner + 1} wins the duel", "R57", "C10")
             w.push(("spoils", winner, loser))
     else:
-        _pick(w, task, int(o.arg))
+        _pick(w, task, t)
 
 
 def duel_drawn(w, c: int, q: int, draws: int, again: tuple) -> None:
@@ -140,7 +142,7 @@ def duel_drawn(w, c: int, q: int, draws: int, again: tuple) -> None:
         w.push(again)
         return
     winner = min((c, q), key=lambda p: order_key(w, p))
-    w.say(f"{draws} drawn throws: player {winner}, the higher-ranked duellist, wins the duel (throw limit, "
+    w.say(f"{draws} drawn throws: Player {winner + 1}, the higher-ranked duellist, wins the duel (throw limit, "
           "house rule)", "R57", "R3")
     w.push(("spoils", winner, q if winner == c else c))
 
@@ -150,7 +152,7 @@ def _pick(w, task: tuple, t: int) -> None:
     kind = task[0]
     if kind == "gamble_look":
         g, q = task[1], task[2]
-        w.say(f"The Gambler (player {g}) looks at a random tile of player {q}", "R42", "C8", "H7")
+        w.say(f"The Gambler (Player {g + 1}) looks at a random tile of Player {q + 1}", "R42", "C8", "H7")
         w.push(("see", t, (g,)), ("gamble_choice", g, q, t))
     elif kind == "gamble_other":
         w.push(("see", t, (task[1],)), ("gamble_give", task[1], task[2], t))
@@ -158,29 +160,29 @@ def _pick(w, task: tuple, t: int) -> None:
         exchange(w, task[1], task[2], task[3], t)
     elif kind == "rogue_pick":
         r, q = task[1], task[2]
-        w.say(f"The Rogue (player {r}) looks at a random tile of player {q}", "R43", "C9", "H8")
+        w.say(f"The Rogue (Player {r + 1}) looks at a random tile of Player {q + 1}", "R43", "C9", "H8")
         w.push(("see", t, (r,)), ("rogue_next", r, q, (*task[3], t)))
     elif kind == "steal":
         winner, loser = task[1], task[2]
         before = w.loot[winner] + w.loot[loser]
         loot_remove(w, loser, t)
         loot_add(w, winner, t)
-        blur(w, before, (f"P{winner}", f"P{loser}"), parties=(winner, loser))
-        w.say(f"Player {winner} steals a random tile from player {loser}", "R58", "C11", "H10")
+        blur(w, before, (f"P{winner + 1}", f"P{loser + 1}"), parties=(winner, loser))
+        w.say(f"Player {winner + 1} steals a random tile from Player {loser + 1}", "R58", "C11", "H10")
         w.push(("see", t, (winner, loser)), ("gained", winner, t, "duel"))
     elif kind == "qm_draw":
         p = task[1]
         before = tuple(x for x in w.discard if x != task[2])   # the excluded tile stays put (V9)
         w.discard = tuple(x for x in w.discard if x != t)
         loot_add(w, p, t)
-        blur(w, before, ("D", f"P{p}"), parties=(p,))
-        w.say(f"The Quartermaster (player {p}) draws a random tile from the discard pile", "R40", "C13", "H9")
+        blur(w, before, ("D", f"P{p + 1}"), parties=(p,))
+        w.say(f"The Quartermaster (Player {p + 1}) draws a random tile from the discard pile", "R40", "C13", "H9")
         w.push(("see", t, (p,)), ("gained", p, t, "trade"))
     elif kind == "motin":
         cmd, stealer = task[1], task[2][0]
         before = w.loot[cmd] + w.loot[stealer]
         loot_remove(w, cmd, t)
         loot_add(w, stealer, t)
-        blur(w, before, (f"P{cmd}", f"P{stealer}"), parties=(cmd, stealer))
-        w.say(f"Motín: player {stealer} steals a random tile from the commander {cmd}", "E7", "C12")
+        blur(w, before, (f"P{cmd + 1}", f"P{stealer + 1}"), parties=(cmd, stealer))
+        w.say(f"Motín: Player {stealer + 1} steals a random tile from the commander (Player {cmd + 1})", "E7", "C12")
         w.push(("see", t, (stealer,)), ("motin", cmd, task[2][1:]))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import CHARACTERS, EVENT_NAMES, ISLAND_TILES, RANK
-from .model import Move, Outcome, island_name, parse_island, parse_slot
+from .model import Move, Outcome, island_name, parse_island, parse_seat, parse_slot
 from .rules import commander, next_islands, players, supply
 
 KIND_WORDS = {"copper": "copper coin", "silver": "silver coin", "gold": "gold coin", "rum": "bottle of rum",
@@ -27,7 +27,7 @@ PROSTHETIC_WORDS = {"peg": "peg leg", "hook": "hook"}
 
 # -- small words ------------------------------------------------------------------------
 def pirate(p: int) -> str:
-    return f"P{p}"
+    return f"P{p + 1}"
 
 
 def kind_words(kind: str) -> str:
@@ -100,7 +100,7 @@ def _move_words(s, a: Move) -> str:
     task = _task(s)
     verb, arg = a.verb, a.arg
     if verb == "first":
-        return f"{pirate(int(arg))} starts the game"
+        return f"{pirate(parse_seat(arg))} starts the game"
     if verb == "look":
         if "." in arg:
             j, i = parse_slot(arg)
@@ -115,7 +115,7 @@ def _move_words(s, a: Move) -> str:
         marker = " and its prestige marker" if rank in s.markers else ""
         return f"Take the {character(rank)} (rank {rank}, {POWERS[rank]}){marker}"
     if verb == "call":
-        return f"Name {pirate(int(arg))} to play next"
+        return f"Name {pirate(parse_seat(arg))} to play next"
     if verb == "take":
         return f"Take {_slot_tile(s, p, arg)}"
     if verb == "pay":
@@ -144,8 +144,8 @@ def _move_words(s, a: Move) -> str:
             return f"Discard the {took} and draw a random tile from the discard pile"
         return f"Discard the {took} and take {_slot_tile(s, p, arg)}"
     if verb == "gamble":
-        if arg.isdigit():
-            return (f"Gambler: look at a random tile of {pirate(int(arg))}, keep it or take another blind, "
+        if arg[:1] == "P":
+            return (f"Gambler: look at a random tile of {pirate(parse_seat(arg))}, keep it or take another blind, "
                     "and give one of yours blind")
         victim = pirate(task[2]) if task[0] == "gamble_choice" else "the pirate"
         looked = _tile_of_task(s, p, task[3]) if task[0] == "gamble_choice" else "tile"
@@ -153,8 +153,8 @@ def _move_words(s, a: Move) -> str:
             return f"Keep the {looked} you looked at from {victim} (and give one of yours blind)"
         return f"Leave the {looked} and take another of {victim}'s tiles blind"
     if verb == "rogue":
-        if arg.isdigit():
-            return f"Rogue: look at a random tile of {pirate(int(arg))} (maybe a second) and keep a copper found"
+        if arg[:1] == "P":
+            return f"Rogue: look at a random tile of {pirate(parse_seat(arg))} (maybe a second) and keep a copper found"
         victim = pirate(task[2]) if task[0] in ("rogue_more", "rogue_keep") else "the pirate"
         return {"more": f"Look at a second random tile of {victim}",
                 "stop": f"Stop looking at {victim}'s tiles",
@@ -163,7 +163,7 @@ def _move_words(s, a: Move) -> str:
     if verb == "gift":
         if arg == "none":
             return "Keep the curse"
-        return f"Show the new curse and give it to {pirate(int(arg))}"
+        return f"Show the new curse and give it to {pirate(parse_seat(arg))}"
     if verb == "tavern":
         return f"Historias de taberna: discard {a_kind(arg)} for 2 more Investigate actions"
     if verb == "merchant":
@@ -174,12 +174,12 @@ def _move_words(s, a: Move) -> str:
     if verb == "stake":
         return f"Juegos de cubierta: stake {a_kind(arg)} face down"
     if verb == "claim":
-        q = int(arg)
+        q = parse_seat(arg)
         stakes = dict(task[2]) if task[0] == "claim" else {}
         what = kind_words(s.kinds[stakes[q]]) if q in stakes and s.kinds[stakes[q]] else "tile"
         return f"Pick up {pirate(q)}'s staked {what}"
     if verb == "challenge":
-        return f"Challenge {pirate(int(arg))} to a duel"
+        return f"Challenge {pirate(parse_seat(arg))} to a duel"
     if verb == "throw":
         # task: ("throw", who, challenger, challenged, first throw, draws so far); the first throw stays secret
         other = ""
@@ -187,8 +187,10 @@ def _move_words(s, a: Move) -> str:
             opponent = task[3] if task[1] == task[2] else task[2]
             other = f" against {pirate(opponent)}"
         return f"Throw {arg}{other} (in secret)"
+    if verb == "tie":
+        return f"The table names {pirate(parse_seat(arg))} the winner (the first to insult his rival, E10)"
     if verb == "winner":
-        return f"Name {pirate(int(arg))} the winner of the duel"
+        return f"Name {pirate(parse_seat(arg))} the winner of the duel"
     if verb == "spoils":
         loser = pirate(task[2]) if task[0] == "spoils" else "the loser"
         if arg.startswith("give "):
@@ -218,19 +220,22 @@ def _outcome_words(s, o: Outcome) -> str:
     if kind == "row":
         return "Crew row: " + ", ".join(character(r) for r in (1, 2, *map(int, arg.split())))
     if kind == "starter":
-        return f"{pirate(int(arg))} starts (at random)"
+        return f"{pirate(parse_seat(arg))} starts (at random)"
     if kind == "tile":
         return f"The tile is {a_kind(arg)}"
     if kind == "island":
         return f"The island tile is {island_tile(arg)}"
     if kind == "pick":
-        t = int(arg)
-        return f"Tile {t} ({_where(s, t)}) is picked blind"
+        from .picks import token
+
+        t = token(s, task, arg)
+        what = "a tile nobody has seen" if arg.startswith("unseen") else a_kind(arg.split(" #")[0])
+        return f"{what[0].upper()}{what[1:]} ({_where(s, t)}) is picked blind"
     if kind == "place":
         if task[0] == "place" and task[1]:
             j, i = task[1][0]
-            return f"Shuffle: tile {arg} goes to I{j + 1}.{'abcde'[i]}"
-        return f"Shuffle: tile {arg} goes to the next slot"
+            return f"Shuffle: the tile at {arg} goes to I{j + 1}.{'abcde'[i]}"
+        return f"Shuffle: the tile at {arg} goes to the next slot"
     if kind == "duel":
         if arg == "draw":
             return "The duel is a draw: throw again"
@@ -263,8 +268,8 @@ def _move_places(s, a: Move) -> tuple[str, ...]:
         else:
             parse_island(arg)
         return (arg,)
-    if verb in ("first", "call", "challenge", "winner") or (verb == "gift" and arg != "none"):
-        q = int(arg)
+    if verb in ("first", "call", "challenge", "winner", "tie") or (verb == "gift" and arg != "none"):
+        q = parse_seat(arg)
         return (pirate(q),) if 0 <= q < players(s) else ()
     if verb == "draft":
         return (CHARACTERS[RANK[arg]].name,)
@@ -285,13 +290,13 @@ def _move_places(s, a: Move) -> tuple[str, ...]:
         parse_slot(arg)
         return (arg,)
     if verb in ("gamble", "rogue"):
-        if arg.isdigit():
-            return (pirate(int(arg)),)
+        if arg[:1] == "P":
+            return (pirate(parse_seat(arg)),)
         if task[0] in ("gamble_choice", "rogue_more", "rogue_keep"):
             return (pirate(task[2]),)
         return me
     if verb == "claim":
-        return (pirate(int(arg)),)
+        return (pirate(parse_seat(arg)),)
     if verb == "throw":
         if task[0] == "throw":
             return (pirate(task[3] if task[1] == task[2] else task[2]),)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from explorer.core.events import Event
 
 from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
-from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_slot
+from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_seat, parse_slot
 from .rules import (
     CHANCES,
     DECISIONS,
@@ -124,7 +124,7 @@ def _round(w: Work, task: tuple) -> None:
     w.turn = NO_TURN
     w.event = ""
     w.anchor = -1
-    w.say(f"Round {w.round} at {island_name(w.ship)}; player {w.starter} drafts first", "T0", "T1", "R4")
+    w.say(f"Round {w.round} at {island_name(w.ship)}; Player {w.starter + 1} drafts first", "T0", "T1", "R4")
     tasks = [("draft", (w.starter + i) % n) for i in range(n)] + [("markers",)]
     if opt(w, "advanced"):
         tasks.append(("flip",))
@@ -195,7 +195,7 @@ def _step4(w: Work, task: tuple) -> None:
         return
     w.ship = w.anchor
     w.starter = (cmd + 1) % players(w)
-    w.say(f"The ship sails to {island_name(w.ship)}; player {w.starter} starts next", "R63", "R64", "R60")
+    w.say(f"The ship sails to {island_name(w.ship)}; Player {w.starter + 1} starts next", "R63", "R64", "R60")
     w.push(("round",))
 
 
@@ -206,8 +206,18 @@ def next_islands_of(w: Work, island: int) -> tuple[int, ...]:
 
 
 def _over(w: Work, task: tuple) -> None:
-    from .scoring import scores
+    """E8-E10; with final_tie "manual" (V13) a tie after the rum count waits for the table's word."""
+    from .scoring import scores, winners
 
+    w.current = task[1] if len(task) > 1 else -1   # the pirate the table named (V13), kept for `winners`
+    if opt(w, "final_tie") == "manual" and len(task) == 1:
+        top = winners(w)[0]
+        if len(top) > 1:
+            names = " and ".join(f"Player {p + 1}" for p in top)
+            w.say(f"{names} tie on points and rum: the table decides who wins (the first to insult his rival)",
+                  "E9", "E10", "V13")
+            w.push(("tie", top))
+            return
     w.phase = "over"
     w.stack = ()
     w.say(f"Final scores: {list(scores(w))}", "E3", "E8", "E9")
@@ -222,11 +232,11 @@ def look(w: Work, p: int, target: str) -> None:
     """R13, R14, H2, H3 (A16: which tile is public, what it is private)."""
     if "." in target:
         j, i = parse_slot(target)
-        w.say(f"Player {p} investigates {target}", "R13", "R16", "H2")
+        w.say(f"Player {p + 1} investigates {target}", "R13", "R16", "H2")
         w.push(("see", w.slots[j][i], (p,)))
     else:
         j = parse_island(target)
-        w.say(f"Player {p} investigates the island tile of {target}", "R14", "H3")
+        w.say(f"Player {p + 1} investigates the island tile of {target}", "R14", "H3")
         w.push(("isee", j, (p,)))
 
 
@@ -234,8 +244,8 @@ def decide(w: Work, task: tuple, a: Move) -> None:
     kind = task[0]
     if kind == "choose_start":
         w.pop()
-        w.starter = int(a.arg)
-        w.say(f"Player {w.starter} is chosen to start", "S8")
+        w.starter = parse_seat(a.arg)
+        w.say(f"Player {w.starter + 1} is chosen to start", "S8")
     elif kind == "setup_look":
         w.pop()
         _, p, left = task
@@ -251,13 +261,13 @@ def decide(w: Work, task: tuple, a: Move) -> None:
         if took:
             w.markers = tuple(r for r in w.markers if r != rank)
             w.set("prestige", p, w.prestige[p] + 1)
-        w.say(f"Player {p} takes the {a.arg}" + (" and its prestige marker" if took else ""), "R4", "R5")
+        w.say(f"Player {p + 1} takes the {a.arg}" + (" and its prestige marker" if took else ""), "R4", "R5")
     elif kind == "call":
         w.pop()
-        p = int(a.arg)
+        p = parse_seat(a.arg)
         w.current = p
         w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
-        w.say(f"Commander {commander(w)} names player {p}", "R10", "R2", "T3")
+        w.say(f"Commander (Player {commander(w) + 1}) names Player {p + 1}", "R10", "R2", "T3")
         w.push(("turn", p))
     elif kind == "turn":
         turn_action(w, task[1], a)

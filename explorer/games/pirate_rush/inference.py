@@ -50,7 +50,7 @@ def tile_distribution(s, viewer: int | None, place: str) -> dict[str, Fraction]:
             raise PositionError("place", f"{place} is empty")
         tokens = [t]
     else:
-        tokens = list(s.discard) if place == "D" else list(s.loot[int(place[1:])])
+        tokens = list(s.discard) if place == "D" else list(s.loot[int(place[1:]) - 1])
         if not tokens:
             raise PositionError("place", f"{place} holds no tile")
     out: dict[str, Fraction] = {}

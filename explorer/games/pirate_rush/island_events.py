@@ -62,16 +62,16 @@ def _jdc_reveal(w: Work, task: tuple) -> None:
     ps = [p for p, _ in stakes]
     high = min(ps, key=lambda p: (-value[p], order_key(w, p)))
     low = min(ps, key=lambda p: (value[p], tuple(-x for x in order_key(w, p))))
-    shown = ", ".join(f"player {p}: {w.kinds[t]}" for p, t in stakes)
+    shown = ", ".join(f"Player {p + 1}: {w.kinds[t]}" for p, t in stakes)
     w.say(f"Juegos de cubierta reveals {shown}", "R49", "R50", "H11", "R3", "A26")
     if w.prestige[low] > 0 and w.chosen[low] != MONKEY:
         w.set("prestige", low, w.prestige[low] - 1)
-        w.say(f"Player {low} (lowest) loses a prestige marker", "R50")
+        w.say(f"Player {low + 1} (lowest) loses a prestige marker", "R50")
     else:
-        w.say(f"Player {low} (lowest) loses nothing", "R50", "R45")
+        w.say(f"Player {low + 1} (lowest) loses nothing", "R50", "R45")
     if supply(w) > 0:
         w.set("prestige", high, w.prestige[high] + 1)
-    w.say(f"Player {high} (highest) gains a prestige marker", "R50", "R27")
+    w.say(f"Player {high + 1} (highest) gains a prestige marker", "R50", "R27")
     k = ps.index(low)
     order = ps[k:] + ps[:k]
     w.push(("claim", order[0], stakes, tuple(order[1:])))
@@ -102,7 +102,7 @@ def _perdidos(w: Work, task: tuple) -> None:
 def _duel_start(w: Work, task: tuple) -> None:
     """R56, A12, A13: the pirate with the fewest markers (lower rank on ties) must challenge."""
     c = min(range(players(w)), key=lambda p: (w.prestige[p], tuple(-x for x in order_key(w, p))))
-    w.say(f"Duelo: player {c} has the fewest prestige markers and must challenge", "R56", "A12", "A13")
+    w.say(f"Duelo: Player {c + 1} has the fewest prestige markers and must challenge", "R56", "A12", "A13")
     w.push(("challenge", c))
 
 

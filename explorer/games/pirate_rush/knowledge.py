@@ -19,7 +19,7 @@ def locate(s, token: int) -> tuple[str, str]:
             return f"I{j + 1}", f"I{j + 1}.{'abcde'[row.index(token)]}"
     for p, pile in enumerate(s.loot):
         if token in pile:
-            return f"P{p}", f"P{p}"
+            return f"P{p + 1}", f"P{p + 1}"
     return "D", "D"
 
 
@@ -88,7 +88,7 @@ def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
 
 
 ISLAND_ZONES = tuple(f"I{j + 1}" for j in range(8))
-PILE_ZONES = tuple(f"P{p}" for p in range(5))
+PILE_ZONES = tuple(f"P{p + 1}" for p in range(5))
 
 
 def _zones_of(s) -> dict[int, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core.errors import IllegalAction
 
 from .data import CHARACTERS, GAMBLER, RANK, RESOURCES, ROGUE
-from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, slot_name
+from .model import DECISION_VERBS, Move, Outcome, island_name, parse_slot, seat, slot_name
 from .rules import (
     TAKE,
     THROWS,
@@ -26,13 +26,15 @@ from .rules import (
     steerer,
     unvisitable,
 )
+from .steps import phrase
+from .steps import rule as step_rule
 
 # the moves every round offers, made once (a Move is an immutable value)
 PAY, STEER, END = Move("pay"), Move("steer"), Move("end")
 REPAIR = {c: Move("repair", c) for c in RESOURCES}
 ANCHOR = tuple(Move("anchor", island_name(j)) for j in range(8))
 DRAFT = {r: Move("draft", c.name) for r, c in CHARACTERS.items()}
-CALL = tuple(Move("call", str(p)) for p in range(5))
+CALL = tuple(Move("call", seat(p)) for p in range(5))
 
 
 def loot_moves(s, p: int) -> list[Move]:
@@ -54,9 +56,9 @@ def power_moves(s, p: int) -> list[Move]:
     """R42 Gambler, R43 Rogue: once in the player's own turn."""
     rank = s.chosen[p]
     if rank == GAMBLER and (s.loot[p] or not opt(s, "gambler_needs_own_loot")):
-        return [Move("gamble", str(q)) for q in _targets(s, p)]
+        return [Move("gamble", seat(q)) for q in _targets(s, p)]
     if rank == ROGUE:
-        return [Move("rogue", str(q)) for q in _targets(s, p)]
+        return [Move("rogue", seat(q)) for q in _targets(s, p)]
     return []
 
 
@@ -90,7 +92,7 @@ def decision_actions(s, task: tuple) -> list:
     kind = task[0]
     n = players(s)
     if kind == "choose_start":
-        return [Move("first", str(p)) for p in range(n)]
+        return [Move("first", seat(p)) for p in range(n)]
     if kind == "setup_look":
         return look_targets(s)
     if kind == "draft":
@@ -114,19 +116,21 @@ def decision_actions(s, task: tuple) -> list:
     if kind == "rogue_keep":
         return [Move("rogue", "keep"), Move("rogue", "leave")]
     if kind == "monkey":
-        return [Move("gift", str(q)) for q in range(n) if q != task[1]] + [Move("gift", "none")]
+        return [Move("gift", seat(q)) for q in range(n) if q != task[1]] + [Move("gift", "none")]
     if kind == "merchant_swap":
         return [Move("swap", slot_name(task[2], i)) for i in occupied(s, task[2])]
     if kind == "stake":
         return [Move("stake", k) for k in own_kinds(s, task[1])]
     if kind == "claim":
-        return [Move("claim", str(q)) for q, _ in task[2]]
+        return [Move("claim", seat(q)) for q, _ in task[2]]
     if kind == "challenge":
-        return [Move("challenge", str(q)) for q in range(n) if q != task[1]]
+        return [Move("challenge", seat(q)) for q in range(n) if q != task[1]]
     if kind == "throw":
         return [Move("throw", t) for t in THROWS]
+    if kind == "tie":
+        return [Move("tie", seat(q)) for q in task[1]]
     if kind == "winner_pick":
-        return [Move("winner", str(task[2])), Move("winner", str(task[3]))]
+        return [Move("winner", seat(task[2])), Move("winner", seat(task[3]))]
     if kind == "spoils":
         w, loser = task[1], task[2]
         moves = [Move("spoils", f"give {k}") for k in own_kinds(s, w)]
@@ -137,16 +141,14 @@ def decision_actions(s, task: tuple) -> list:
 
 
 # -- explanations ---------------------------------------------------------------------
-TASK_RULE = {"choose_start": "S8", "setup_look": "S9", "draft": "R4", "call": "R10", "turn": "R11",
-             "gunner": "R37", "qm": "R40", "gamble_choice": "R42", "rogue_more": "R43", "rogue_keep": "R43",
-             "monkey": "R46", "merchant_swap": "R53", "stake": "R49", "claim": "R51", "challenge": "R56",
-             "throw": "R57", "winner_pick": "R57", "spoils": "R58"}
 
 
 def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
     used, allowed, loot_done, power_used, steered, _tavern, _merchant = s.turn
     v = a.verb
     if v == "look":
+        if looks_into_pile(s, a.arg):
+            return "R17", f"{a.arg} is not an island: loot piles and the discard pile may not be investigated"
         if used >= allowed:
             return "R11", "no Investigate action left this turn"
         if a.arg.count(".") == 1:
@@ -173,6 +175,8 @@ def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
             return "R25", f"this character cannot repair {a.arg}"
         return "R26", f"the ship is not missing any {a.arg}"
     if v in ("steer", "anchor"):
+        if not next_islands(s):
+            return "R35", f"in the round at the last island ({island_name(s.ship)}) nobody steers: no island lies ahead"
         if p != steerer(s):
             return "R32", "only the Navigator (or, without one, the commander) steers"
         if s.anchor >= 0:
@@ -194,7 +198,13 @@ def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
         if p == steerer(s) and s.anchor < 0:
             return "R34", "the ship must be steered: place the anchor first"
         return "R12", "an Investigate action is compulsory with investigate_mandatory"
-    return "R11", f"{v} is not an action of a player turn"
+    return "R10", f"it is Player {p + 1}'s turn (named by the commander): {v} is not an action of a player turn"
+
+
+def looks_into_pile(s, target: str) -> bool:
+    """``look discard`` or ``look P2`` (a loot pile): R17 forbids both."""
+    return target.lower() in ("discard", "d") or target.lower().startswith("d.") or (
+        target[:1] in "Pp" and target[1:].isdigit())
 
 
 def explain(s, action) -> IllegalAction:
@@ -209,8 +219,13 @@ def explain(s, action) -> IllegalAction:
     if not isinstance(action, Move) or action.verb not in DECISION_VERBS:
         return IllegalAction("T3", f"{action!r} is not a Pirate Rush action", action)
     task = s.stack[-1]
-    if task[0] == "turn":
+    if action.verb == "look" and looks_into_pile(s, action.arg) and task[0] in ("turn", "setup_look"):
+        return IllegalAction("R17", f"{action.arg} is not an island: loot piles and the discard pile may not "
+                             "be investigated", action)
+    if task[0] == "turn":   # actions name no actor: say whose turn judges it (R10)
         rule, reason = _turn_reason(s, task[1], action)
+        if "'s turn" not in reason:
+            reason += f" (it is Player {task[1] + 1}'s turn)"
     elif task[0] == "draft" and action.verb == "draft" and action.arg in RANK:
         rule, reason = "R4", f"{action.arg} is not in the row or was already chosen this round"
     elif task[0] == "call" and action.verb == "call":
@@ -221,8 +236,8 @@ def explain(s, action) -> IllegalAction:
         rule, reason = "R41", "the new tile comes from an island that can no longer be visited, or the discard"
     elif task[0] == "stake" and action.verb == "stake":
         rule, reason = "R49", "a player stakes a tile of his own loot"
-    else:
-        rule = TASK_RULE.get(task[0], "T3")
-        reason = f"player {who} must now answer '{task[0]}': {action} is not one of its choices"
+    else:   # an action that belongs to another moment, or another pirate: the order of play decides
+        rule = step_rule(task[0])
+        reason = f"it is Player {who + 1}'s move ({phrase(task[0])}): {action} is not one of its choices"
     return IllegalAction(rule, reason, action)
 

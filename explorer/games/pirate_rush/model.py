@@ -40,7 +40,7 @@ class Outcome:
 DECISION_VERBS = frozenset({
     "first", "look", "draft", "call", "take", "pay", "repair", "steer", "anchor", "end", "prosthetic",
     "trade", "gamble", "rogue", "tavern", "merchant", "swap", "stake", "claim", "challenge", "throw",
-    "winner", "spoils", "gift"})
+    "winner", "spoils", "gift", "tie"})
 OUTCOME_KINDS = frozenset({"removed", "row", "starter", "tile", "island", "pick", "place", "duel"})
 
 
@@ -69,6 +69,18 @@ def reachable(route: str, island: int) -> frozenset[int]:
             seen.add(j)
             todo.extend(nxt[j])
     return frozenset(seen)
+
+
+def seat(player: int) -> str:
+    """A seat as the notation writes it: ``P1`` for the first player (seats count from 1)."""
+    return f"P{player + 1}"
+
+
+def parse_seat(text: str) -> int:
+    """``"P3"`` -> 2; raises ValueError on anything else (a bare number is not a seat)."""
+    if text[:1] not in "Pp" or not text[1:].isdigit() or int(text[1:]) < 1:
+        raise ValueError(text)
+    return int(text[1:]) - 1
 
 
 def island_name(island: int) -> str:
@@ -111,7 +123,7 @@ class RushState(State):
 
     # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
     # derived once, set on first need
-    __slots__ = (*FIELDS, "_tidy", "_zones")
+    __slots__ = (*FIELDS, "_canon", "_tidy", "_zones")
 
     phase: str
     stack: tuple
@@ -142,7 +154,15 @@ class RushState(State):
     ending: str
 
     def _key(self) -> tuple:
-        return tuple(getattr(self, f) for f in FIELDS)
+        """The position without token numbers (canon.py): tiles are what they are, where they lie."""
+        try:
+            return self._canon
+        except AttributeError:
+            from .canon import canonical_key
+
+            key = canonical_key(self)
+            object.__setattr__(self, "_canon", key)
+            return key
 
     @property
     def player(self) -> int | None:
@@ -194,6 +214,12 @@ class RushState(State):
         from .position import to_dict
 
         return to_dict(self)
+
+    def notation(self) -> str:
+        """This position in the short notation (position_text.py); `game.position` reads it back."""
+        from .position_text import notation
+
+        return notation(self)
 
     def describe(self, action) -> str:
         """The action or chance outcome in plain words, as the acting pirate may read it."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .model import Move, parse_slot
+from .model import Move, parse_seat, parse_slot, seat
 
 WORTH = {"gold": 3.0, "silver": 2.0, "map": 2.0, "flag2": 1.8, "copper": 1.0, "flag1": 1.0, "rum": 0.3,
          "wound": -1.0, "curse": -2.0, None: 0.35}
@@ -60,10 +60,10 @@ class RuleOfThumb:
         if task == "stake":
             return min(legal, key=lambda a: WORTH[a.arg])
         if task == "claim":
-            stakes = {str(q): k for q, k in view["pending"].get("stakes", [])}
+            stakes = {seat(q): k for q, k in view["pending"].get("stakes", [])}
             return _best(list(legal), lambda a: WORTH[stakes.get(a.arg)])
         if task == "challenge":
-            return _best(list(legal), lambda a: view["loot"][int(a.arg)]["count"])
+            return _best(list(legal), lambda a: view["loot"][parse_seat(a.arg)]["count"])
         if task == "throw":
             return legal[rng.randrange(len(legal))]
         if task == "spoils":
@@ -97,7 +97,7 @@ class RuleOfThumb:
         if "anchor" in by:
             return _best(by["anchor"], lambda a: self._island_worth(view, a.arg))
         if "rogue" in by:
-            return _best(by["rogue"], lambda a: view["loot"][int(a.arg)]["count"])
+            return _best(by["rogue"], lambda a: view["loot"][parse_seat(a.arg)]["count"])
         return by["end"][0] if "end" in by else next(iter(by.values()))[0]
 
     @staticmethod

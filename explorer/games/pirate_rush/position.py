@@ -1,27 +1,43 @@
 """Pirate Rush position data: `to_dict`, the validating `from_dict`, and per-player views.
 
-Format (every field required; tokens are the 40 loot tiles 0-39):
+Format (tokens are the 40 loot tiles 0-39). Every field may be left out: it is then where the setup
+rules put it (`defaults`): the table before setup, or from ``"round": 1`` on the round's first
+draft, with ``current`` and ``turn`` following a ``turn`` step, and each pirate following his own
+loot (H1). For a position a person writes, the short notation above is easier: it names tiles by
+what they are.
 
-```json
-{"game": {"name": "pirate_rush", "players": 3, "options": {}},
- "phase": "play",                       // setup | play | over
- "stack": [["round"], ["call"], ["turn", 2]],  // pending tasks, the last on top (see rules.py)
- "kinds": ["gold", "", ...],            // 40 kinds; "" = nobody has seen this tile yet
- "slots": [[0, -1, 2], ...],            // 8 islands x N slots: a token or -1 (empty)
- "loot": [[1, 7], [], [12]],            // each pirate's face-down loot (tokens)
- "discard": [24, 25, ...],              // the discard pile (tokens)
- "islands": ["T05", "", ...],           // island tile at I1..I8, "" = not yet seen by anybody
- "flipped": [true, false, ...], "removed": ["T01", "T04", "T07", "T12"],
- "row": [1, 2, 3, 5, 6], "markers": [5], "chosen": [1, 3, 0], "prestige": [1, 2, 1],
- "prosthetics": [["peg"], [], []], "resources": [2, 1, 2],   // structure, ammunition, supplies
- "ship": 0, "anchor": -1, "round": 1, "starter": 0, "played": [0], "current": 2,
- "turn": [0, 1, 0, 0, 0, 0, 0],         // looks used, looks allowed, loot done, power used,
-                                        // steered, tavern used, merchant used
- "event": "mercader", "ending": "",
- "known": [[0, 1, 7], [], [12]],        // tokens each pirate can follow exactly
- "vague": [[[5, ["I4"]]], [], []],      // (token, zones) each pirate knows only roughly
- "peeked": [[1, 2], [], []]}            // island tiles each pirate has looked at
-```
+Fields (each may be left out, see above):
+
+- ``phase`` setup | play | over; ``round`` 0 (setup) .. ; ``stack`` the pending steps, bottom
+  first, each ``[name, details...]`` (steps.py lists each step's public words and details);
+- ``kinds`` 40 kinds, ``""`` for a tile nobody has seen; ``slots`` 8 islands x N slots, a token
+  or -1 (empty); ``loot`` each pirate's tokens; ``discard`` the discard pile's tokens;
+- ``islands`` the tile at I1..I8 (``""`` not yet seen by anybody), ``flipped``, ``removed``
+  (S2); ``row``, ``markers`` (ranks), ``chosen`` (a rank per pirate, 0 none), ``prestige``,
+  ``prosthetics``, ``resources`` (structure, ammunition, supplies), ``ship``, ``anchor`` (-1
+  none), ``starter``, ``played``, ``current`` (-1 none), ``turn`` (looks used, looks allowed,
+  loot done, power used, steered, tavern used, merchant used), ``event``, ``ending``;
+- ``known`` the tokens each pirate follows, ``vague`` his ``[token, zones]`` memories (zones
+  ``I4``, ``P2`` for Player 2's loot, ``D`` the discard), ``peeked`` the islands he looked at.
+
+>>> import explorer
+>>> game = explorer.load("pirate_rush", players=3, advanced=False)
+>>> data = {"game": {"name": "pirate_rush", "players": 3, "options": {"advanced": False}},
+...         "round": 1, "row": [1, 2, 3, 5, 6, 8], "markers": [5, 6, 8], "chosen": [2, 1, 3],
+...         "stack": [["turn", 1]], "kinds": ["gold"] + [""] * 39, "known": [[0], [], []]}
+>>> state = game.state_from_dict(data)
+>>> print(state.notation())
+game: pirate_rush players=3 advanced=false
+round: 1
+row: captain, navigator, gunner, gambler, rogue, monkey
+markers: gambler, rogue, monkey
+step: turn (P2)
+P1 character: navigator
+P2 character: captain
+P3 character: gunner
+I1: gold seen by P1, unseen, unseen
+>>> game.state_from_dict(state.to_dict()) == state
+True
 
 A view (`state.view(p)`) shows no token numbers: its ``stack`` lists the pending tasks with
 each tile named by its public place, ``{"place": "I3.b"}`` or ``{"zone": "P2", "kind": "gold",
@@ -39,6 +55,7 @@ from explorer.core.view import View
 
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
+from .position_checks import check_game, check_stack
 from .rules import CHANCES, DECISIONS, commander, node
 from .stack_view import public_stack
 
@@ -106,12 +123,37 @@ def _bool(v: Any, field: str) -> bool:
     return v
 
 
+def defaults(game, data: Mapping[str, Any]) -> dict:
+    """The fields a partial position leaves out, as the setup rules and its step put them: the
+    table before setup (S1-S4, S7), in play from round 1, the round's first draft when no step
+    is given, the turn just named (R10), and every pirate following his own loot (H1)."""
+    from .flow import new_fields
+    from .position_text import default_stack, turn_default
+
+    n = game.players
+    out = {k: _plain(v) for k, v in new_fields(game).items()}
+    round_ = data.get("round", 0)
+    if isinstance(round_, int) and round_ >= 1:
+        out["phase"] = "play"
+        chosen = data.get("chosen", [0] * n)
+        starter = data.get("starter", 0)
+        if "stack" not in data and isinstance(starter, int) and isinstance(chosen, list):
+            out["stack"] = _plain(default_stack(round_, game, chosen, (), starter, ("draft", starter % n)))
+    stack = data.get("stack", out["stack"])
+    if isinstance(stack, list) and stack and isinstance(stack[-1], list) and stack[-1][:1] == ["turn"]:
+        chosen = data.get("chosen", [0] * n)
+        if len(stack[-1]) > 1 and isinstance(stack[-1][1], int) and isinstance(chosen, list) and \
+                0 <= stack[-1][1] < len(chosen):
+            current, turn = turn_default(chosen, (tuple(stack[-1]),))
+            out["current"], out["turn"] = current, list(turn)
+    if "loot" in data and isinstance(data["loot"], list) and "known" not in data:
+        out["known"] = [pile if isinstance(pile, list) else [] for pile in data["loot"]]
+    return out
+
+
 def _fields(game, data: Mapping[str, Any]) -> dict:
     n = game.players
-    get = {k: data[k] for k in FIELDS if k in data}
-    for k in FIELDS:
-        if k not in get:
-            raise PE(k, "missing")
+    get = {**defaults(game, data), **{k: data[k] for k in FIELDS if k in data}}
     f: dict[str, Any] = {}
     f["phase"] = _choice(get["phase"], "phase", {"setup", "play", "over"})
     f["stack"] = tuple(_task(t, f"stack.{i}") for i, t in enumerate(_list(get["stack"], "stack")))
@@ -149,7 +191,7 @@ def _fields(game, data: Mapping[str, Any]) -> dict:
         for i, e in enumerate(_list(entries, f"vague.{p}")):
             e = _list(e, f"vague.{p}.{i}", 2)
             zones = tuple(_choice(z, f"vague.{p}.{i}.1", {*(island_name(j) for j in range(8)),
-                                                          *(f"P{q}" for q in range(n)), "D"})
+                                                          *(f"P{q + 1}" for q in range(n)), "D"})
                           for z in _list(e[1], f"vague.{p}.{i}.1"))
             row.append((_int(e[0], f"vague.{p}.{i}.0", 0, 39), zones))
         vague.append(tuple(sorted(row)))
@@ -177,6 +219,15 @@ def _check(game, f: dict) -> None:
     for p, known in enumerate(f["known"]):
         if any(not f["kinds"][t] for t in known):
             raise PE(f"known.{p}", "a known tile must have a kind")
+    row, n = f["row"], game.players
+    if (f["round"] or row) and (row[:2] != (1, 2) or len(set(row)) != len(row) or len(row) != n + 3
+                                or list(row[2:]) != sorted(row[2:])):
+        raise PE("row", f"from the first round the row is the Captain, the Navigator and {n + 1} other "
+                 "characters in rank order (S5)")
+    if f["markers"] and not row:
+        raise PE("row", "missing: the markers lie on characters of the crew row (S5, S6)")
+    if any(r not in row for r in f["markers"]) or len(set(f["markers"])) != len(f["markers"]):
+        raise PE("markers", "at most one marker lies on each character of the row (R6, A39)")
     chosen = [r for r in f["chosen"] if r]
     if len(set(chosen)) != len(chosen) or any(r not in f["row"] for r in chosen):
         raise PE("chosen", "each character is chosen at most once, from the row (R4)")
@@ -192,6 +243,10 @@ def _check(game, f: dict) -> None:
             raise PE("prosthetics", f"too many {kind}s (R38, K2)")
     if f["phase"] != "over" and not f["stack"]:
         raise PE("stack", "a game that is not over needs a pending task")
+    if (f["phase"] == "setup") != (f["round"] == 0) and f["phase"] != "over":
+        raise PE("phase", f"the setup is round 0 and play starts at round 1, not {f['phase']} in round "
+                 f"{f['round']} (T0)")
+    check_stack(game, f)
 
 
 def from_dict(game, data: Mapping[str, Any]):
@@ -200,8 +255,8 @@ def from_dict(game, data: Mapping[str, Any]):
     extra = sorted(set(data) - set(FIELDS) - {"game"})
     if extra:
         raise PE(extra[0], "unknown field")
-    if "game" in data and data["game"] != game.to_dict():
-        raise PE("game", f"the data is for {data['game']!r}, not {game.to_dict()!r}")
+    if "game" in data:
+        check_game(game, data["game"])
     f = _fields(game, data)
     _check(game, f)
     state = make(game, f)

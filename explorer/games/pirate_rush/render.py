@@ -5,7 +5,7 @@ shows a tile that player has not seen. Every tile, island and character is named
 with a tooltip giving its points or power and rule IDs; the legend has its own band and the
 board scales to its container (explorer.core.svg). Clickable places carry ``data-place``:
 islands ``I3``, loot slots ``I3.b``, characters of the crew row (``gunner``), the ship's
-resources (``structure``, ``ammunition``, ``supplies``), pirates ``P0``-``P4`` and the
+resources (``structure``, ``ammunition``, ``supplies``), pirates ``P1``-``P5`` and the
 ``discard`` pile.
 """
 
@@ -184,7 +184,7 @@ def _pirates_panel(view: dict, x: float, y: float) -> list[str]:
         extra = "".join(f" · +{k}" for k in view["prosthetics"][p])
         score = f" · score {view['scores'][p]}" if view["phase"] == "over" and "scores" in view else ""
         tip = f"Player {p + 1}'s loot: {pile['count']} tiles, face down to the others (R17); scored at the end (E3)"
-        out.append(f'<g data-place="P{p}">{title(tip)}<rect x="{x}" y="{py}" width="{WIDTH - 2 * x}" height="44" '
+        out.append(f'<g data-place="P{p + 1}">{title(tip)}<rect x="{x}" y="{py}" width="{WIDTH - 2 * x}" height="44" '
                    f'rx="5" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="2"/>')
         out.append(f'<circle cx="{x + 14}" cy="{py + 15}" r="6" fill="{PLAYER[p]}" stroke="#111"/>')
         out.append(text(x + 26, py + 20, f"Player {p + 1}{tag}", 14, weight="bold"))

@@ -27,14 +27,15 @@ from .data import (
     RESOURCES,
     TOTAL,
 )
-from .model import ROUTES, Move, Outcome, island_name, reachable, slot_name
+from .model import ROUTES, Move, Outcome, island_name, reachable, seat, slot_name
 
 DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "qm", "gamble_choice",
              "rogue_more", "rogue_keep", "monkey", "merchant_swap", "stake", "claim", "challenge", "throw",
-             "winner_pick", "spoils"}
+             "winner_pick", "spoils", "tie"}
 CHANCES = {"removed", "row", "starter", "see", "isee", "gamble_look", "gamble_other", "gamble_give",
            "rogue_pick", "steal", "qm_draw", "place", "duel_rps", "motin"}
 THROWS = ("rock", "paper", "scissors")
+PICKS = frozenset({"gamble_look", "rogue_pick", "steal", "gamble_other", "gamble_give", "qm_draw", "place", "motin"})
 
 
 # -- shared helpers (work on a state or on flow.Work alike) -----------------------------
@@ -159,13 +160,9 @@ def node(s) -> tuple[str, int | None]:
         return ("decision", 0)
     if kind == "call":
         return ("decision", commander(s))
-    if kind in ("throw",):
-        return ("decision", task[1])
+    if kind == "tie":   # E10, V13: the table's word, given at the first tied pirate's seat
+        return ("decision", task[1][0])
     return ("decision", task[1])
-
-
-def _picks(tokens) -> tuple:
-    return uniform([Outcome("pick", str(t)) for t in sorted(tokens)])
 
 
 def chance_outcomes(s) -> tuple:
@@ -173,31 +170,24 @@ def chance_outcomes(s) -> tuple:
         return ()
     task = s.stack[-1]
     kind = task[0]
-    if kind == "removed":
-        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(ISLAND_TILES), 4)])
+    if kind == "removed":   # S2, C1: the 4 set aside are among the tiles not already dealt to an island
+        dealt = {t for t in s.islands if t}
+        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(set(ISLAND_TILES) - dealt), 4)])
     if kind == "row":
         return uniform([Outcome("row", " ".join(map(str, c)))
                         for c in combinations(range(3, 9), players(s) + 1)])
     if kind == "starter":
-        return uniform([Outcome("starter", str(p)) for p in range(players(s))])
+        return uniform([Outcome("starter", seat(p)) for p in range(players(s))])
     if kind == "see":
         left = unaccounted(s)
         total = sum(left.values())
         return tuple((Outcome("tile", k), Fraction(c, total)) for k, c in left.items() if c)
     if kind == "isee":
         return uniform([Outcome("island", t) for t in islands_left(s)])
-    if kind in ("gamble_look", "rogue_pick", "steal"):
-        return _picks(set(s.loot[task[2]]) - set(task[3] if kind == "rogue_pick" else ()))
-    if kind == "gamble_other":
-        return _picks(set(s.loot[task[2]]) - {task[3]})
-    if kind == "gamble_give":
-        return _picks(s.loot[task[1]])
-    if kind == "qm_draw":
-        return _picks(set(s.discard) - {task[2]})
-    if kind == "place":
-        return _picks(s.slots[j][i] for j, i in task[1])
-    if kind == "motin":
-        return _picks(s.loot[task[1]])
+    if kind in PICKS:   # R74: uniform over the tiles, named in words (picks.py)
+        from .picks import outcomes
+
+        return outcomes(s, task)
     if kind == "duel_rps":
         if opt(s, "duel_mode") == "coin":
             return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
@@ -212,6 +202,12 @@ def sample_chance(s, rng: random.Random):
         left = unaccounted(s)
         counts = [left[k] for k in KINDS]
         return Outcome("tile", KINDS[sample_counts(counts, rng)])
+    if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
+        from .picks import candidates, labels
+
+        tokens = candidates(s, task)
+        t = tokens[rng.randrange(len(tokens))]
+        return Outcome("place" if task[0] == "place" else "pick", labels(s, task)[t])
     outcomes = chance_outcomes(s)
     return outcomes[rng.randrange(len(outcomes))][0] if _is_uniform(task[0]) else _fallback(outcomes, rng)
 

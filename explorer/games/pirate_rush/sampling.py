@@ -58,35 +58,38 @@ def board(view: Mapping[str, Any], n: int) -> Board:
                 places.append((island_name(j), slot["kind"]))
         slots.append(tuple(out))
     zones: dict[str, tuple[int, ...]] = {}
-    piles = [(f"P{p}", pile) for p, pile in enumerate(view["loot"])] + [("D", view["discard"])]
+    piles = [(f"P{p + 1}", pile) for p, pile in enumerate(view["loot"])] + [("D", view["discard"])]
     for zone, pile in piles:
         known = list(pile["known"])
         zones[zone] = tuple(range(len(places), len(places) + pile["count"]))
         places += [(zone, known[k] if k < len(known) else None) for k in range(pile["count"])]
     if len(places) != 40:
         raise PositionError("slots", "the view does not account for all 40 loot tiles")
-    seen_by = [set(zones[f"P{p}"]) for p in range(n)]
+    seen_by = [set(zones[f"P{p + 1}"]) for p in range(n)]
     for j, row in enumerate(view["slots"]):
         for i, slot in enumerate(row):
             for q in slot["seen_by"] if slot else ():
                 seen_by[q].add(slots[j][i])
-    return Board(view["viewer"], tuple(slots), tuple(zones[f"P{p}"] for p in range(n)), zones["D"], zones,
+    return Board(view["viewer"], tuple(slots), tuple(zones[f"P{p + 1}"] for p in range(n)), zones["D"], zones,
                  tuple(k or "" for _, k in places), tuple((f["kind"], tuple(f["zones"])) for f in view["vague"]),
                  tuple(frozenset(s) for s in seen_by))
 
 
 def sample_state(game, view: Mapping[str, Any], rng: random.Random):
-    """A full state agreeing with `view` at a decision: the viewer's facts kept, the rest drawn."""
+    """A full state agreeing with `view`: the viewer's facts kept, the rest drawn (worlds.py
+    enumerates the same draws exactly)."""
     from .position import pending
+    from .worlds import RngChooser
 
     node = (view.get("pending") or {}).get("node")
-    if node != "decision":
-        raise PositionError("pending", f"sample_state works at a decision, not at a {node!r} node")
+    if node not in ("decision", "chance"):
+        raise PositionError("pending", f"sample_state works at a decision or chance node, not at a {node!r} node")
     if "stack" not in view:
         raise PositionError("stack", "missing: the view must list the pending tasks")
     b = board(view, game.players)
+    chooser = RngChooser(rng)
     for _ in range(TRIES):
-        state = _draw(game, view, b, rng)
+        state = fill_in(game, view, b, chooser)
         if fits(state):
             if pending(state, b.viewer) != view["pending"]:
                 raise PositionError("pending", "the pending decision does not match the view's stack")
@@ -104,7 +107,15 @@ def fits(s) -> bool:
     return True
 
 
-def _draw(game, view: Mapping[str, Any], b: Board, rng: random.Random):
+class _Randrange:
+    """`private_stack` draws a hidden first throw with ``randrange(3)``: through the chooser."""
+
+    def __init__(self, chooser) -> None:
+        self.randrange = chooser.index
+
+
+def fill_in(game, view: Mapping[str, Any], b: Board, chooser):
+    """One full state for `view`, every hidden choice asked of `chooser` (see worlds.py)."""
     n = game.players
     kinds = list(b.kinds)
     mine = frozenset(t for t, k in enumerate(b.kinds) if k)
@@ -126,22 +137,33 @@ def _draw(game, view: Mapping[str, Any], b: Board, rng: random.Random):
                 options = [t for t in tokens if (any_tile or t not in mine) and t not in taken]
             if not options:
                 raise PositionError("stack", f"no tile of {ref.get('zone')!r} fits {dict(ref)}")
-            chosen[key] = options[rng.randrange(len(options))]
+            chosen[key] = options[chooser.index(len(options))]
         return chosen[key]
 
-    stack = private_stack(view["stack"], b.viewer, pick, rng)
+    stack = private_stack(view["stack"], b.viewer, pick, _Randrange(chooser))
     seen_by = [set(s) for s in b.seen_by]
     for task in stack:
         if task[0] in LOOKS:          # the looker saw the tiles he looked at (H7, H8)
             seen_by[task[1]].update(task_tokens(task))
+    public = {t for j, row in enumerate(view["slots"]) for i, slot in enumerate(row)
+              if slot and slot["seen_by"] for t in (b.slots[j][i],)}
+    unturned = {task[1] for task in stack if task[0] == "see"} - mine - public
+    for group in seen_by:             # a tile a pending step is about to show: nobody has seen it yet
+        group -= unturned
     spots = [[t for z in zones for t in _zone(b, z) if not kinds[t]] for _, zones in b.facts]
     vague = []
-    for (kind, zones), t in zip(b.facts, _match(spots, rng), strict=True):
+    for (kind, zones), t in zip(b.facts, chooser.matching(spots), strict=True):
         kinds[t] = kind
         vague.append((t, zones))
-    named = {t for group in seen_by for t in group} | set(chosen.values())
-    _fill(kinds, sorted(t for t in named if not kinds[t]), rng)
-    islands, peeked = _islands(view, n, rng)
+    named = {t for group in seen_by for t in group} | (set(chosen.values()) - unturned)
+    todo = sorted(t for t in named if not kinds[t])
+    left = dict(TOTAL)
+    for k in kinds:
+        if k:
+            left[k] -= 1
+    for t, k in chooser.kinds(_groups(b, todo, seen_by, set(chosen.values())), left).items():
+        kinds[t] = k
+    islands, peeked = _islands(view, n, chooser)
     fields = {name: view[name] for name in ("phase", "ship", "anchor", "round", "starter", "current", "event",
                                             "ending")}
     fields.update({
@@ -158,24 +180,23 @@ def _draw(game, view: Mapping[str, Any], b: Board, rng: random.Random):
     return make(game, fields)
 
 
+def _groups(b: Board, tokens: list[int], seen_by, referenced: set[int]) -> list[list[int]]:
+    """Tiles whose kinds are exchangeable for the viewer: same pile, seen by the same pirates,
+    named by no pending step. A slot tile is its own group (its place tells it apart)."""
+    zone_of = {t: z for z, ts in b.zones.items() for t in ts}
+    groups: dict[Any, list[int]] = {}
+    for t in tokens:
+        who = frozenset(p for p, group in enumerate(seen_by) if t in group)
+        key = (zone_of[t], who) if t in zone_of and t not in referenced else ("own", t)
+        groups.setdefault(key, []).append(t)
+    return list(groups.values())
+
+
 def _zone(b: Board, zone: str) -> tuple[int, ...]:
     """The tokens in a zone: ``I3`` (its occupied slots), ``P2`` or ``D``."""
     if zone in b.zones:
         return b.zones[zone]
     return tuple(t for t in b.slots[parse_island(zone)] if t >= 0)
-
-
-def _fill(kinds: list[str], tokens: list[int], rng: random.Random) -> None:
-    """Kinds for `tokens`, drawn without replacement from the kinds nobody is known to hold (C6)."""
-    left = dict(TOTAL)
-    for k in kinds:
-        if k:
-            left[k] -= 1
-    pool = [k for k in KINDS for _ in range(left[k])]
-    if len(pool) < len(tokens):
-        raise PositionError("kinds", "the view names more tiles of some kind than the game has (D1)")
-    for t, k in zip(tokens, rng.sample(pool, len(tokens)), strict=True):
-        kinds[t] = k
 
 
 def _match(spots: list[list[int]], rng: random.Random) -> list[int]:
@@ -207,7 +228,7 @@ def _match(spots: list[list[int]], rng: random.Random) -> list[int]:
     return found
 
 
-def _islands(view: Mapping[str, Any], n: int, rng: random.Random) -> tuple[tuple[str, ...], tuple]:
+def _islands(view: Mapping[str, Any], n: int, chooser) -> tuple[tuple[str, ...], tuple]:
     """C2: island tiles other pirates peeked at, drawn from the in-play tiles the viewer has not seen."""
     tiles = [i["tile"] or "" for i in view["islands"]]
     unseen = [t for t in ISLAND_TILES if t not in view["removed"] and t not in tiles]
@@ -216,5 +237,5 @@ def _islands(view: Mapping[str, Any], n: int, rng: random.Random) -> tuple[tuple
         for q in info["seen_by"]:
             peeked[q].add(j)
             if not tiles[j]:
-                tiles[j] = unseen.pop(rng.randrange(len(unseen)))
+                tiles[j] = unseen.pop(chooser.index(len(unseen)))
     return tuple(tiles), tuple(frozenset(p) for p in peeked)

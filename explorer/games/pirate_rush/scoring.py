@@ -55,9 +55,11 @@ def rum(s, p: int) -> int:
 
 
 def winners(s) -> tuple[tuple[int, ...], ...]:
-    """E9, E10: by score, then rum; a remaining tie is shared (final_tie)."""
+    """E9, E10: by score, then rum; a remaining tie is shared, or (final_tie "manual", V13) won by
+    the pirate the table named, kept in `current` once the game is over."""
     sc = scores(s)
-    keys = {p: (sc[p], rum(s, p)) for p in range(s.game.players)}
+    named = s.current if s.phase == "over" else -1
+    keys = {p: (sc[p], rum(s, p), p == named) for p in range(s.game.players)}
     ranking: list[tuple[int, ...]] = []
     for key in sorted(set(keys.values()), reverse=True):
         ranking.append(tuple(p for p in range(s.game.players) if keys[p] == key))

@@ -7,15 +7,16 @@ from itertools import combinations
 
 from explorer.core.spaces import sorted_space
 
-from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES, C
-from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, slot_name
+from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES
+from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, seat, slot_name
+from .picks import space_labels
 from .rules import THROWS
 
 ISLANDS = 8
 
 
 def _seat_moves(verbs: tuple[str, ...], players: int) -> list[Move]:
-    return [Move(verb, str(p)) for verb in verbs for p in range(players)]
+    return [Move(verb, seat(p)) for verb in verbs for p in range(players)]
 
 
 @cache
@@ -28,7 +29,7 @@ def action_space(game) -> tuple:
     moves = [Move("look", x) for x in (*slots, *islands)]
     moves += [Move(verb, x) for verb in ("take", "trade", "swap") for x in slots]
     moves += [Move("anchor", x) for x in islands]
-    moves += _seat_moves(("first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner"), n)
+    moves += _seat_moves(("first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "tie"), n)
     moves += [Move("draft", c.name) for c in CHARACTERS.values()]
     moves += [Move("repair", colour) for colour in RESOURCES]
     moves += [Move("prosthetic", kind) for kind in (*PROSTHETICS, "none")]
@@ -50,10 +51,11 @@ def chance_space(game) -> tuple:
     n = game.players
     outcomes = [Outcome("removed", " ".join(c)) for c in combinations(sorted(ISLAND_TILES), 4)]
     outcomes += [Outcome("row", " ".join(map(str, c))) for c in combinations(range(3, 9), n + 1)]
-    outcomes += [Outcome("starter", str(p)) for p in range(n)]
+    outcomes += [Outcome("starter", seat(p)) for p in range(n)]
     outcomes += [Outcome("tile", kind) for kind in KINDS]
     outcomes += [Outcome("island", tile) for tile in ISLAND_TILES]
-    outcomes += [Outcome("pick", str(token)) for token in range(C["loot_tiles"])]
+    outcomes += [Outcome("pick", words) for words in space_labels()]
+    outcomes += [Outcome("place", slot_name(j, i)) for j in range(ISLANDS) for i in range(len(SLOT_LETTERS))]
     outcomes += [Outcome("duel", result) for result in ("win", "lose", "draw")]
     return sorted_space(outcomes)
 
@@ -107,7 +109,8 @@ def max_decisions(game) -> int | None:
     if event is None:
         return None
     setup = int(o["starting_player"] == "choose") + n * o["setup_investigations"]
-    return setup + rounds(game) * (n + event + n * turn_decisions())
+    tie = int(o["final_tie"] == "manual")   # E10, V13: the table names the winner of a tie
+    return setup + rounds(game) * (n + event + n * turn_decisions()) + tie
 
 
 def perfect_information(game) -> bool:

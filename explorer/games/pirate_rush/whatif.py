@@ -30,9 +30,17 @@ def give_loot(state, loot: Mapping[int, Sequence[str]], discard: Sequence[str] =
 def at_turn(state, player: int, chosen: Sequence[int] | None = None, **fields):
     """The same table, now at the start of `player`'s turn (other fields as given)."""
     data = state.to_dict()
-    if chosen is not None:
+    if chosen is not None:   # a character not in the row takes the place of an unchosen one (S5: N+3 in all)
         data["chosen"] = list(chosen)
-        data["row"] = sorted({*data["row"], *chosen})
+        row = list(data["row"])
+        spare = [r for r in row[2:] if r not in chosen]
+        for r in chosen:
+            if r and r not in row:
+                if spare:
+                    row.remove(spare.pop())
+                row.append(r)
+        data["row"] = [1, 2, *sorted(r for r in row if r > 2)]
+        data["markers"] = [r for r in data["markers"] if r in data["row"]]
     looks = 2 if data["chosen"][player] == 7 else 1
     data.update(phase="play", stack=[["turn", player]], current=player, turn=[0, looks, 0, 0, 0, 0, 0],
                 round=max(1, data["round"]))
