@@ -103,3 +103,22 @@ def test_every_clickable_component_has_a_tooltip_citing_its_rules(drawn):
                 tips = [t.text or "" for t in element.iter("{http://www.w3.org/2000/svg}title")]
                 assert tips, (key, place)
                 assert any(re.search(r"\b[RSTEVKD]\d+", t) for t in tips), (key, place, tips[0])
+
+
+def _contrast(a: str, b: str) -> float:
+    from explorer.core.svg import _luminance
+
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_words_on_coloured_pieces_keep_wcag_contrast():
+    """Words drawn on a ship, card, die, disc or token colour read at 4.5:1 or better (WCAG AA)."""
+    from explorer.core.svg import ink_on
+    from explorer.games.dead_mans_dice.render import FILLS as DICE
+    from explorer.games.jolly_and_roger.render import FILL as SHIPS
+    from explorer.games.last_bottle_of_rum.render import DAMAGE_FILL
+    from explorer.games.sjoroveroya.render import FILLS as DISCS
+
+    for fill in [*DICE, *SHIPS.values(), *DAMAGE_FILL.values(), *DISCS]:
+        assert _contrast(ink_on(fill), fill) >= 4.5, fill

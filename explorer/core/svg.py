@@ -75,3 +75,18 @@ def legend_band(x: float, y: float, width: float, items: list[tuple[str, str]], 
         out.append(text(cx + (18 if fill else 0), cy, words, size, fill=ink))
         cx += w
     return out, cy - y + row
+
+
+def _luminance(fill: str) -> float:
+    """WCAG relative luminance of a #rrggbb (or #rgb) colour."""
+    digits = fill.lstrip("#")
+    digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(fill: str) -> str:
+    """Near-black or white, whichever contrasts more with `fill` (WCAG ratio), for words on a coloured piece."""
+    lum = _luminance(fill)
+    return "#111" if (lum + 0.05) / 0.0556 >= 1.05 / (lum + 0.05) else "#fff"

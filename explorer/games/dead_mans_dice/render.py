@@ -9,7 +9,7 @@ attributes (``pile:P2``, ``hand:P1-J``) for clickable tables.
 
 from __future__ import annotations
 
-from explorer.core.svg import legend_band, svg_root, text, title
+from explorer.core.svg import ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, die_code, owner, seat_code, seat_name
 from .model import STEP_WORDS
@@ -19,7 +19,6 @@ TOP, PAD_W, MIN_W = 92, 230, 720
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 FILLS = tuple(fill for _, fill in COMPONENTS.colours)
-DARK = {"#fafafa", "#f9a825"}
 CREAM = "#fff6de"          # light text on the green table: contrast > 9:1
 KIND = {"1": "regular die", "2": "regular die", "J": "Jolly Roger die"}
 ASKS = {"open": "choose a die for the opening roll (R7)", "turn": "roll a die from hand or fire a broadside (R11, R30)",
@@ -42,7 +41,7 @@ def die_tip(name: str, face: str | None) -> str:
 def die_svg(x: float, y: float, name: str, face: str | None, place: str = "") -> str:
     """One die: its owner's colour, pips for a number, a skull for S, its mark for a die in hand."""
     fill = FILLS[owner(die_code(name))]
-    ink = "#111" if fill in DARK else "#fff"
+    ink = ink_on(fill)                      # pips and marks: whichever of black or white contrasts more
     mark = name.rpartition("-")[2]          # 1, 2 or J: the owner shows by colour
     jolly = mark == "J"
     attr = f' data-place="{place}"' if place else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.core.svg import INK, MUTED, legend_band, svg_root, text, title, wrap
+from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, title, wrap
 
 from .data import COMPONENTS, SHIPS, SPECIAL_NAMES
 
@@ -76,7 +76,7 @@ def _label(entry: str) -> tuple[str, str, str, str]:
 
 def _chip(x: float, y: float, entry: str, place: str, w: int = CARD_W, tip: str = "") -> str:
     words, fill, ink, own_tip = _label(entry)
-    ink = "#111" if fill == FILL.get("Y") else ink          # dark text on the light yellow card
+    ink = ink_on(fill) if fill in FILL.values() else ink       # white on yellow or green reads below 4.5:1
     return (f'<g data-place="{place}">{title(tip or own_tip)}<rect x="{x:.0f}" y="{y:.0f}" width="{w}" '
             f'height="{CARD_H - 3}" rx="4" fill="{fill}" stroke="#333" stroke-width="0.6"/>'
             f'{text(x + 7, y + 15, words, 13, fill=ink)}</g>')

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from explorer.core.svg import INK, MUTED, legend_band, svg_root, text, text_width, title, wrap
+from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, text_width, title, wrap
 
 from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, COLOURS, DATA, EFFECTS, TILES, TREASURES, map_tile
 from .describe import card_name
@@ -268,7 +268,7 @@ def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list
                 + (f" · Shells {ship['shells']}/2" if captain == "Crabby Jones" else ""), 13)]
     for i, (kind, n) in enumerate(ship["damage"].items()):
         # a token aboard is drawn in its colour; an empty space stays white with dark words (no pale-on-pale)
-        fill, ink = (DAMAGE_FILL[kind], "#111" if kind in ("SAIL", "BOWSPRIT") else "#fff") if n else ("#fff", MUTED)
+        fill, ink = (DAMAGE_FILL[kind], ink_on(DAMAGE_FILL[kind])) if n else ("#fff", MUTED)
         cx = x + 10 + 91 * i
         out.append(f'<g data-place="damage:{p}:{kind}">'
                    f'{title(f"{kind.title()} damage x{n}: {DAMAGE[kind]} (R28-R33, D11)")}'

@@ -9,7 +9,7 @@ IDs), the legend has its own band and the board scales to its container
 
 from __future__ import annotations
 
-from explorer.core.svg import INK, MUTED, legend_band, svg_root, text, title
+from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 
@@ -50,7 +50,7 @@ def _pieces(cx: float, bottom: float, counts: list[tuple[int, int]]) -> list[str
                    f'stroke-width="1" data-player="{player}"><title>{NAMES[player]}: {n} piece'
                    f'{"s" if n != 1 else ""}</title></circle>')
         if n > 1:
-            out.append(text(cx, y + 4.5, str(n), 12, "middle", "bold", "#fff"))
+            out.append(text(cx, y + 4.5, str(n), 12, "middle", "bold", ink_on(FILLS[player])))
         y -= 22
     return out
 
