@@ -1,15 +1,18 @@
-"""Click-to-rerender latency of the board, measured in headless Chromium.
+"""Latency of a click in the explorer, early in a game and deep in it.
 
-From the click on an offered action to the next animation frame after the board's SVG
-was replaced (Python applied the move, the tree grew, the new view came back). Runs the
-served app (`panel serve apps/explorer_app.py`) and the start notebook in JupyterLab.
-Target: under 150 ms. Usage: python benchmarks/widget_latency.py [clicks]
+`server`: the Python cost of a click (move, roll, back, forward) in a whole notebook
+explorer (every view observing one controller), at move 20 and at move 500 (Sjørøverøya,
+3 players) or 400 (Rum, 2 players; Dead Man's Dice, 3 players) of a seeded random game,
+with the bytes the views would send. Target: at most 3x move 20 and under 50 ms.
+
+`browser`: from the click on an offered action to the next animation frame after the
+board's SVG was replaced, in headless Chromium, in the served app and in JupyterLab.
+Target: under 150 ms. Usage: python benchmarks/widget_latency.py server|browser [clicks] [app] [lab]
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
 import sys
 import tempfile
@@ -20,11 +23,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_server, stop, wait_http  # noqa: E402
 
-MEASURE = """async ({root, clicks}) => {
-  const deep = (node, selector) => {       // querySelector that also looks inside shadow roots
-    const hit = node.querySelector(selector);
+MEASURE = """async ({root, node, clicks}) => {
+  const deep = (scope, selector) => {       // querySelector that also looks inside shadow roots
+    const hit = scope.querySelector(selector);
     if (hit) return hit;
-    for (const el of node.querySelectorAll('*')) {
+    for (const el of scope.querySelectorAll('*')) {
       if (el.shadowRoot) { const inner = deep(el.shadowRoot, selector); if (inner) return inner; }
     }
     return null;
@@ -33,59 +36,107 @@ MEASURE = """async ({root, clicks}) => {
   const board = deep(scope, '.pre-board');
   const box = board.querySelector('.pre-svg');
   const tree = deep(scope, '.pre-tree');
-  const changed = (rev) => new Promise(done => {
+  const changed = () => { const rev = box.dataset.revision; return new Promise(done => {
     const watch = new MutationObserver(() => {
-      if (box.dataset.revision !== rev) { watch.disconnect(); requestAnimationFrame(() => done()); }
+      if (box.dataset.revision !== rev) { watch.disconnect(); requestAnimationFrame(() => done(true)); }
     });
     watch.observe(box, {attributes: true});
-  });
-  const times = [];
+    setTimeout(() => { watch.disconnect(); done(false); }, 10000);    // never hang: count it as lost
+  }); };
+  const lost = [];
+  const settled = async (seq) => {            // the tree's own update (not timed) before the next click
+    for (let i = 0; i < 200 && tree.dataset.seq === seq; i++) await new Promise(r => setTimeout(r, 10));
+  };
+  const timed = async (click, what) => {
+    const seq = tree.dataset.seq, t0 = performance.now(), drawn = changed();
+    click();
+    const ok = await drawn, elapsed = performance.now() - t0;
+    await settled(seq);
+    if (!ok) { lost.push(what); return 10000; }
+    return elapsed;
+  };
+  await timed(() => tree.querySelector(`.pre-node[data-id="${node}"]`).click(), "goto");   // not counted
+  while (tree.dataset.current !== String(node)) await new Promise(r => setTimeout(r, 50));
+  await new Promise(r => setTimeout(r, 300));    // let any update still on its way land
+  const times = {move: [], back: [], forward: []};
   for (let i = 0; i < clicks; i++) {
-    box.querySelector('[data-place].pre-actionable').dispatchEvent(new MouseEvent('click', {bubbles: true}));
-    const offer = board.querySelector('.pre-offer');
-    let rev = box.dataset.revision;
-    const t0 = performance.now();
-    let rendered = changed(rev);
-    offer.click();
-    await rendered;
-    times.push(performance.now() - t0);
-    rev = box.dataset.revision;             // step back (not timed) so every click plays
-    rendered = changed(rev);
-    tree.querySelector('.pre-back').click();
-    await rendered;
+    const place = box.querySelector('[data-place].pre-actionable');
+    if (!place) throw new Error(`no action on the board at node ${tree.dataset.current} (wanted ${node}), ` +
+                                `lost: ${lost}, status: ${board.querySelector('.pre-status').textContent}`);
+    place.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    const offers = board.querySelectorAll('.pre-offer');
+    times.move.push(await timed(() => offers[i % offers.length].click(), "move"));
+    times.back.push(await timed(() => tree.querySelector('.pre-back').click(), "back"));
+    times.forward.push(await timed(() => tree.querySelector('.pre-forward').click(), "forward"));
+    await timed(() => tree.querySelector('.pre-back').click(), "back again");
   }
-  return times;
+  return {...times, lost};
 }"""
 
 
-def summary(times: list[float]) -> dict:
-    ordered = sorted(times)
-    return {"clicks": len(times), "median_ms": round(statistics.median(times), 1),
-            "p90_ms": round(ordered[int(0.9 * (len(ordered) - 1))], 1), "max_ms": round(max(times), 1)}
+def summary(times: dict[str, list]) -> dict:
+    lost = times.pop("lost")
+    return {name: {"median_ms": round(statistics.median(ts), 1), "max_ms": round(max(ts), 1)}
+            for name, ts in times.items()} | {"clicks_each": len(times["move"]), "lost (no redraw in 10 s)": lost}
 
 
-def served_app(browser, tmp: Path, clicks: int) -> dict:
+def deep_line(name: str, players: int, depth: int) -> tuple[list[str], list[int]]:
+    """A random line a little past `depth`, and the depths (near 20 and near `depth`) to measure at:
+    decision nodes where the board offers an action, so a board click plays."""
+    import explorer
+
+    state = explorer.load(name, players=players).start(seed=0)
+    line = random_line(state, depth + 40)
+    states = [state]
+    for move in line:
+        states.append(states[-1].apply(move))
+    clickable = [d for d, s in enumerate(states) if not s.is_chance and not s.is_over
+                 and any(s.action_places(a) for a in s.legal_actions())]
+    return line, [next(d for d in clickable if d >= 20), next(d for d in clickable if d >= depth)]
+
+
+def measure(page, root: str, depths: list[int], clicks: int) -> dict:
+    return {f"move {d}": summary(page.evaluate(MEASURE, {"root": root, "node": d, "clicks": clicks}))
+            for d in depths}
+
+
+def served_app(browser, tmp: Path, clicks: int, name: str, players: int, depth: int) -> dict:
+    from urllib.parse import quote
+
+    from widgets.served_link import SEPARATOR
+
+    line, depths = deep_line(name, players, depth)
     port = free_port()
     proc = start_server([sys.executable, "-m", "panel", "serve", str(ROOT / "apps" / "explorer_app.py"),
                          "--port", str(port), "--address", "127.0.0.1",
                          "--allow-websocket-origin", f"127.0.0.1:{port}"], tmp / "panel.log",
                         env={"PYTHONPATH": str(ROOT)}, cwd=tmp)
     try:
-        url = f"http://127.0.0.1:{port}/explorer_app"
-        wait_http(url, proc)
-        page = browser.new_page()
+        url = f"http://127.0.0.1:{port}/explorer_app?game={name}&players={players}&line=" + quote(
+            SEPARATOR.join(line), safe="@," + SEPARATOR)
+        wait_http(url, proc, timeout=120)
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(url)
-        page.wait_for_selector(".pre-board [data-place].pre-actionable", timeout=30_000)
-        return summary(page.evaluate(MEASURE, {"root": "body", "clicks": clicks}))
+        page.wait_for_selector(f".pre-tree[data-nodes='{len(line) + 1}']", timeout=60_000)
+        return measure(page, "body", depths, clicks)
     finally:
         stop(proc)
 
 
-def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
+def jupyterlab(browser, tmp: Path, clicks: int, name: str, players: int, depth: int) -> dict:
+    import nbformat
     from browser.labhelpers import NB, open_notebook, run_all
 
+    line, depths = deep_line(name, players, depth)
     root = tmp / "root"
-    shutil.copytree(ROOT / "notebooks", root)
+    root.mkdir()
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}})
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import explorer, widgets\nwidgets.setup_notebook()\n"
+        f"app = widgets.Explorer(explorer.load({name!r}, players={players}), seed=0)\n"
+        f"app.controller.play_line({line!r})\napp")]
+    nbformat.write(nb, root / "deep.ipynb")
     port, token = free_port(), "bench"
     proc = start_server([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
                          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
@@ -95,25 +146,100 @@ def jupyterlab(browser, tmp: Path, clicks: int) -> dict:
     try:
         lab = {"url": f"http://127.0.0.1:{port}", "token": token}
         wait_http(f"{lab['url']}/api/status?token={token}", proc)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        open_notebook(page, lab, "start_here.ipynb")
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        open_notebook(page, lab, "deep.ipynb")
         run_all(page)
-        page.wait_for_selector(f"{NB} .pre-explorer .pre-board [data-place].pre-actionable", timeout=30_000)
-        return summary(page.evaluate(MEASURE, {"root": f"{NB} .pre-explorer", "clicks": clicks}))
+        page.wait_for_selector(f"{NB} .pre-explorer .pre-tree[data-nodes='{len(line) + 1}']", timeout=60_000)
+        return measure(page, f"{NB} .pre-explorer", depths, clicks)
     finally:
         stop(proc)
 
 
+GAMES = [("sjoroveroya", 3, 500), ("last_bottle_of_rum", 2, 400), ("dead_mans_dice", 3, 400)]
+
+
+def random_line(state, moves: int, seed: int = 0) -> list[str]:
+    """A seeded random game's first `moves` steps (chance resolved by sampling)."""
+    import random
+
+    rng, line = random.Random(seed), []
+    while len(line) < moves and not state.is_over:
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        line.append(str(action))
+        state = state.apply(action)
+    return line
+
+
+def sent_bytes(app) -> int:
+    """What the synced views would send after a click: their data as JSON."""
+    views = (app.board, app.picker, app.tree, app.event_log, app.chance.controls)
+    return sum(len(json.dumps(v.data)) for v in views)
+
+
+def clicks_at(app, line: list[str], depth: int, window: int) -> dict:
+    """Median ms of a move (or roll), back and forward at the `window` positions up to move `depth`,
+    split by where the click lands (a chance node also redraws the chance chart), and the median
+    bytes the views' data holds after a move."""
+    import time
+
+    ctl = app.controller
+    times: dict[str, list[float]] = {}
+    sizes = []
+    for i in range(window):
+        ctl.goto(tuple(line[:depth - window + 1 + i]))
+        state = ctl.state
+        legal = [] if state.is_chance else state.legal_actions()
+        request = {"op": "roll"} if state.is_chance else {"op": "play", "move": str(legal[i % len(legal)])}
+        for name, req in (("move", request), ("back", {"op": "back"}), ("forward", {"op": "forward"}),
+                          ("back", {"op": "back"})):
+            t0 = time.perf_counter()
+            app.tree.request = {**req, "n": [depth, i, name]}
+            elapsed = (time.perf_counter() - t0) * 1000
+            times.setdefault(f"{name} to {'chance' if ctl.state.is_chance else 'decision'}", []).append(elapsed)
+            if name == "move":
+                sizes.append(sent_bytes(app))
+    result = {key: round(statistics.median(values), 2) for key, values in sorted(times.items())}
+    return result | {"all (max)": round(max(t for v in times.values() for t in v), 2),
+                     "bytes after a move": int(statistics.median(sizes))}
+
+
+def server(repeats: int) -> dict:
+    import explorer
+    import widgets
+
+    results = {}
+    for name, players, deep in GAMES:
+        game = explorer.load(name, players=players)
+        app = widgets.Explorer(game, seed=0)
+        line = random_line(app.controller.state, deep)
+        app.controller.play_line(line)
+        early, late = clicks_at(app, line, 20, min(repeats, 20)), clicks_at(app, line, deep, min(repeats, 20))
+        ratio = {k: round(late[k] / early[k], 2) for k in early if k in late and "bytes" not in k}
+        results[f"{name} ({players} players)"] = {"move 20": early, f"move {deep}": late, "ratio": ratio,
+                                                   "tree nodes": len(app.controller.tree)}
+    return results
+
+
 def main() -> None:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "server"
+    clicks = int(sys.argv[2]) if len(sys.argv) > 2 else (30 if mode == "server" else 20)
+    if mode == "server":
+        print(json.dumps({"server_click_ms": server(clicks), "target": "deep <= 3x move 20 and < 50 ms"},
+                         indent=1))
+        return
     from playwright.sync_api import sync_playwright
 
-    clicks = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    name, players, depth = "sjoroveroya", 3, 500
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        results = {"panel serve": served_app(browser, Path(folder), clicks),
-                   "JupyterLab": jupyterlab(browser, Path(folder), clicks)}
+        where = sys.argv[3:] or ["app", "lab"]
+        results = {}
+        if "app" in where:
+            results["panel serve"] = served_app(browser, Path(folder), clicks, name, players, depth)
+        if "lab" in where:
+            results["JupyterLab"] = jupyterlab(browser, Path(folder), clicks, name, players, depth)
         browser.close()
-    print(json.dumps({"click_to_rerender": results, "target_ms": 150}, indent=1))
+    print(json.dumps({"click_to_rerender": {f"{name} ({players} players)": results}, "target_ms": 150}, indent=1))
 
 
 if __name__ == "__main__":

@@ -203,7 +203,7 @@ class TestHouseRules:
 
         s = rush_table(4, loot={0: ["gold"]}, advanced=True, stack=[["call"], ["challenge", 3]], duel_mode=mode,
                        duel_throw_limit=2)
-        s = rush_play(s, "challenge 0")                    # player 3 (rank 4) challenges player 0 (rank 1)
+        s = rush_play(s, "challenge P1")                   # Player 4 (rank 4) challenges Player 1 (rank 1)
         draw = ("throw rock", "throw rock") if mode == "choice" else ("duel draw",)
         once = rush_play(s, *draw)
         assert once.stack[-1][0] in ("throw", "duel_rps")
@@ -216,7 +216,7 @@ class TestHouseRules:
         from rush_support import table as rush_table
 
         s = rush_table(4, loot={0: ["gold"]}, advanced=True, stack=[["call"], ["challenge", 3]], duel_mode="choice")
-        s = rush_play(s, "challenge 0", *["throw paper"] * 10)
+        s = rush_play(s, "challenge P1", *["throw paper"] * 10)
         assert s.stack[-1][0] == "throw" and s.player == 3
 
     def test_a_kept_hidden_bounty_is_not_offered_again_this_turn(self):

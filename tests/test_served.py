@@ -9,7 +9,7 @@ import pytest
 import explorer
 import widgets
 from explorer.core.game import Game
-from widgets import present, served
+from widgets import present, served, served_link
 from widgets.components import VIEWS
 from widgets.controller import Controller, policy_factories
 
@@ -32,7 +32,7 @@ def test_panel_views_share_the_esm_files_and_the_controller():
     assert picker.data == widgets.ActionPicker(ctl).data
     tree, = panes(layout, "tree")
     tree.request = {"op": "back", "n": 2}
-    assert ctl.path == () and tree.data["at"] == []
+    assert ctl.path == () and tree.data["current"] == 0 and tree.data["base"] == tree.data["seq"] - 1
 
 
 def test_view_switch_and_seats():
@@ -149,3 +149,82 @@ class TestServedEditor:
         ctl.set_viewer(None)
         take.clicks += 1
         assert json.loads(text.value) == ctl.state.to_dict() and message.object == ""
+
+
+class TestLink:
+    """The served app's address: game, players, options and the current line."""
+
+    @pytest.mark.parametrize("name", explorer.games())
+    def test_no_notation_holds_the_line_separator(self, name):
+        game = explorer.load(name)
+        notations = {str(a) for a in game.action_space()} | {str(c) for c in game.chance_space()}
+        assert notations and not any(served_link.SEPARATOR in n for n in notations)
+
+    def test_a_line_with_options_goes_round_the_address(self):
+        from urllib.parse import parse_qs, urlsplit
+
+        game = explorer.load("last_bottle_of_rum", players=2, weather=True)
+        ctl = Controller(game)
+        for _ in range(12):
+            ctl.step() if ctl.state.is_chance else ctl.play(ctl.state.legal_actions()[-1])
+        query = served_link.query_of(game, ctl.path)
+        assert query.startswith("?game=last_bottle_of_rum&players=2&opt.weather=true&line=")
+        args = {k: [v.encode() for v in vs] for k, vs in parse_qs(urlsplit(query).query).items()}
+        link = served_link.parse(args, explorer.games())
+        assert (link.game, link.players, link.options, link.line) == ("last_bottle_of_rum", 2, {"weather": True},
+                                                                     ctl.path)
+        again = Controller(explorer.load(link.game, link.players, **link.options))
+        again.play_line(list(link.line))
+        assert again.state == ctl.state
+
+    @pytest.mark.parametrize("args, field", [({"game": [b"chess"]}, "game"),
+                                             ({"game": [b"sjoroveroya"], "players": [b"many"]}, "players")])
+    def test_a_bad_address_is_named(self, args, field):
+        with pytest.raises(explorer.PositionError) as err:
+            served_link.parse(args, explorer.games())
+        assert err.value.field == field
+        assert served_link.parse({}, explorer.games()) is None
+
+    def test_the_address_follows_the_line_but_not_each_step_of_play_on(self):
+        from panel.io.location import Location
+
+        ctl = Controller(explorer.load("dead_mans_dice", players=3))
+        location = Location()
+        served.keep_address(ctl, location)
+        assert location.search == "?game=dead_mans_dice&players=3"
+        ctl.play(str(ctl.state.legal_actions()[0]))
+        assert location.search == served_link.query_of(ctl.game, ctl.path) and "&line=" in location.search
+        ctl.playing = True
+        ctl.back()
+        assert "&line=" in location.search
+        ctl.playing = False
+        assert location.search == "?game=dead_mans_dice&players=3"
+
+
+def test_served_play_on_steps_on_a_periodic_callback_and_stops():
+    layout = served.explorer_layout(explorer.load("dead_mans_dice", players=3))
+    ctl = layout.controller
+    ticks = []
+    ctl.scheduler = lambda tick, delay: (ticks.append(tick), lambda: ticks.append("stopped"))[1]
+    for choice in layout.select(served.pn.widgets.Select):
+        choice.value = "random"
+    buttons = {b.label: b for b in layout.select(served.pn.widgets.Button)}
+    buttons["Play on"].clicks += 1
+    assert ctl.playing and not buttons["Stop"].disabled and buttons["Play on"].disabled
+    message, = [p for p in layout.select(served.pn.pane.HTML) if "pre-seats-message" in p.css_classes]
+    assert "Playing on" in message.object
+    for _ in range(5):
+        assert ticks[0]()
+    assert len(ctl.path) == 6
+    buttons["Stop"].clicks += 1
+    assert not ctl.playing and ticks[-1] == "stopped" and ticks[0]() is False and len(ctl.path) == 6
+    assert buttons["Stop"].disabled and message.object == ""
+
+
+def test_served_step_says_why_when_every_seat_is_a_person():
+    layout = served.explorer_layout(explorer.load("sjoroveroya", players=3))
+    step = next(b for b in layout.select(served.pn.widgets.Button) if b.label == "Step")
+    step.clicks += 1
+    message, = [p for p in layout.select(served.pn.pane.HTML) if "pre-seats-message" in p.css_classes]
+    assert "every seat is a person: choose a policy in Seats" in message.object
+    assert [s.label for s in layout.select(served.pn.widgets.Select)] == ["Player 1", "Player 2", "Player 3"]

@@ -11,7 +11,7 @@ import pytest
 import explorer
 import widgets
 from explorer.core.errors import IllegalAction, PositionError
-from widgets import present
+from widgets import present, present_tree
 from widgets.controller import Controller
 
 
@@ -159,16 +159,16 @@ class TestTree:
         click(app.tree, op="back")
         assert ctl.path == ()
         click(app.board, op="play", move=second)
-        line = app.tree.data["line"]
-        assert line[0]["label"] == first and line[1] == {"variation": [
-            {"label": second, "at": [1], "current": True, "comment": "", "chance": False}]}
+        nodes = present_tree.tree_data(ctl)["nodes"]
+        assert [(n["label"], n["parent"]) for n in nodes] == [("start", None), (first, 0), (second, 0)]
+        assert app.tree.data["current"] == ctl.node.id == nodes[2]["id"]
         click(app.tree, op="variation", step=-1)
         assert ctl.path == (first,)
-        click(app.tree, op="goto", at=[1])
+        click(app.tree, op="goto", id=nodes[2]["id"])
         click(app.tree, op="promote")
-        assert app.tree.data["line"][0]["label"] == second
+        assert [n["label"] for n in app.tree.data["nodes"]] == ["start", second, first]
         click(app.tree, op="delete")
-        assert ctl.path == () and [i.get("label") for i in app.tree.data["line"]] == [first]
+        assert ctl.path == () and [n["label"] for n in app.tree.data["nodes"]] == ["start", first]
 
     def test_first_last_forward_and_comment(self, app):
         ctl = app.controller
@@ -188,6 +188,8 @@ class TestTree:
     def test_goto_unknown_node_is_named(self, app):
         click(app.tree, op="goto", at=[0, 4])
         assert app.tree.data["error"] == "at.0: no child 0 at depth 0"
+        click(app.tree, op="goto", id=99)
+        assert app.tree.data["error"] == "id: no node 99 in the tree"
         with pytest.raises(PositionError, match=r"^path: no move 'H@99'"):
             app.controller.goto(("H@99",))
 
@@ -322,7 +324,8 @@ class TestComposition:
     def test_components_share_one_controller(self, app):
         board = widgets.BoardView(app.controller)
         click(board, op="play", move=first_action(app))
-        assert app.tree.data["at"] == [0] and app.picker.data == widgets.ActionPicker(app.controller).data
+        assert app.tree.data["current"] == app.controller.node.id == 1
+        assert app.picker.data == widgets.ActionPicker(app.controller).data
 
     def test_explorer_of_a_state_and_a_mistake(self):
         state = explorer.load("sjoroveroya", players=3).start(seed=3)

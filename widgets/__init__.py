@@ -9,7 +9,8 @@ True
 from widgets.components import ActionPicker, BoardView, ChanceControls, EventLog, TreeNavigator
 from widgets.controller import Controller
 from widgets.explorer import Explorer
-from widgets.panels import ChancePanel, PositionEditor, Seats, ViewSwitch
+from widgets.panels import ChancePanel, PositionEditor, ViewSwitch
+from widgets.seats import Seats
 
 __all__ = ["ActionPicker", "BoardView", "ChanceControls", "ChancePanel", "Controller", "EventLog", "Explorer",
            "PositionEditor", "Seats", "TreeNavigator", "ViewSwitch", "explore", "setup_notebook"]

@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from explorer.core.game import Game, State
-from widgets import present, present_chance
+from widgets import present, present_chance, present_tree
 from widgets.controller import Controller
 
 HERE = Path(__file__).parent
@@ -24,10 +24,36 @@ HERE = Path(__file__).parent
 VIEWS: dict[str, tuple[Path, Callable[[Controller], dict]]] = {
     "board": (HERE / "board.js", present.board_data),
     "picker": (HERE / "picker.js", present.picker_data),
-    "log": (HERE / "log.js", present.log_data),
-    "tree": (HERE / "tree.js", present.tree_data),
+    "log": (HERE / "log.js", present_tree.log_data),
+    "tree": (HERE / "tree.js", present_tree.tree_data),
     "chance": (HERE / "chance.js", present_chance.chance_data),
 }
+
+# Views that keep their own list in the browser and get deltas (`present_tree`).
+FEEDS: dict[str, type[present_tree.Feed]] = {"tree": present_tree.TreeFeed, "log": present_tree.LogFeed}
+
+
+class Source:
+    """What one view sends: the whole data every time, or numbered deltas from a feed."""
+
+    def __init__(self, name: str, controller: Controller) -> None:
+        feed = FEEDS.get(name)
+        self.feed = feed(controller) if feed else None
+        self.present = VIEWS[name][1]
+        self.controller = controller
+
+    def full(self) -> dict:
+        return self.feed.full() if self.feed else self.present(self.controller)
+
+    def update(self) -> dict:
+        return self.feed.update() if self.feed else self.present(self.controller)
+
+    def handle(self, request: dict) -> dict | None:
+        """Carry out a view's request; a view that missed a delta asks for the whole data again."""
+        if request.get("op") == "sync":
+            return self.full()
+        self.controller.handle(request)
+        return None
 
 
 def controller_of(source: Controller | Game | State) -> Controller:
@@ -45,16 +71,18 @@ class BoundView(anywidget.AnyWidget):
     def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = controller_of(source)
-        self._present = VIEWS[self.view_name][1]
+        self._source = Source(self.view_name, self.controller)
         self.controller.observe(self._refresh, "revision")
         self.observe(self._on_request, "request")
-        self._refresh()
+        self.data = self._source.full()
 
     def _refresh(self, _change: Any = None) -> None:
-        self.data = self._present(self.controller)
+        self.data = self._source.update()
 
     def _on_request(self, change: dict) -> None:
-        self.controller.handle(change["new"])
+        reply = self._source.handle(change["new"])
+        if reply is not None:
+            self.data = reply
 
 
 class BoardView(BoundView):

@@ -1,14 +1,16 @@
 """The one controller: a position tree, the current node, the viewer and the seats.
 
-Every component observes `revision` and re-renders from the controller; none keeps
-game state of its own. Front-ends (anywidget, Panel) send plain request dicts to
-`handle`, so the notebook and the served app share every line of logic.
+Components observe `revision`; `change` says what the last revision did (a move, a new
+node, a comment, or a reset when the tree's shape or the viewer changed), so a view can
+send only that. Front-ends (anywidget, Panel) send plain request dicts to `handle`, so
+the notebook and the served app share every line of logic.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,6 +19,11 @@ import traitlets
 from explorer.analysis.tree import Node, Path, PositionTree
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, State
+from widgets.changes import Change, Undo, count_removed, orders, removal_words
+from widgets.playing import Seating, asyncio_scheduler, policy_factories
+
+UNDO_DEPTH = 50
+__all__ = ["Controller", "as_state", "policy_factories"]
 
 
 def as_state(game_or_state: Game | State, seed: int | None = 0) -> State:
@@ -28,33 +35,32 @@ def as_state(game_or_state: Game | State, seed: int | None = 0) -> State:
     raise PositionError("game_or_state", f"expected a Game or a State, not {type(game_or_state).__name__}")
 
 
-def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
-    """The game's named policies plus the generic search bot, and a note for the seats panel."""
-    from explorer.analysis.ismcts import ISMCTS
-
-    def search(g: Game) -> Any:
-        return ISMCTS(g, **g.search_settings())   # each game's budget: well under a second a move
-
-    return {**game.policies(), "search (ISMCTS)": search}, ""
-
-
 CHANCE_OPS = frozenset({"drill", "deal"})
 
 
-class Controller(traitlets.HasTraits):
-    """Holds the what-if tree; every change bumps `revision` so views re-render."""
+class Controller(Seating, traitlets.HasTraits):
+    """Holds the what-if tree; every change bumps `revision` so views update."""
 
     revision = traitlets.Int(0)
     path: Path = traitlets.Tuple()  # type: ignore[assignment]
     viewer = traitlets.Int(None, allow_none=True)
     error = traitlets.Unicode("")
+    playing = traitlets.Bool(False)
+    undo_label = traitlets.Unicode("")
 
     def __init__(self, game_or_state: Game | State, seed: int | None = 0) -> None:
         super().__init__()
         self.tree = PositionTree(as_state(game_or_state, seed))
+        self._node = self.tree.root
+        self.change = Change("reset")
         self.rng = random.Random(seed)
         self.seats: dict[int, str] = {}
         self._policies: dict[int, Any] = {}
+        self._undo: deque[Undo] = deque(maxlen=UNDO_DEPTH)
+        self.scheduler = asyncio_scheduler
+        self.play_delay = 0.02
+        self._stopper = None
+        self._left = 0
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -63,24 +69,36 @@ class Controller(traitlets.HasTraits):
 
     @property
     def node(self) -> Node:
-        return self.tree.node(self.path)
+        return self._node
 
     @property
     def state(self) -> State:
-        return self.node.state
+        return self._node.state
 
-    def _changed(self, path: Path | None = None) -> None:
-        if path is not None:
-            self.path = tuple(path)
+    @traitlets.observe("path")
+    def _path_set(self, change: dict) -> None:
+        if change["new"] != self._node.path:      # someone set `path` directly
+            self._node = self.tree.node(tuple(change["new"]))
+
+    def _changed(self, node: Node | None = None, change: Change | None = None) -> None:
+        if node is not None:
+            self._node = node
+            self.path = node.path                 # kept on the node: no walk to the root
+        self.change = change or Change("move")
         self.error = ""
         self.revision += 1
+
+    def _reset(self, node: Node | None = None) -> None:
+        self._changed(node, Change("reset"))
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, move: Any) -> Path:
         """Play `move` (object or notation) here; an existing child is reused."""
-        path = self.tree.play(self.path, move)
-        self._changed(path)
-        return path
+        before = len(self._node.children)
+        node = self.tree.play_at(self._node, move)
+        added = node if len(self._node.children) > before else None
+        self._changed(node, Change("move", added=added))
+        return node.path
 
     def roll(self) -> Path:
         """Resolve the chance node here with the explorer's seeded generator."""
@@ -96,8 +114,11 @@ class Controller(traitlets.HasTraits):
 
     # -- moving about -------------------------------------------------------------------------
     def goto(self, path: Path) -> None:
-        self.tree.node(tuple(path))  # PositionError names the path when it is not in the tree
-        self._changed(tuple(path))
+        self._changed(self.tree.node(tuple(path)))  # PositionError names the path when it is not in the tree
+
+    def goto_id(self, number: Any) -> None:
+        """Go to the node the views know by its number."""
+        self._changed(self.tree.by_id(number))
 
     def goto_index(self, at: list[int]) -> None:
         """Go to the node reached by taking child number `at[i]` at each step."""
@@ -106,59 +127,110 @@ class Controller(traitlets.HasTraits):
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(node.children):
                 raise PositionError(f"at.{depth}", f"no child {i!r} at depth {depth}")
             node = node.children[i]
-        self._changed(node.path)
+        self._changed(node)
 
     def first(self) -> None:
-        self._changed(())
+        self._changed(self.tree.root)
 
     def back(self) -> None:
-        self._changed(self.path[:-1])
+        self._changed(self._node.parent or self._node)
 
     def forward(self) -> None:
-        children = self.node.children
-        self._changed(children[0].path if children else self.path)
+        children = self._node.children
+        self._changed(children[0] if children else self._node)
 
     def last(self) -> None:
-        self._changed(self.tree.mainline(self.path))
+        node = self._node
+        while node.children:
+            node = node.children[0]
+        self._changed(node)
 
     def variation(self, step: int) -> None:
         """Switch to the next (+1) or previous (-1) sibling at the fork above here."""
-        node = self.node
+        node = self._node
         if node.parent is None:
             return self._changed()
         siblings = node.parent.children
-        i = (siblings.index(node) + step) % len(siblings)
-        self._changed(siblings[i].path)
+        self._changed(siblings[(siblings.index(node) + step) % len(siblings)])
 
-    # -- editing ------------------------------------------------------------------------------
+    # -- editing (each undoable) ------------------------------------------------------------------
+    def _remember(self, label: str, restore: Callable[[], Node]) -> None:
+        self._undo.append(Undo(label, restore))
+        self.undo_label = label
+
+    def undo(self) -> None:
+        """Take back the last destructive change (delete, promote, main line, comment, load)."""
+        if not self._undo:
+            raise PositionError("undo", "nothing to undo")
+        node = self._undo.pop().restore()
+        self.undo_label = self._undo[-1].label if self._undo else ""
+        self._reset(node)
+
+    def _reorder(self, label: str, apply: Callable[[Path], None]) -> None:
+        node, saved = self._node, orders(self._node)
+        apply(node.path)
+
+        def restore() -> Node:
+            for parent, order in saved:
+                parent.children[:] = order
+            return node
+        self._remember(label, restore)
+        self._reset()
+
     def promote(self) -> None:
-        self.tree.promote(self.path)
-        self._changed()
+        self._reorder("promote", self.tree.promote)
 
     def make_main_line(self) -> None:
-        self.tree.make_main_line(self.path)
-        self._changed()
+        self._reorder("make main line", self.tree.make_main_line)
 
     def delete(self) -> None:
-        self._changed(self.tree.delete(self.path))
+        node = self._node
+        if node.parent is None:
+            raise PositionError("path", "the root cannot be deleted")
+        index = node.parent.children.index(node)
+        label = "delete " + removal_words(*count_removed(node))
+        self.tree.delete(node.path)
+
+        def restore() -> Node:
+            self.tree.restore(node, index)
+            return node
+        self._remember(label, restore)
+        self._reset(node.parent)
 
     def comment(self, text: str) -> None:
-        self.tree.comment(self.path, text)
-        self._changed()
+        node, old = self._node, self._node.comment
+        if str(text) == old:
+            return self._changed()
+        self.tree.comment(node.path, text)
+
+        def restore() -> Node:
+            node.comment = old
+            return node
+        self._remember("comment", restore)
+        self._changed(change=Change("comment", node=node))
+
+    def _replace_tree(self, tree: PositionTree, label: str, node: Node | None = None) -> None:
+        old_tree, old_node = self.tree, self._node
+
+        def restore() -> Node:
+            self.tree = old_tree
+            self._policies.clear()
+            return old_node
+        self.tree = tree
+        self._policies.clear()
+        self._remember(label, restore)
+        self._reset(node or tree.root)
 
     def set_viewer(self, player: int | None) -> None:
         """`None` shows everything (teacher); a seat number shows only that player's view."""
         if player is not None and (isinstance(player, bool) or not 0 <= int(player) < self.game.players):
             raise PositionError("viewer", f"no player {player!r} in a {self.game.players}-player game")
         self.viewer = None if player is None else int(player)
-        self._changed()
+        self._reset()
 
     def load_position(self, data: Mapping[str, Any]) -> None:
         """Explore from edited position data; `PositionError` names a bad field."""
-        state = self.game.state_from_dict(data)
-        self.tree = PositionTree(state)
-        self._policies.clear()
-        self._changed(())
+        self._replace_tree(PositionTree(self.game.state_from_dict(data)), "load position")
 
     def position_text(self) -> str:
         """The current position as editable JSON: hidden information too, so only in everyone's view."""
@@ -174,48 +246,42 @@ class Controller(traitlets.HasTraits):
             raise PositionError("(json)", f"not valid JSON: {err}") from None
         self.load_position(data)
 
-    # -- seats --------------------------------------------------------------------------------
-    def set_seat(self, player: int, policy: str | None) -> None:
-        """Let `policy` (a name from `game.policies()`) play for `player`; None: a person."""
-        if not 0 <= player < self.game.players:
-            raise PositionError("seats", f"no player {player} in a {self.game.players}-player game")
-        factories, _ = policy_factories(self.game)
-        if policy is not None and policy not in factories:
-            raise PositionError("seats", f"unknown policy {policy!r}; allowed: {', '.join(factories)}")
-        self._policies.pop(player, None)
-        if policy is None:
-            self.seats.pop(player, None)
-        else:
-            self.seats[player] = policy
-        self._changed()
+    # -- keeping an analysis ----------------------------------------------------------------------
+    def analysis_text(self) -> str:
+        """The whole tree (moves, chance branches, comments) as the JSON of `PositionTree.to_json`."""
+        return self.tree.to_json(indent=1, ensure_ascii=False)
 
-    def _policy(self, player: int) -> Any:
-        if player not in self._policies:
-            factories, _ = policy_factories(self.game)
-            self._policies[player] = factories[self.seats[player]](self.game)
-        return self._policies[player]
+    def save(self) -> None:
+        """Hand the tree's JSON to the views, which offer it as a file to download."""
+        if self.viewer is not None:
+            raise PositionError("viewer", "a saved analysis holds every hidden card and draw; "
+                                "switch to everyone's view to save it")
+        name = f"{self.game.name}-analysis.json"
+        self._changed(change=Change("save", download=(name, self.analysis_text())))
 
-    def step(self) -> bool:
-        """One step by the seats: roll at chance, a seated policy's move; False if a person must act."""
-        state = self.state
-        if state.is_over:
-            return False
-        if state.is_chance:
-            self.roll()
-            return True
-        if state.player not in self.seats:
-            return False
-        policy = self._policy(state.player)
-        view = state.view(state.player) if policy.needs_view else None
-        self.play(policy.choose(view, state.legal_actions(), self.rng))
-        return True
+    def load_analysis(self, text: str) -> None:
+        """Replace the tree by a saved one of this game (undoable); a bad file changes nothing."""
+        tree = PositionTree.from_json(text)
+        if tree.root.state.game != self.game:
+            mine, theirs = self.game, tree.root.state.game
+            raise PositionError("root.game", f"the file is an analysis of {theirs.title} ({theirs.players} players"
+                                f"{', other options' if theirs.name == mine.name else ''}); this explorer shows "
+                                f"{mine.title} ({mine.players} players)")
+        node = tree.root
+        while node.children:                       # open it at the end of its main line
+            node = node.children[0]
+        self._replace_tree(tree, "load analysis", node)
 
-    def play_on(self, max_steps: int = 500) -> int:
-        """Let the seats play until a person must act, the game ends or `max_steps` pass."""
-        steps = 0
-        while steps < max_steps and self.step():
-            steps += 1
-        return steps
+    def play_line(self, moves: list[str]) -> None:
+        """Follow (or grow) `moves` from the root; a bad move names its place in the line."""
+        node = self.tree.root
+        for i, move in enumerate(moves):
+            try:
+                node = self.tree.play_at(node, move)
+            except ExplorerError as err:
+                self._reset(node)           # stay at the last good move
+                raise PositionError(f"line.{i}", f"move {i + 1} {move!r}: {err}") from None
+        self._reset(node)
 
     # -- requests from the front-ends --------------------------------------------------------
     def handle(self, request: Mapping[str, Any]) -> None:
@@ -225,6 +291,7 @@ class Controller(traitlets.HasTraits):
         try:
             self._dispatch(request)
         except ExplorerError as err:
+            self.change = Change("status")
             self.error = str(err)
             self.revision += 1
 
@@ -235,7 +302,8 @@ class Controller(traitlets.HasTraits):
         simple: dict[str, Callable[[], Any]] = {
             "roll": self.roll, "first": self.first, "back": self.back, "forward": self.forward,
             "last": self.last, "promote": self.promote, "main_line": self.make_main_line,
-            "delete": self.delete, "step": self.step, "play_on": self.play_on,
+            "delete": self.delete, "step": self.step_request, "play_on": self.start_play_on,
+            "stop": self.stop, "undo": self.undo, "save": self.save,
         }
         if op in simple:
             simple[op]()
@@ -244,11 +312,15 @@ class Controller(traitlets.HasTraits):
         elif op == "choose":
             self.choose(str(request.get("move", "")))
         elif op == "goto":
+            if "id" in request:
+                return self.goto_id(request.get("id"))
             self.goto_index(list(request.get("at", [])))
         elif op == "variation":
             self.variation(-1 if request.get("step") == -1 else 1)
         elif op == "comment":
             self.comment(str(request.get("text", "")))
+        elif op == "load_analysis":
+            self.load_analysis(str(request.get("text", "")))
         elif op == "viewer":
             value = request.get("player")
             if value in (None, "", "all"):
@@ -283,14 +355,11 @@ class Controller(traitlets.HasTraits):
         one click); every draw stays a node of the tree, so each can still be chosen by hand."""
         if not self.state.is_chance:
             raise PositionError("path", "not a chance node: nothing to deal")
-        path = self.path
-        for _ in range(max_steps):
-            state = self.tree.node(path).state
-            if not state.is_chance:
+        for _ in range(max_steps):   # one move each, so the tree and log views get each draw as a delta
+            if not self.state.is_chance:
                 break
-            path = self.tree.play(path, state.sample_chance(self.rng))
-        self._changed(path)
-        return path
+            self.play(self.state.sample_chance(self.rng))
+        return self.path
 
     def _chance_request(self, request: Mapping[str, Any]) -> None:
         if request.get("op") == "deal":

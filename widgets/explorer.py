@@ -9,7 +9,8 @@ import ipywidgets as W
 from explorer.core.game import Game, State
 from widgets.components import ActionPicker, BoardView, EventLog, TreeNavigator, controller_of
 from widgets.controller import Controller
-from widgets.panels import ChancePanel, PositionEditor, Seats, ViewSwitch
+from widgets.panels import ChancePanel, PositionEditor, ViewSwitch
+from widgets.seats import Seats
 
 
 def _titled(title: str, widget: W.Widget) -> W.VBox:

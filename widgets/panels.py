@@ -1,5 +1,5 @@
 """Notebook components built from core ipywidgets: chance panel, view switch, position
-editor and seats. Each takes a controller (or a game or state) and only observes it."""
+editor. Each takes a controller (or a game or state) and only observes it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from explorer.core.game import Game, State
 from widgets import editing, present, present_chance
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ChanceControls, controller_of
-from widgets.controller import Controller, policy_factories
+from widgets.controller import Controller
 
 
 class ChancePanel(W.VBox):
@@ -81,24 +81,3 @@ class PositionEditor(W.VBox):
             self.text.value = reply.text
         self.message.value = reply.message
         return reply.ok
-
-
-class Seats(W.VBox):
-    """Who plays each seat: a person or a policy; step one move or play on."""
-
-    def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
-        self.controller = controller_of(source)
-        game = self.controller.game
-        factories, note = policy_factories(game)
-        options = [("person", None)] + [(name.replace("_", " "), name) for name in factories]
-        self.choices = [W.Dropdown(options=options, value=self.controller.seats.get(p),
-                                   description=present.player_name(game, p)) for p in range(game.players)]
-        for player, choice in enumerate(self.choices):
-            choice.observe(lambda change, p=player: self.controller.set_seat(p, change["new"]), "value")
-        self.step_button = W.Button(description="Step")
-        self.play_button = W.Button(description="Play on")
-        self.step_button.on_click(lambda _: self.controller.handle({"op": "step"}))
-        self.play_button.on_click(lambda _: self.controller.handle({"op": "play_on"}))
-        self.note = W.HTML(note)
-        super().__init__([*self.choices, W.HBox([self.step_button, self.play_button]), self.note], **kwargs)
-        self.add_class("pre-seats")

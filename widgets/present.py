@@ -11,14 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from explorer.analysis.tree import Node
-from explorer.core.game import Game, State
+from explorer.core.game import State
+from widgets.present_tree import seat_name
 
 
 def player_name(game: Any, player: int | None) -> str:
-    """A seat as the whole project names it: "Player 1" .. "Player N" (the contract's
-    `Game.player_name`, whatever a game's own override still says)."""
-    return "everyone" if player is None else Game.player_name(game, player)
+    """A seat as the project names it everywhere: "Player 1".."Player N" (`present_tree.seat_name`)."""
+    return seat_name(player)
 
 
 def may_act(state: State, viewer: int | None) -> bool:
@@ -70,65 +69,6 @@ def picker_data(ctl: Any) -> dict:
             "status": status(state, viewer), "error": ctl.error}
 
 
-def edge_label(node: Node, viewer: int | None) -> str:
-    """A tree edge as the viewer may read it: notation, or public event text at chance."""
-    if viewer is None or node.probability is None:
-        return node.move or ""
-    return "; ".join(e.for_player(viewer) for e in node.state.events) or "chance"
-
-
-def path_nodes(ctl: Any) -> list[Node]:
-    nodes = [ctl.tree.root]
-    for move in ctl.path:
-        nodes.append(nodes[-1].child(move))
-    return nodes
-
-
-def log_data(ctl: Any) -> dict:
-    """The story along the current path, each entry with its rule IDs and their statements."""
-    rules = ctl.game.rules
-    entries, cited = [], {}
-    for step, node in enumerate(path_nodes(ctl)):
-        for event in node.state.events:
-            entries.append({"step": step, "move": edge_label(node, ctl.viewer) if step else "start",
-                            "text": event.for_player(ctl.viewer), "rules": list(event.rules)})
-            for rule in event.rules:
-                cited[rule] = rules.get(rule, "(no statement for this rule ID)")
-    return {"entries": entries, "rules": cited}
-
-
-def _line(node: Node, ctl: Any) -> list[dict]:
-    """Main line from `node` with variations nested where they fork (a chess move list)."""
-    items: list[dict] = []
-    while node.children:
-        main, *others = node.children
-        items.append(_move(main, ctl))
-        for var in others:
-            items.append({"variation": [_move(var, ctl), *_line(var, ctl)]})
-        node = main
-    return items
-
-
-def index_path(node: Node) -> list[int]:
-    """A node's address as child positions: it names no move, so hidden draws stay hidden."""
-    at: list[int] = []
-    while node.parent is not None:
-        at.append(node.parent.children.index(node))
-        node = node.parent
-    return at[::-1]
-
-
-def _move(node: Node, ctl: Any) -> dict:
-    return {"label": edge_label(node, ctl.viewer), "at": index_path(node), "current": node is ctl.node,
-            "comment": node.comment, "chance": node.probability is not None}
-
-
-def tree_data(ctl: Any) -> dict:
-    node = ctl.node
-    siblings = len(node.parent.children) if node.parent else 1
-    return {"line": _line(ctl.tree.root, ctl), "at": index_path(node), "comment": node.comment,
-            "root_comment": ctl.tree.root.comment, "siblings": siblings, "error": ctl.error,
-            "at_root": not ctl.path, "at_end": not node.children}
 
 
 def viewer_options(ctl: Any) -> list[tuple[str, int | None]]:

@@ -12,11 +12,13 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.core import errors as explorer_errors
 from explorer.core.game import Game, State
-from widgets import editing, present, present_chance
+from widgets import editing, present, present_chance, served_link
 from widgets.chart import chance_figure, update_chance_figure
-from widgets.components import VIEWS
+from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
+from widgets.playing import seats_message
 
 
 def _component_class(name: str) -> type:
@@ -30,16 +32,35 @@ PANES = {name: _component_class(name) for name in VIEWS}
 
 
 def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
-    """A Panel component of view `name`, re-drawn on every change of `controller`."""
-    present_data = VIEWS[name][1]
-    pane = PANES[name](data=present_data(controller), css_classes=[f"pre-{name}-pane"], **kwargs)
+    """A Panel component of view `name`, updated (whole or by deltas) on every change of `controller`."""
+    source = Source(name, controller)
+    pane = PANES[name](data=source.full(), css_classes=[f"pre-{name}-pane"], **kwargs)
 
     def refresh(_change: Any = None) -> None:
-        pane.data = present_data(controller)
+        pane.data = source.update()
+
+    def on_request(event: Any) -> None:
+        reply = source.handle(event.new)
+        if reply is not None:
+            pane.data = reply
 
     controller.observe(refresh, "revision")
-    pane.param.watch(lambda event: controller.handle(event.new), "request")
+    pane.param.watch(on_request, "request")
     return pane
+
+
+def panel_scheduler(tick: Any, delay: float) -> Any:
+    """Play on in the served app: one step per periodic callback, so every step reaches the page."""
+    callback = None
+
+    def run() -> None:
+        if not tick() and callback is not None:
+            callback.stop()
+
+    # At least 100 ms: the step and its view updates take tens of ms, and a busier period
+    # starves the clicks (Stop among them) waiting on the same document lock.
+    callback = pn.state.add_periodic_callback(run, period=max(100, int(delay * 1000)))
+    return callback.stop
 
 
 def chance_chart(controller: Controller) -> Any:
@@ -73,7 +94,7 @@ def view_switch(controller: Controller) -> Any:
 
 
 def seats(controller: Controller) -> Any:
-    """A policy (or a person) per seat, and buttons to step or play on."""
+    """A policy (or a person) per seat; Step, Play on (in the background) and Stop."""
     factories, note = policy_factories(controller.game)
     options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
     choices = []
@@ -83,11 +104,23 @@ def seats(controller: Controller) -> Any:
         choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
                            "value")
         choices.append(choice)
+    controller.scheduler = panel_scheduler
     step = pn.widgets.Button(label="Step", css_classes=["pre-step"])
     play_on = pn.widgets.Button(label="Play on", css_classes=["pre-play-on"])
+    stop = pn.widgets.Button(label="Stop", css_classes=["pre-stop"], disabled=True)
+    message = pn.pane.HTML("", css_classes=["pre-seats-message"])
     step.on_click(lambda _: controller.handle({"op": "step"}))
     play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
-    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on), note, css_classes=["pre-seats"])
+    stop.on_click(lambda _: controller.handle({"op": "stop"}))
+
+    def show(_change: Any = None) -> None:
+        stop.disabled, play_on.disabled = not controller.playing, controller.playing
+        message.object = seats_message(controller)
+
+    controller.observe(show, "revision")
+    controller.observe(show, "playing")
+    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on, stop), message, note,
+                     css_classes=["pre-seats"])
 
 
 def position_editor(controller: Controller) -> Any:
@@ -119,7 +152,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
                      sizing_mode="stretch_width")
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
-                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=480)
+                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
     layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
                        pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
                        sizing_mode="stretch_width")
@@ -152,32 +185,81 @@ def serve_own_assets() -> None:
     served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
     if served and settings.resources(default="server") != "server":
         settings.resources.set_value("server")
+def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300) -> None:
+    """Keep the page's address on the current line (not while Play on runs), so a reload keeps it.
+
+    In a served page the address is written `delay_ms` after a change, once for a burst of
+    clicks, so a long line's address is not on the click's own path to the redrawn board.
+    """
+    location = location or pn.state.location
+    if location is None:
+        return
+    doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+    pending = False
+
+    def write() -> None:
+        nonlocal pending
+        pending = False
+        if controller.playing:
+            return
+        query = served_link.query_of(controller.game, controller.path)
+        if location.search != query:
+            location.search = query
+
+    def update(_change: Any = None) -> None:
+        nonlocal pending
+        if doc is None:
+            return write()
+        if not pending:
+            pending = True
+            doc.add_timeout_callback(write, delay_ms)
+
+    controller.observe(update, "path")
+    controller.observe(update, "playing")
+    write()
+
+
+def _link(names: list[str]) -> tuple[served_link.Link | None, str]:
+    """The game and line the page's address asks for, or a message saying what is wrong with it."""
+    try:
+        return served_link.parse(pn.state.session_args or {}, names), ""
+    except explorer_errors.PositionError as err:
+        return None, f"**link: {err}**"
 
 
 def app(seed: int | None = 0) -> Any:
-    """The whole page: pick a game and player count, then explore it."""
+    """The whole page: pick a game and player count, then explore it; the address keeps the line."""
     import explorer
 
     serve_own_assets()
     choices = game_choices()
-    first = next(iter(choices.values()))
+    link, problem = _link(list(choices.values()))
+    first = link.game if link else next(iter(choices.values()))
     low, high, default = seat_range(first)
     game = pn.widgets.Select(label="Game", options=choices, value=first, css_classes=["pre-game"])
-    players = pn.widgets.IntInput(label="Players", value=default, start=low, end=high if high > low else None,
-                                  disabled=high == low, width=100, css_classes=["pre-players"])
+    players = pn.widgets.IntInput(label="Players", value=(link and link.players) or default, start=low,
+                                  end=high if high > low else None, disabled=high == low, width=100,
+                                  css_classes=["pre-players"])
     setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
     start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
-    message = pn.pane.Markdown("", css_classes=["pre-app-message"])
+    message = pn.pane.Markdown(problem, css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
-    def new_game(_event: Any = None) -> None:
+    def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
         try:
-            loaded = explorer.load(game.value, players.value)
+            loaded = explorer.load(game.value, players.value, **(opened.options if opened else {}))
         except explorer.OptionError as err:
             message.object = f"**{err}**"
             return
         message.object = ""
-        holder.objects = [explorer_layout(loaded.new_state() if setup.value else loaded, seed)]
+        layout = explorer_layout(loaded.new_state() if setup.value else loaded, seed)
+        if opened and opened.line:
+            try:
+                layout.controller.play_line(list(opened.line))
+            except explorer.PositionError as err:
+                message.object = f"**link: {err}**"
+        keep_address(layout.controller)
+        holder.objects = [layout]
 
     def switch_game(_event: Any = None) -> None:
         """A new game keeps no impossible player count: its own range and default."""
@@ -188,6 +270,8 @@ def app(seed: int | None = 0) -> Any:
 
     start.on_click(new_game)
     game.param.watch(switch_game, "value")
-    new_game()
+    new_game(opened=link)
+    if problem:
+        message.object = problem
     return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup), message,
                      holder, sizing_mode="stretch_width")

@@ -5,6 +5,9 @@ probability). A node is addressed by its path from the root: the tuple of move
 notations (``str(move)``) that lead to it, so a path is readable, JSON-friendly and
 survives saving. Playing a move that already exists reuses its node. The first child
 of a node is its main line; the others are variations.
+
+Every node also carries a number (`id`, unique in its tree, never reused) and keeps its
+path and depth, so views can address nodes and a deep node costs no walk to the root.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from explorer.core.game import State
 
 Path = tuple[str, ...]
 FORMAT = "pirate-rules-explorer/tree"
-VERSION = 1
+VERSION = 2     # 2: a line is a list of moves, variations hang on the move they replace
+READABLE = (1, 2)
 
 
 @dataclass(eq=False)
@@ -33,15 +37,14 @@ class Node:
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     comment: str = ""
+    id: int = 0
+    path: Path = ()        # kept, not walked: a move's notation never changes under it
+    depth: int = 0
 
-    @property
-    def path(self) -> Path:
-        moves = []
-        node: Node | None = self
-        while node is not None and node.move is not None:
-            moves.append(node.move)
-            node = node.parent
-        return tuple(reversed(moves))
+    def __post_init__(self) -> None:
+        if self.parent is not None and self.move is not None:
+            self.path = (*self.parent.path, self.move)
+            self.depth = self.parent.depth + 1
 
     def child(self, move: str) -> Node | None:
         return next((c for c in self.children if c.move == move), None)
@@ -62,6 +65,23 @@ class PositionTree:
 
     def __init__(self, root: State) -> None:
         self.root = Node(root)
+        self._ids = 0
+        self._by_id: dict[int, Node] = {0: self.root}
+
+    def by_id(self, number: int) -> Node:
+        """The node numbered `number`; `PositionError` (field ``id``) if it is not in the tree."""
+        node = self._by_id.get(number) if isinstance(number, int) and not isinstance(number, bool) else None
+        if node is None:
+            raise PositionError("id", f"no node {number!r} in the tree")
+        return node
+
+    def _index(self, node: Node) -> None:
+        for each in _subtree(node):
+            self._by_id[each.id] = each
+
+    def _unindex(self, node: Node) -> None:
+        for each in _subtree(node):
+            self._by_id.pop(each.id, None)
 
     # -- finding --------------------------------------------------------------------------
     def node(self, path: Path = ()) -> Node:
@@ -93,7 +113,7 @@ class PositionTree:
             stack.extend(reversed(node.children))
 
     def __len__(self) -> int:
-        return sum(1 for _ in self.nodes())
+        return len(self._by_id)
 
     def mainline(self, path: Path = ()) -> Path:
         """The path to the end of the main line continuing from `path`."""
@@ -108,19 +128,24 @@ class PositionTree:
 
         Raises `IllegalAction` naming the rule if the move is not allowed there.
         """
-        node = self.node(path)
+        return self.play_at(self.node(path), move).path
+
+    def play_at(self, node: Node, move: Any) -> Node:
+        """`play` from a node in hand: no walk from the root, so a deep node costs the same."""
         state = node.state
         parsed = state.game.parse_action(move) if isinstance(move, str) else move
         notation = str(parsed)
         existing = node.child(notation)
         if existing is not None:
-            return existing.path
+            return existing
         probability = None
         if state.is_chance:
             probability = next((p for o, p in state.chance_outcomes() if o == parsed), None)
-        child = Node(state.apply(parsed), notation, probability, node)
+        self._ids += 1
+        child = Node(state.apply(parsed), notation, probability, node, id=self._ids)
         node.children.append(child)
-        return child.path
+        self._by_id[child.id] = child
+        return child
 
     def play_line(self, path: Path, moves: list[Any]) -> Path:
         for move in moves:
@@ -144,7 +169,14 @@ class PositionTree:
             raise PositionError("path", "the root cannot be deleted")
         node = self.node(path)
         node.parent.children.remove(node)   # type: ignore[union-attr]
+        self._unindex(node)
         return path[:-1]
+
+    def restore(self, node: Node, index: int) -> None:
+        """Put back a deleted `node` (with everything after it) at `index` among its siblings: undo."""
+        assert node.parent is not None and node.parent.id in self._by_id
+        node.parent.children.insert(index, node)
+        self._index(node)
 
     def promote(self, path: Path) -> None:
         """Move the variation holding `path` one place up at its nearest fork."""
@@ -168,14 +200,13 @@ class PositionTree:
 
     # -- saving -------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        def encode(node: Node) -> dict:
-            data: dict = {"move": node.move, "children": [encode(c) for c in node.children]}
-            if node.comment:
-                data["comment"] = node.comment
-            return data
+        """Plain JSON data: the main line as a list, each variation a list on the move it replaces.
 
+        Lines are lists, not nested nodes, so a 1,000-move game nests no deeper than its
+        variations (JSON readers and writers recurse once per level).
+        """
         return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_dict(),
-                "comment": self.root.comment, "children": [encode(c) for c in self.root.children]}
+                "comment": self.root.comment, "line": _line_after(self.root)}
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)
@@ -190,27 +221,56 @@ class PositionTree:
 
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise PositionError("format", f"not a saved tree (expected format {FORMAT!r})")
-        if data.get("version") != VERSION:
+        if data.get("version") not in READABLE:
             raise PositionError("version", f"unsupported version {data.get('version')!r}")
         tree = cls(explorer.state_from_dict(data.get("root")))
         tree.root.comment = str(data.get("comment", ""))
 
-        def grow(path: Path, children: Any, where: str) -> None:
+        if data.get("version") == 1:
+            tree._grow_v1(data.get("children", []))
+        else:
+            tree._grow_line(tree.root, data.get("line", []), "line")
+        return tree
+
+    def _grow_line(self, parent: Node, line: Any, where: str) -> None:
+        """Replay a saved line after `parent`; variations are siblings of the move they hang on."""
+        if not isinstance(line, list):
+            raise PositionError(where, "must be a list of moves")
+        for i, entry in enumerate(line):
+            here = f"{where}.{i}"
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("move"), str):
+                raise PositionError(f"{here}.move", "each move needs its notation")
+            try:
+                child = self.play_at(parent, entry["move"])
+            except ExplorerError as err:
+                raise PositionError(f"{here}.move", f"{entry['move']!r} is not legal there: {err}") from None
+            child.comment = str(entry.get("comment", ""))
+            variations = entry.get("variations", [])
+            if not isinstance(variations, list):
+                raise PositionError(f"{here}.variations", "must be a list of lines")
+            for j, variation in enumerate(variations):
+                self._grow_line(parent, variation, f"{here}.variations.{j}")
+            parent = child
+
+    def _grow_v1(self, top: Any) -> None:
+        """Version 1 files: nested children (still read, never written)."""
+        stack: list[tuple[Node, Any, str]] = [(self.root, top, "children")]
+        while stack:
+            node, children, where = stack.pop()
             if not isinstance(children, list):
                 raise PositionError(where, "must be a list of moves")
+            grown = []
             for i, child in enumerate(children):
                 here = f"{where}.{i}"
                 if not isinstance(child, Mapping) or not isinstance(child.get("move"), str):
                     raise PositionError(f"{here}.move", "each node needs its move's notation")
                 try:
-                    new = tree.play(path, child["move"])
+                    new = self.play_at(node, child["move"])
                 except ExplorerError as err:
                     raise PositionError(f"{here}.move", f"{child['move']!r} is not legal there: {err}") from None
-                tree.node(new).comment = str(child.get("comment", ""))
-                grow(new, child.get("children", []), f"{here}.children")
-
-        grow((), data.get("children", []), "children")
-        return tree
+                new.comment = str(child.get("comment", ""))
+                grown.append((new, child.get("children", []), f"{here}.children"))
+            stack.extend(reversed(grown))
 
     @classmethod
     def from_json(cls, text: str) -> PositionTree:
@@ -218,7 +278,12 @@ class PositionTree:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise PositionError("(json)", f"not valid JSON: {err}") from None
-        return cls.from_dict(data)
+        except RecursionError:
+            raise PositionError("(json)", "nested too deeply to be a saved tree") from None
+        try:
+            return cls.from_dict(data)
+        except RecursionError:
+            raise PositionError("line", "variations nested too deeply") from None
 
     # -- reading ------------------------------------------------------------------------------
     def export_text(self) -> str:
@@ -235,6 +300,33 @@ class PositionTree:
 
         head = f"{{{self.root.comment}}} " if self.root.comment else ""
         return head + " ".join(line(self.root))
+
+
+def _entry(node: Node, others: list[Node]) -> dict:
+    entry: dict = {"move": node.move}
+    if node.comment:
+        entry["comment"] = node.comment
+    if others:
+        entry["variations"] = [[_entry(other, []), *_line_after(other)] for other in others]
+    return entry
+
+
+def _line_after(node: Node) -> list[dict]:
+    """The main line after `node` as a list; each move carries the variations that replace it."""
+    line = []
+    while node.children:
+        main, *others = node.children
+        line.append(_entry(main, others))
+        node = main
+    return line
+
+
+def _subtree(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        each = stack.pop()
+        yield each
+        stack.extend(each.children)
 
 
 def _label(node: Node) -> str:

@@ -79,7 +79,6 @@ def test_play_branch_and_hide_cards(panel_app, page):
     expect(page.locator(HAND_CARDS)).to_have_count(sum(map(len, hands)) + shown)
     viewer = 1
     before = revision(app)
-    # the project's seat names, whatever a game's own player_name still says
     page.locator(".pre-view-switch button", has_text=f"Player {viewer + 1}'s view").click()
     wait_rerender(app, before)
     expect(page.locator(".pre-board svg")).to_contain_text("hand hidden")

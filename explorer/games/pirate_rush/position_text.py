@@ -23,7 +23,7 @@ I1.b. What is the chance, for Player 1, that I1.b is gold too?
 >>> basic.player_name(start.player)
 'Player 2'
 >>> print(view_probability(start, 0, lambda world: tile_distribution(world, None, "I1.b").get("gold", 0)))
-1/39 (2.6%), exact from P1's view
+1/39 (2.6%), exact from Player 1's view
 
 Player 1 knows where one of the two golds is, so 39 tiles could be the other. Second, a step in
 the middle of a turn (advanced game): Player 1, the Navigator, has taken his loot and must look
@@ -53,9 +53,9 @@ ahead before he anchors; Player 3 peeked at I4 earlier. The chance I4 is green, 
 ...     return sum(p for tile, p in island_distribution(world, None, 3).items()
 ...                if tile in ("T01", "T05", "T12"))
 >>> print(view_probability(steering, 0, green))
-1/7 (14.3%), exact from P1's view
+1/7 (14.3%), exact from Player 1's view
 >>> print(view_probability(steering, 2, green))
-0 (0.0%), exact from P3's view
+0 (0.0%), exact from Player 3's view
 
 Two of the three green tiles were set aside (S2) and I1 is face up, so one green hides among 7
 tiles for Player 1; Player 3 saw Duelo, a red tile. Third, a hidden-information moment: the
