@@ -68,7 +68,7 @@ def test_board_svg_shows_places_and_a_legend_and_hides_unseen_tiles():
     for svg in (mine, theirs, s._repr_svg_()):
         ET.fromstring(svg)
         assert 'data-place="I2.b"' in svg and "Legend" in svg
-    assert ">Au<" in mine and ">Au<" not in theirs.replace('data-place', '').split("Legend")[0]
+    assert ">gold<" in mine and ">gold<" not in theirs.replace('data-place', '').split("Legend")[0]
 
 
 def test_rule_of_thumb_decides_from_its_view_and_beats_random():

@@ -2,54 +2,82 @@
 
 `board_svg(view)` draws only what the view dict holds (nothing is hidden in this game).
 Each pirate's pile is a stack of die faces, bottom first (a skull is drawn as a skull),
-their hand below it, and the score pad on the right. Places carry ``data-place``
-attributes (``pile:B``, ``hand:A1``) for clickable tables.
+their hand below it, and the score pad on the right; the legend has its own band below.
+The board scales to its container (explorer.core.svg). Places carry ``data-place``
+attributes (``pile:P2``, ``hand:P1-J``) for clickable tables.
 """
 
 from __future__ import annotations
 
-from html import escape
+from explorer.core.svg import ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, die_code, owner, seat_code, seat_name
 from .model import STEP_WORDS
 
-DIE, GAP, COL = 30, 4, 104
-TOP, PAD_W = 58, 190
+DIE, GAP, COL = 36, 5, 128
+TOP, PAD_W, MIN_W = 92, 230, 720
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 FILLS = tuple(fill for _, fill in COMPONENTS.colours)
-DARK = {"#fafafa", "#f9a825"}
+CREAM = "#fff6de"          # light text on the green table: contrast > 9:1
+KIND = {"1": "regular die", "2": "regular die", "J": "Jolly Roger die"}
+ASKS = {"open": "choose a die for the opening roll (R7)", "turn": "roll a die from hand or fire a broadside (R11, R30)",
+        "plunder": "plunder an opponent's top die or stop (R20-R25)",
+        "restart": "choose a die to restart the pile (R34)"}      # what the acting pirate is asked, in words
 
 
-def _text(x: float, y: float, body: str, size: int = 12, anchor: str = "middle", weight: str = "normal",
-          fill: str = "#222") -> str:
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{fill}" font-family="sans-serif">{escape(body)}</text>')
+def die_tip(name: str, face: str | None) -> str:
+    """A die's tooltip: whose it is, what it is, what it shows and the rules behind that (R1-R3)."""
+    mark = name.rpartition("-")[2]
+    who = f"{seat_name(owner(die_code(name)))}'s {KIND[mark]} ({name})"
+    if face is None:
+        rolls = "rolls S, 2-6; S counts rank 1 and scores 7 (R3)" if mark == "J" else "rolls 1-6 (R2)"
+        return f"{who}: in hand, {rolls}; may be rolled any turn (R11, R12)"
+    if face == "S":
+        return f"{who} showing the skull S: rank 1 when stacking, worth 7 at scoring, never plundered (R3, R16, R23)"
+    return f"{who} showing {face}: rank and value {face} (R2); only a pile's top die can be touched (R5)"
 
 
 def die_svg(x: float, y: float, name: str, face: str | None, place: str = "") -> str:
-    """One die: its owner's colour, pips for a number, a skull for S, its name for a die in hand."""
+    """One die: its owner's colour, pips for a number, a skull for S, its mark for a die in hand."""
     fill = FILLS[owner(die_code(name))]
-    ink = "#111" if fill in DARK else "#fff"
+    ink = ink_on(fill)                      # pips and marks: whichever of black or white contrasts more
     mark = name.rpartition("-")[2]          # 1, 2 or J: the owner shows by colour
     jolly = mark == "J"
     attr = f' data-place="{place}"' if place else ""
-    out = [f'<g{attr}><title>{name}{"=" + face if face else " (in hand)"}</title>',
-           f'<rect x="{x:.0f}" y="{y:.0f}" width="{DIE}" height="{DIE}" rx="6" fill="{fill}" stroke="#111" '
-           f'stroke-width="{2.5 if jolly else 1}"/>']
+    out = [f'<g{attr}>{title(die_tip(name, face))}',
+           f'<rect x="{x:.0f}" y="{y:.0f}" width="{DIE}" height="{DIE}" rx="7" fill="{fill}" stroke="#111" '
+           f'stroke-width="{3 if jolly else 1.2}"/>']
     cx, cy = x + DIE / 2, y + DIE / 2
     if face == "S":
-        out.append(f'<circle cx="{cx:.0f}" cy="{cy - 3:.0f}" r="8" fill="{ink}"/>')
-        out.append(f'<rect x="{cx - 5:.0f}" y="{cy + 3:.0f}" width="10" height="6" fill="{ink}"/>')
-        for dx in (-3.5, 3.5):
-            out.append(f'<circle cx="{cx + dx:.1f}" cy="{cy - 4:.0f}" r="2.4" fill="{fill}"/>')
+        out.append(f'<circle cx="{cx:.0f}" cy="{cy - 3:.0f}" r="9.5" fill="{ink}"/>')
+        out.append(f'<rect x="{cx - 6:.0f}" y="{cy + 4:.0f}" width="12" height="7" fill="{ink}"/>')
+        for dx in (-4, 4):
+            out.append(f'<circle cx="{cx + dx:.1f}" cy="{cy - 4:.0f}" r="2.8" fill="{fill}"/>')
     elif face:
         for dx, dy in PIPS[int(face)]:
-            out.append(f'<circle cx="{cx + dx * 8:.0f}" cy="{cy + dy * 8:.0f}" r="2.8" fill="{ink}"/>')
+            out.append(f'<circle cx="{cx + dx * 9.5:.0f}" cy="{cy + dy * 9.5:.0f}" r="3.3" fill="{ink}"/>')
     else:
-        out.append(_text(cx, cy + 4, mark, 11, weight="bold", fill=ink))
+        out.append(text(cx, cy + 6, "JR" if jolly else mark, 16, "middle", "bold", ink))
     out.append("</g>")
     return "".join(out)
+
+
+def _status(view: dict) -> str:
+    """The step in players' words (STEP_WORDS) and who acts."""
+    actor = view.get("actor")
+    status = STEP_WORDS.get(view["step"], view["step"])
+    if view.get("cut_off"):
+        return "Game over: cut off by the round limit (house rule), not won"
+    if view["step"] == "over":
+        won = ", ".join(seat_name(p) for p in view.get("winners", []))
+        return f"Game over: {won} won (E2)" if won else "Game over"
+    if actor is not None:
+        return f"{seat_name(actor)} to act: {ASKS.get(view['step'], status)}"
+    if view.get("die"):                       # a die in the air: say whose and which
+        mark = view["die"].rpartition("-")[2]
+        return f"{seat_name(owner(die_code(view['die'])))}'s {KIND[mark]} is rolling"
+    return status[:1].upper() + status[1:]
 
 
 def board_svg(view: dict) -> str:
@@ -57,34 +85,39 @@ def board_svg(view: dict) -> str:
     n = len(view["hands"])
     tallest = max([len(p) for p in view["piles"]] + [5])
     pile_h = tallest * (DIE + GAP)
-    height = TOP + pile_h + 150
-    width = n * COL + PAD_W + 40
-    actor = view.get("actor")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">',
-           f'<rect width="{width}" height="{height}" rx="12" fill="#1f5130"/>',
-           _text(16, 26, f"Dead Man's Dice · round {view['round']}", 16, "start", "bold", "#f5e6c8")]
-    status = STEP_WORDS.get(view["step"], view["step"])        # the step in players' words
-    if view.get("cut_off"):
-        status = "game over: cut off by the round limit (house rule), not won"
-    out.append(_text(16, 44, f"now: {status}" + (f" · {seat_name(actor)} to act" if actor is not None else ""), 12,
-                     "start", fill="#f5e6c8"))
+    width = max(MIN_W, n * COL + PAD_W + 60)
     base = TOP + pile_h
+    legend, legend_h = legend_band(20, base + 150, width - 40, [
+        ("", "Piles run bottom to top; only the top die counts for stacking and plunder (R5)."),
+        ("", "Thick border: Jolly Roger die (JR)."), ("", "Skull: S, rank 1, worth 7 (R3)."),
+        ("", "Dice under a name are in that pirate's hand."), ("#ffd54f", "gold frame: whose turn")], 13, ink=CREAM)
+    height = base + 150 + legend_h
+    out = [svg_root(width, height, max_width=min(1100, round(width * 1.3))),
+           f'<rect width="{width}" height="{height}" rx="12" fill="#1f5130"/>',
+           text(20, 34, f"Dead Man's Dice · Round {view['round']} · first to {view['target_score']} points wins",
+                20, weight="bold", fill=CREAM),
+           text(20, 62, _status(view), 16, fill=CREAM)]
     for p in range(n):
-        x = 24 + p * COL
+        x = 28 + p * COL
         active = p == view.get("to_move") and view["step"] != "over"
-        out.append(f'<g data-place="pile:{seat_code(p)}"><rect x="{x - 8}" y="{TOP - 8}" width="{COL - 12}" '
+        pile_tip = f"{seat_name(p)}'s pile (R4, R5)"
+        out.append(f'<g data-place="pile:{seat_code(p)}"><rect x="{x - 8}" y="{TOP - 8}" width="{COL - 14}" '
                    f'height="{pile_h + 14}" rx="8" fill="{"#2f6f45" if active else "#25603a"}" '
-                   f'stroke="{"#ffd54f" if active else "#1a4528"}" stroke-width="{3 if active else 1}"/></g>')
-        for i, text in enumerate(view["piles"][p]):
-            name, face = text.split("=")
-            out.append(die_svg(x + 16, base - (i + 1) * (DIE + GAP), name, face, f"pile:{seat_code(p)}"))
-        out.append(_text(x + 31, base + 22, seat_code(p), 12, weight="bold", fill="#fff"))
-        for i, name in enumerate(view["hands"][p]):
-            out.append(die_svg(x + i * (DIE + 2) - 2, base + 34, name, None, f"hand:{name}"))
-        out.append(_text(x + 31, base + 84, f"score now {view['score_now'][p]:+d}", 11, fill="#f5e6c8"))
-    out += _score_pad(view, n * COL + 24, TOP - 8)
-    out += _legend(16, height - 22)
+                   f'stroke="{"#ffd54f" if active else "#173d24"}" stroke-width="{3 if active else 1}">'
+                   f'{title(pile_tip)}</rect></g>')
+        mid = x + (COL - 30) / 2
+        for i, entry in enumerate(view["piles"][p]):
+            name, face = entry.split("=")
+            out.append(die_svg(mid - DIE / 2, base - (i + 1) * (DIE + GAP), name, face, f"pile:{seat_code(p)}"))
+        out.append(text(mid, base + 28, seat_name(p), 15, "middle", "bold", "#fff"))
+        hand = view["hands"][p]
+        left = mid - (len(hand) * (DIE + 3) - 3) / 2
+        for i, name in enumerate(hand):
+            out.append(die_svg(left + i * (DIE + 3), base + 40, name, None, f"hand:{name}"))
+        out.append(text(mid, base + 100, f"pile scores {view['score_now'][p]:+d}", 13, "middle", fill=CREAM,
+                        tip="What this pile would score if the round ended now (E1)"))
+    out += _score_pad(view, n * COL + 40, TOP - 8)
+    out += legend
     out.append("</svg>")
     return "".join(out)
 
@@ -92,19 +125,14 @@ def board_svg(view: dict) -> str:
 def _score_pad(view: dict, x: float, y: float) -> list[str]:
     """K4: the score pad with every total and the target."""
     n = len(view["totals"])
-    out = [f'<rect x="{x}" y="{y}" width="{PAD_W}" height="{40 + 20 * n}" rx="4" fill="#fbf3dc" stroke="#8d6e63"/>',
-           _text(x + PAD_W / 2, y + 20, f"Score pad (to {view['target_score']})", 13, weight="bold")]
+    out = [f'<rect x="{x}" y="{y}" width="{PAD_W}" height="{48 + 26 * n}" rx="5" fill="#fbf3dc" stroke="#8d6e63">'
+           f'{title("Running totals; the first to reach the target wins (E2)")}</rect>',
+           text(x + PAD_W / 2, y + 26, f"Score pad (to {view['target_score']})", 16, "middle", "bold")]
     for p in range(n):
         won = p in view.get("winners", [])
-        out.append(f'<rect x="{x + 10}" y="{y + 32 + 20 * p}" width="12" height="12" rx="2" fill="{FILLS[p]}" '
+        row = y + 54 + 26 * p
+        out.append(f'<rect x="{x + 12}" y="{row - 13}" width="15" height="15" rx="2" fill="{FILLS[p]}" '
                    'stroke="#111"/>')
-        out.append(_text(x + 28, y + 42 + 20 * p, f"{seat_name(p)}{' ★' if won else ''}", 12, "start"))
-        out.append(_text(x + PAD_W - 12, y + 42 + 20 * p, str(view["totals"][p]), 12, "end", "bold"))
+        out.append(text(x + 34, row, f"{seat_name(p)}{' ★' if won else ''}", 15))
+        out.append(text(x + PAD_W - 14, row, str(view["totals"][p]), 15, "end", "bold"))
     return out
-
-
-def _legend(x: float, y: float) -> list[str]:
-    return [_text(x, y - 14, "Legend: piles run bottom to top · thick border: Jolly Roger die · skull: S (rank 1, "
-                             "worth 7)", 11, "start", fill="#f5e6c8"),
-            _text(x, y, "dice under a name are in that pirate's hand · gold frame: whose turn", 11, "start",
-                  fill="#f5e6c8")]
