@@ -63,7 +63,11 @@ class Knowledge:
         if self.viewer is None:
             return "teacher's view: the truth"
         name = self.game.player_name(self.viewer)
-        if self.game.perfect_information():
+        try:
+            perfect = self.game.perfect_information()
+        except NotImplementedError:
+            perfect = False
+        if perfect:
             return f"from {name}'s view: nothing is hidden"
         return f"from {name}'s view: hidden cards sampled"
 
