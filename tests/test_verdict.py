@@ -225,7 +225,7 @@ class TestKnowledge:
         vb = list(itertools.islice(refine(b, viewer, exact_limit=0, first_seconds=6, round_seconds=6,
                                           max_games=6, clock=ticking()), 2))
         assert va == vb
-        assert va[0].basis == f"from {game.player_name(viewer)}'s view: hidden cards sampled"
+        assert va[0].basis == f"from Player {viewer + 1}'s view: hidden cards sampled"
 
     def test_hidden_options_of_another_player(self):
         """P2 watching P1 at a hidden choice: whether P1 may draw is public here, so moves show."""

@@ -62,7 +62,7 @@ class Knowledge:
         """The view the verdict uses, in words for the panel."""
         if self.viewer is None:
             return "teacher's view: the truth"
-        name = self.game.player_name(self.viewer)
+        name = Game.player_name(self.game, self.viewer)   # "Player 1".., whatever a game's override says
         try:
             perfect = self.game.perfect_information()
         except NotImplementedError:
