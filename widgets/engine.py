@@ -105,7 +105,8 @@ def verdict_html(v: Verdict, game: Game) -> str:
         title = f"{seat(game, v.focus)} to move: each move's chances for {seat(game, v.focus)}"
         rows = sorted(v.rows, key=lambda r: (-r.wins[v.focus][0], -r.scores[v.focus][0]))
         body = "".join(
-            f"<tr class='pre-engine-row{' pre-engine-best' if r.best else ''}' data-move='{html.escape(r.notation, quote=True)}'>"
+            f"<tr class='pre-engine-row{' pre-engine-best' if r.best else ''}'"
+            f" data-move='{html.escape(r.notation, quote=True)}'>"
             f"<td>{'★ ' if r.best else ''}{esc(r.label)}</td>"
             f"<td>{win_text(r.wins[v.focus], r.exact)}</td><td>{score_text(r.scores[v.focus], r.exact)}</td>"
             f"<td>{gap_text(r)}</td></tr>" for r in rows)
@@ -206,7 +207,7 @@ def engine_pane(controller: Controller, **options: Any) -> Any:
     thread reach the page through the session's next tick (Bokeh's one thread-safe entry)."""
     import panel as pn
 
-    switch = pn.widgets.Toggle(name="Engine", value=False, css_classes=["pre-engine-switch"], width=120)
+    switch = pn.widgets.Toggle(label="Engine", value=False, css_classes=["pre-engine-switch"], width=120)
     output = pn.pane.HTML(OFF, css_classes=["pre-engine-output"], sizing_mode="stretch_width")
     doc = pn.state.curdoc if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None else None
 
