@@ -165,6 +165,13 @@ class TestSampled:
         cancel.cancel()
         assert list(refine(DiceGame(players=2).new_state(), None, exact_limit=0, cancel=cancel)) == []
 
+    def test_rollouts_past_the_step_cap_are_counted_not_averaged(self):
+        """A game that has not ended after `max_steps` is left out of the figures and counted."""
+        v = next(refine(DiceGame(players=2).new_state(), None, exact_limit=0, first_seconds=5, max_steps=2,
+                        clock=ticking()))
+        assert all(r.games == 0 and r.unfinished >= 1 for r in v.rows)
+        assert sum(r.best for r in v.rows) == 1
+
     @pytest.mark.parametrize("name", GAMES)
     def test_every_game_first_snapshot_lists_every_move(self, name):
         game = explorer.load(name)

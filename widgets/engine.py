@@ -73,7 +73,9 @@ def progress_text(v: Verdict) -> str:
         return "solved"
     games = min((r.games for r in v.rows), default=0)
     state = "done" if v.done else "refining"
-    return f"round {v.round}, {games} games a choice, {state}"
+    unfinished = sum(r.unfinished for r in v.rows)
+    left_out = f"; {unfinished} games that did not end were left out" if unfinished else ""
+    return f"round {v.round}, {games} games a choice, {state}{left_out}"
 
 
 def seat(game: Game, player: int) -> str:

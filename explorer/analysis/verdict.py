@@ -14,6 +14,7 @@ group (`State.outcome_group`, as the chance panel groups) gets what it is worth.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -23,10 +24,11 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.analysis.results import Outcome
-from explorer.analysis.rollouts import derive_seed, play_one, resolve_policy
+from explorer.analysis.rollouts import derive_seed, resolve_policy
 from explorer.analysis.stats import mean_interval, wilson
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
 from explorer.core.game import Game, State
+from explorer.core.play import advance
 
 Interval = tuple[float, float, float]          # (mean, low, high)
 
@@ -106,6 +108,7 @@ class Row:
     exact: bool
     best: bool = False
     behind: Interval = (0.0, 0.0, 0.0)
+    unfinished: int = 0           # rollouts that met the step cap: left out of the figures, counted
 
 
 @dataclass(frozen=True)
@@ -254,10 +257,31 @@ def _pick(options: list[tuple[str, State, Fraction]], rng: random.Random) -> Sta
     return options[-1][1]
 
 
+STEP_CHUNK = 64           # steps between two looks at the cancel flag inside one rollout
+
+
+def _play(start: State, seats: Mapping[int, Any], index: int, seed: int, max_steps: int,
+          cancel: Cancel) -> Outcome | None:
+    """One rollout seeded `seed`, looking at `cancel` every `STEP_CHUNK` steps (a slow game
+    never holds up a move); None when cancelled or when `max_steps` pass without an end.
+    Chunks share one generator, so the game is the one `advance(start, seed, ...)` plays."""
+    rng = random.Random(seed)
+    state, steps = start, 0
+    while not state.is_over:
+        if cancel.cancelled or steps >= max_steps:
+            return None
+        state = advance(state, rng, seats, min(STEP_CHUNK, max_steps - steps))
+        steps += STEP_CHUNK
+    ranking = state.winners()
+    return Outcome(index, tuple(float(x) for x in state.scores()), tuple(ranking[0]) if ranking else (),
+                   len(state.history) - len(start.history))
+
+
 @dataclass
 class _Tally:
     label: str
     outcomes: dict[int, Outcome] = field(default_factory=dict)
+    unfinished: int = 0
 
 
 def _summary(t: _Tally, players: int) -> tuple[tuple[Interval, ...], tuple[Interval, ...]]:
@@ -275,7 +299,11 @@ def _rank(rows: list[Row], focus: int, tallies: Mapping[str, _Tally] | None) -> 
     """Mark the best row for `focus` and give every row its paired gap to it."""
     if not rows:
         return ()
-    best = max(rows, key=lambda r: (r.wins[focus][0], r.scores[focus][0]))
+    def key(r: Row) -> tuple[float, float]:
+        win, score = r.wins[focus][0], r.scores[focus][0]
+        return (-1.0 if math.isnan(win) else win, -math.inf if math.isnan(score) else score)
+
+    best = max(rows, key=key)
     out = []
     for r in rows:
         if r is best:
@@ -286,18 +314,19 @@ def _rank(rows: list[Row], focus: int, tallies: Mapping[str, _Tally] | None) -> 
         else:
             mine, top = tallies[r.notation].outcomes, tallies[best.notation].outcomes
             gap = mean_interval([mine[i].win(focus) - top[i].win(focus) for i in mine if i in top])
-        out.append(Row(r.label, r.notation, r.wins, r.scores, r.games, r.exact, r is best, gap))
+        out.append(Row(r.label, r.notation, r.wins, r.scores, r.games, r.exact, r is best, gap, r.unfinished))
     return tuple(out)
 
 
 def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Cancel | None = None,
            first_seconds: float = 0.5, round_seconds: float = 2.0, max_games: int = 2000,
-           exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 100_000,
+           exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 5_000,
            clock: Any = time.monotonic) -> Iterator[Verdict]:
     """Successive verdicts at `state` as `viewer` knows it: one exact snapshot when the subtree
     fits `exact_limit` states and `exact_seconds`, else sampled rounds, the first after about `first_seconds`
     (at least one game per choice), later ones every `round_seconds`, until `max_games`
-    games per choice or `cancel`. The last snapshot has ``done=True`` unless cancelled."""
+    games per choice or `cancel`. The last snapshot has ``done=True`` unless cancelled.
+    A rollout that has not ended after `max_steps` steps is left out and counted (`Row.unfinished`)."""
     know = knowledge(state, viewer)
     yield from _refine(know, seed, cancel or Cancel(), first_seconds, round_seconds, max_games,
                        exact_limit, exact_seconds, max_steps, clock)
@@ -356,13 +385,18 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                 outcome = Outcome(index, tuple(float(x) for x in vec[players:]),
                                   tuple(p for p in range(players) if vec[p] > 0), 0)
             else:
-                outcome = play_one(start, seats, index, play_seed, max_steps)
-            tally.outcomes[index] = outcome
+                outcome = _play(start, seats, index, play_seed, max_steps, cancel)
+            if cancel.cancelled:
+                return
+            if outcome is None:
+                tally.unfinished += 1
+            else:
+                tally.outcomes[index] = outcome
         index += 1
         full = index >= max_games
         if clock() >= deadline or full:
             round_no += 1
-            rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False)
+            rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
                     for key, t in tallies.items()]
             yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, tallies), round_no, full)
             if full:
