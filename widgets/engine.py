@@ -99,7 +99,8 @@ def verdict_html(v: Verdict, game: Game) -> str:
         title = "What each outcome is worth"
         table = f"<table class='pre-engine-table'><tr><th>Outcome</th>{cols}</tr>{body}</table>"
     elif v.kind == "hidden":
-        title = f"{seat(game, v.focus)}'s chances while another player chooses (their options are hidden)"
+        mover = seat(game, v.mover) if v.mover is not None else "another player"
+        title = f"{seat(game, v.focus)}'s chances while {mover} chooses ({mover}'s options are hidden from you)"
         body = "".join(f"<tr class='pre-engine-row'><td>{win_text(r.wins[v.focus], r.exact)}</td>"
                        f"<td>{score_text(r.scores[v.focus], r.exact)}</td></tr>" for r in v.rows)
         table = f"<table class='pre-engine-table'><tr><th>Win chance</th><th>Mean score</th></tr>{body}</table>"

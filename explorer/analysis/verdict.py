@@ -122,6 +122,7 @@ class Verdict:
     rows: tuple[Row, ...]
     round: int
     done: bool
+    mover: int | None = None      # who decides here (public even when their options are not)
 
     @property
     def exact(self) -> bool:
@@ -363,7 +364,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
         rows = _exact_rows(players, [(label, key, afters) for key, (label, afters) in by_key.items()], walk)
         if rows is not None:
             method = "exact: every later choice made to win, chance averaged exactly"
-            yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, None), 1, True)
+            yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, None), 1, True, probes[0].player)
             return
 
     name = game.evaluator().replace("_", " ")
@@ -398,7 +399,8 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
             round_no += 1
             rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
                     for key, t in tallies.items()]
-            yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, tallies), round_no, full)
+            yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, tallies), round_no, full,
+                          probes[0].player)
             if full:
                 return
             deadline = clock() + round_seconds
