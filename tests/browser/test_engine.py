@@ -29,7 +29,7 @@ def shown_moves(page):
     return page.locator(f"{VERDICT} tr[data-move]").evaluate_all("rs => rs.map(r => r.dataset.move)")
 
 
-def test_fills_in_refines_and_restarts_on_a_move(served, page):
+def test_fills_in_refines_and_restarts_on_a_move(served, page):  # noqa: F811
     open_app(page, served())
     pick(page, "dead_mans_dice")
     state = explorer.load("dead_mans_dice").start(seed=0)
@@ -61,7 +61,7 @@ def test_fills_in_refines_and_restarts_on_a_move(served, page):
     assert page.errors == []
 
 
-def test_players_view_hides_the_movers_options(served, page):
+def test_players_view_hides_the_movers_options(served, page):  # noqa: F811
     """Sjørøverøya: Player 1's playable cards are their hidden hand. The teacher sees every
     move's chances; Player 2's view lists none of Player 1's moves, only Player 2's chances."""
     state = explorer.load("sjoroveroya").start(seed=0)
