@@ -95,3 +95,46 @@ def test_players_view_hides_the_movers_options(served, page):  # noqa: F811
     page.locator(".pre-engine-switch button").click()
     expect(page.locator(OUT)).to_contain_text("The engine is off")
     assert page.errors == []
+
+
+def test_notebook_panel_in_jupyterlab(jupyterlab, page):
+    """The notebook widget: its kernel thread fills the panel in and refines it, a move starts
+    it over, and Player 2's view of Player 1's hidden choice lists no move."""
+    from .labhelpers import NB, open_notebook, run_all
+
+    open_notebook(page, jupyterlab, "start_here.ipynb", workspace="engine-panel")
+    run_all(page)
+    app = page.locator(f"{NB} .pre-explorer").first             # Sjørøverøya, 3 players
+    expect(app.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
+    out, verdict = app.locator(OUT), app.locator(VERDICT)
+    expect(out).to_contain_text("The engine is off")
+    app.locator(".pre-engine-switch").click()
+    expect(verdict).to_be_attached(timeout=15_000)
+    expect(app.locator(f"{OUT} .pre-engine-basis")).to_have_text("teacher's view: the truth")
+    first = int(verdict.get_attribute("data-round"))
+    expect(verdict).not_to_have_attribute("data-round", str(first), timeout=15_000)   # refines
+    app.locator(".pre-engine").scroll_into_view_if_needed()
+    app.locator(".pre-engine").screenshot(path=str(SHOTS / "lab-engine-refined.png"))
+
+    mover = int(re.match(r"Player (\d) to act", app.locator(".pre-board .pre-status").text_content()).group(1))
+    viewer = 1 if mover != 1 else 2
+    before = revision(app)
+    app.locator(".pre-view-switch button", has_text=f"Player {viewer}'s view").click()
+    wait_rerender(app, before)
+    expect(app.locator(f"{OUT} .pre-engine-basis")).to_have_text(f"from Player {viewer}'s view: hidden cards sampled",
+                                                                 timeout=15_000)
+    expect(verdict).to_contain_text(f"Player {viewer}'s chances while Player {mover} chooses "
+                                    f"(Player {mover}'s options are hidden from you)")
+    expect(app.locator(f"{VERDICT} tr[data-move]")).to_have_count(0)
+    app.locator(".pre-engine").screenshot(path=str(SHOTS / "lab-engine-player-view.png"))
+
+    before = revision(app)
+    app.locator(".pre-view-switch button", has_text="Everything (teacher)").click()
+    wait_rerender(app, before)
+    before = revision(app)
+    app.locator(".pre-picker .pre-action").first.click()          # a move: the run starts over
+    wait_rerender(app, before)
+    expect(verdict).to_have_attribute("data-round", "1", timeout=15_000)
+    app.locator(".pre-engine-switch").click()                     # off in one click
+    expect(out).to_contain_text("The engine is off")
+    assert page.errors == []
