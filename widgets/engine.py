@@ -24,6 +24,8 @@ from widgets.components import controller_of
 from widgets.controller import Controller
 
 MAX_SECONDS = 60.0        # a node left on screen stops refining after this (the figures stay)
+TABLE = "class='pre-engine-table' style='border-collapse:collapse;font-size:12px;line-height:1.35'"
+FIGURE = "style='white-space:nowrap;padding:1px 6px'"
 OFF = "<div class='pre-engine-off'>The engine is off: switch it on for every move's chances.</div>"
 
 
@@ -94,16 +96,16 @@ def verdict_html(v: Verdict, game: Game) -> str:
         cols = "".join(f"<th>{seat(game, p)} wins</th>" for p in players)
         body = "".join(
             f"<tr class='pre-engine-row'><td>{esc(r.label)}</td>"
-            + "".join(f"<td>{win_text(r.wins[p], r.exact)}</td>" for p in players) + "</tr>"
+            + "".join(f"<td {FIGURE}>{win_text(r.wins[p], r.exact)}</td>" for p in players) + "</tr>"
             for r in v.rows)
         title = "What each outcome is worth"
-        table = f"<table class='pre-engine-table'><tr><th>Outcome</th>{cols}</tr>{body}</table>"
+        table = f"<table {TABLE}><tr><th>Outcome</th>{cols}</tr>{body}</table>"
     elif v.kind == "hidden":
         mover = seat(game, v.mover) if v.mover is not None else "another player"
         title = f"{seat(game, v.focus)}'s chances while {mover} chooses ({mover}'s options are hidden from you)"
-        body = "".join(f"<tr class='pre-engine-row'><td>{win_text(r.wins[v.focus], r.exact)}</td>"
-                       f"<td>{score_text(r.scores[v.focus], r.exact)}</td></tr>" for r in v.rows)
-        table = f"<table class='pre-engine-table'><tr><th>Win chance</th><th>Mean score</th></tr>{body}</table>"
+        body = "".join(f"<tr class='pre-engine-row'><td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
+                       f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td></tr>" for r in v.rows)
+        table = f"<table {TABLE}><tr><th>Win chance</th><th>Mean score</th></tr>{body}</table>"
     else:
         title = f"{seat(game, v.focus)} to move: each move's chances for {seat(game, v.focus)}"
         rows = sorted(v.rows, key=lambda r: (-r.wins[v.focus][0], -r.scores[v.focus][0]))
@@ -111,9 +113,10 @@ def verdict_html(v: Verdict, game: Game) -> str:
             f"<tr class='pre-engine-row{' pre-engine-best' if r.best else ''}'"
             f" data-move='{html.escape(r.notation, quote=True)}'>"
             f"<td>{'★ ' if r.best else ''}{esc(r.label)}</td>"
-            f"<td>{win_text(r.wins[v.focus], r.exact)}</td><td>{score_text(r.scores[v.focus], r.exact)}</td>"
-            f"<td>{gap_text(r)}</td></tr>" for r in rows)
-        table = ("<table class='pre-engine-table'><tr><th>Move</th><th>Win chance (95%)</th>"
+            f"<td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
+            f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td>"
+            f"<td {FIGURE}>{gap_text(r)}</td></tr>" for r in rows)
+        table = (f"<table {TABLE}><tr><th>Move</th><th>Win chance (95%)</th>"
                  f"<th>Mean score (95%)</th><th>vs best, points</th></tr>{body}</table>")
     return (f"<div class='pre-engine-verdict' data-round='{v.round}' data-done='{str(v.done).lower()}'>"
             f"{head}<div class='pre-engine-title'><b>{esc(title)}</b></div>{table}{method}</div>")
