@@ -165,6 +165,29 @@ class TestSampled:
         cancel.cancel()
         assert list(refine(DiceGame(players=2).new_state(), None, exact_limit=0, cancel=cancel)) == []
 
+    @pytest.mark.parametrize("viewer", [None, 1])
+    def test_processes_play_the_same_games(self, viewer):
+        """On 2 processes the rollouts are the same games (same seeds, same worlds) as here."""
+        state = last_decisions(explorer.load("jolly_and_roger"))[-8]
+        here = list(refine(state, viewer, exact_limit=0, max_games=6, first_seconds=1e9, clock=ticking()))
+        pool = list(refine(state, viewer, exact_limit=0, max_games=6, first_seconds=1e9, workers=2, clock=ticking()))
+        assert here[-1].done and pool[-1].done
+        assert here[-1].rows == pool[-1].rows and len(here[-1].rows) > 1
+        assert pool[-1].method.endswith("(2 processes)")
+
+    def test_cancel_stops_the_processes_batch(self):
+        cancel = Cancel()
+        state = explorer.load("dead_mans_dice").start(seed=1)
+        it = refine(state, None, exact_limit=0, first_seconds=0.0, workers=2, cancel=cancel)
+        next(it)
+        cancel.cancel()
+        assert list(it) == []
+
+    def test_bad_workers_is_one_clear_error(self):
+        with pytest.raises(explorer.PositionError) as err:
+            next(refine(DiceGame(players=2).new_state(), None, workers=-1))
+        assert err.value.field == "workers"
+
     def test_rollouts_past_the_step_cap_are_counted_not_averaged(self):
         """A game that has not ended after `max_steps` is left out of the figures and counted."""
         v = next(refine(DiceGame(players=2).new_state(), None, exact_limit=0, first_seconds=5, max_steps=2,

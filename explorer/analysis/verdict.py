@@ -14,11 +14,13 @@ group (`State.outcome_group`, as the chance panel groups) gets what it is worth.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -285,6 +287,32 @@ class _Tally:
     unfinished: int = 0
 
 
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """One lasting pool per size: worker start-up is paid once, not at every node. Forkserver
+    children start clean, so forking never copies a lock another thread (a notebook kernel's,
+    a server's) happens to hold."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        import multiprocessing
+
+        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    return pool
+
+
+def play_remote(payload: str) -> list | None:
+    """Worker entry: JSON in (position data, evaluator, index, seed, step cap), a row out."""
+    import explorer
+
+    job = json.loads(payload)
+    start = explorer.state_from_dict(job["state"])
+    seats = dict.fromkeys(range(start.game.players), resolve_policy(start.game, job["policy"]))
+    outcome = _play(start, seats, job["index"], job["seed"], job["max_steps"], Cancel())
+    return None if outcome is None else outcome.to_row()
+
+
 def _summary(t: _Tally, players: int) -> tuple[tuple[Interval, ...], tuple[Interval, ...]]:
     games = list(t.outcomes.values())
     n = len(games)
@@ -322,19 +350,24 @@ def _rank(rows: list[Row], focus: int, tallies: Mapping[str, _Tally] | None) -> 
 def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Cancel | None = None,
            first_seconds: float = 0.5, round_seconds: float = 2.0, max_games: int = 2000,
            exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 5_000,
-           clock: Any = time.monotonic) -> Iterator[Verdict]:
+           workers: int = 0, clock: Any = time.monotonic) -> Iterator[Verdict]:
     """Successive verdicts at `state` as `viewer` knows it: one exact snapshot when the subtree
     fits `exact_limit` states and `exact_seconds`, else sampled rounds, the first after about `first_seconds`
     (at least one game per choice), later ones every `round_seconds`, until `max_games`
     games per choice or `cancel`. The last snapshot has ``done=True`` unless cancelled.
-    A rollout that has not ended after `max_steps` steps is left out and counted (`Row.unfinished`)."""
+    A rollout that has not ended after `max_steps` steps is left out and counted (`Row.unfinished`).
+    `workers` > 0 plays the rollouts on that many processes (the same games: same seeds), so
+    they run beside the caller's thread instead of competing with it; 0 plays them here."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise PositionError("workers", f"{workers!r} is not a number of processes (0 plays in this thread)")
     know = knowledge(state, viewer)
     yield from _refine(know, seed, cancel or Cancel(), first_seconds, round_seconds, max_games,
-                       exact_limit, exact_seconds, max_steps, clock)
+                       exact_limit, exact_seconds, max_steps, workers, clock)
 
 
 def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, round_seconds: float,
-            max_games: int, exact_limit: int, exact_seconds: float, max_steps: int, clock: Any) -> Iterator[Verdict]:
+            max_games: int, exact_limit: int, exact_seconds: float, max_steps: int, workers: int,
+            clock: Any) -> Iterator[Verdict]:
     game, players = know.game, know.game.players
     started = clock()
     probe_rng = random.Random(derive_seed(seed, -1))
@@ -348,8 +381,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
         focus = 0 if kind == "chance" else probes[0].player
     if kind == "hidden":
         focus = know.viewer if know.viewer is not None else 0
-    policy = resolve_policy(game, game.evaluator())
-    seats = dict.fromkeys(range(players), policy)
+    seats = dict.fromkeys(range(players), resolve_policy(game, game.evaluator()))
 
     worlds = _exact_worlds(know, exact_limit)
     if worlds is not None:
@@ -369,31 +401,25 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
 
     name = game.evaluator().replace("_", " ")
     method = f"sampled: games played on by the {name}, the same luck for every choice"
+    if workers:
+        method += f" ({workers} processes)"
+    play = _batch_in_pool(workers, game.evaluator()) if workers else _batch_here(seats)
     tallies: dict[str, _Tally] = {}
     index, round_no = 0, 0
     deadline = started + first_seconds
     while not cancel.cancelled:
-        rng = random.Random(derive_seed(seed, index))
-        w = world(know, rng)
-        play_seed = derive_seed(seed + 1, index)
-        for key, options in _choices_in(w, kind).items():
-            if cancel.cancelled:
-                return
-            tally = tallies.setdefault(key, _Tally(options[0][0]))
-            start = options[0][1] if len(options) == 1 else _pick(options, rng)
-            if start.is_over:
-                vec = outcome_vector(start)
-                outcome = Outcome(index, tuple(float(x) for x in vec[players:]),
-                                  tuple(p for p in range(players) if vec[p] > 0), 0)
-            else:
-                outcome = _play(start, seats, index, play_seed, max_steps, cancel)
-            if cancel.cancelled:
-                return
+        indices = range(index, min(index + max(1, workers), max_games))
+        jobs = [(i, derive_seed(seed + 1, i), _jobs(know, kind, seed, i)) for i in indices]
+        results = play(jobs, players, max_steps, cancel)
+        if results is None or cancel.cancelled:
+            return
+        for i, key, label, outcome in results:
+            tally = tallies.setdefault(key, _Tally(label))
             if outcome is None:
                 tally.unfinished += 1
             else:
-                tally.outcomes[index] = outcome
-        index += 1
+                tally.outcomes[i] = outcome
+        index += len(indices)
         full = index >= max_games
         if clock() >= deadline or full:
             round_no += 1
@@ -404,3 +430,69 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
             if full:
                 return
             deadline = clock() + round_seconds
+
+
+Job = tuple[int, int, list[tuple[str, str, State]]]          # index, play seed, [(key, label, start)]
+Result = tuple[int, str, str, Outcome | None]
+
+
+def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:
+    """Rollout `index`'s starts, one per choice, all from one world (common random numbers)."""
+    rng = random.Random(derive_seed(seed, index))
+    w = world(know, rng)
+    return [(key, options[0][0], options[0][1] if len(options) == 1 else _pick(options, rng))
+            for key, options in _choices_in(w, kind).items()]
+
+
+def _ended(start: State, index: int, players: int) -> Outcome:
+    vec = outcome_vector(start)
+    return Outcome(index, tuple(float(x) for x in vec[players:]), tuple(p for p in range(players) if vec[p] > 0), 0)
+
+
+def _batch_here(seats: Mapping[int, Any]) -> Callable[..., list[Result] | None]:
+    """Play a batch in this thread, looking at `cancel` between (and inside) rollouts."""
+
+    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
+        results = []
+        for index, play_seed, starts in jobs:
+            for key, label, start in starts:
+                outcome = (_ended(start, index, players) if start.is_over
+                           else _play(start, seats, index, play_seed, max_steps, cancel))
+                if cancel.cancelled:
+                    return None
+                results.append((index, key, label, outcome))
+        return results
+
+    return play
+
+
+def _batch_in_pool(workers: int, policy: str) -> Callable[..., list[Result] | None]:
+    """Play a batch on `workers` processes (JSON payloads); on cancel, drop what has not started."""
+    pool = _pool(workers)
+
+    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
+        results: list[Result] = []          # in job order, whatever order the processes finish in
+        pending: dict[Future, int] = {}
+        for index, play_seed, starts in jobs:
+            for key, label, start in starts:
+                if start.is_over:
+                    results.append((index, key, label, _ended(start, index, players)))
+                    continue
+                payload = json.dumps({"state": start.to_dict(), "policy": policy, "index": index,
+                                      "seed": play_seed, "max_steps": max_steps})
+                pending[pool.submit(play_remote, payload)] = len(results)
+                results.append((index, key, label, None))
+        while pending:
+            if cancel.cancelled:
+                for future in pending:
+                    future.cancel()
+                return None
+            done, _ = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in done:
+                slot = pending.pop(future)
+                row = future.result()
+                index, key, label, _ = results[slot]
+                results[slot] = (index, key, label, None if row is None else Outcome.from_row(row))
+        return results
+
+    return play
