@@ -274,3 +274,17 @@ class TestKnowledge:
         state = toy_dice_second_player(7).apply("one").apply("die 3")
         v = next(refine(state, None))
         assert v.kind == "over" and v.rows == () and v.done
+
+
+def test_a_worker_error_comes_back_with_its_message_and_the_pool_survives():
+    """A position a worker cannot load raises one RuntimeError naming the cause; the pool
+    keeps working for the next run."""
+    from explorer.analysis.verdict_play import _pool, play_remote
+
+    pool = _pool(1)
+    with pytest.raises(RuntimeError, match="unknown game .no_such_game."):
+        pool.submit(play_remote, '{"state": {"game": {"name": "no_such_game"}}, "policy": "random", '
+                                 '"index": 0, "seed": 0, "max_steps": 10}').result()
+    state = explorer.load("jolly_and_roger").start(seed=0)
+    assert pool.submit(play_remote, __import__("json").dumps(
+        {"state": state.to_dict(), "policy": "rule_of_thumb", "index": 0, "seed": 1, "max_steps": 5000})).result()

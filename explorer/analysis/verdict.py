@@ -14,13 +14,10 @@ group (`State.outcome_group`, as the chance panel groups) gets what it is worth.
 
 from __future__ import annotations
 
-import json
 import math
 import random
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -28,25 +25,11 @@ from typing import Any
 from explorer.analysis.results import Outcome
 from explorer.analysis.rollouts import derive_seed, resolve_policy
 from explorer.analysis.stats import mean_interval, wilson
+from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, outcome_vector
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
 from explorer.core.game import Game, State
-from explorer.core.play import advance
 
 Interval = tuple[float, float, float]          # (mean, low, high)
-
-
-class Cancel:
-    """A flag a caller sets to stop a running `refine` between two rollouts (thread-safe)."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
 
 
 @dataclass(frozen=True)
@@ -140,14 +123,6 @@ MAX_DEPTH = 150          # steps below the node: deeper subtrees are sampled, ne
 
 class _Budget(ExplorerError):
     """The subtree is larger than the exact budget (or meets a decision it must not solve)."""
-
-
-def outcome_vector(state: State) -> tuple[Fraction, ...]:
-    """Win shares (1/k for k tied first) then scores, one of each per player: the value the
-    exact walk averages (and `action_values` with this `value` computes the same way)."""
-    first = state.winners()[0] if state.winners() else ()
-    wins = tuple(Fraction(1, len(first)) if p in first else Fraction(0) for p in range(state.game.players))
-    return wins + tuple(Fraction(s) for s in state.scores())
 
 
 @dataclass
@@ -260,57 +235,11 @@ def _pick(options: list[tuple[str, State, Fraction]], rng: random.Random) -> Sta
     return options[-1][1]
 
 
-STEP_CHUNK = 64           # steps between two looks at the cancel flag inside one rollout
-
-
-def _play(start: State, seats: Mapping[int, Any], index: int, seed: int, max_steps: int,
-          cancel: Cancel) -> Outcome | None:
-    """One rollout seeded `seed`, looking at `cancel` every `STEP_CHUNK` steps (a slow game
-    never holds up a move); None when cancelled or when `max_steps` pass without an end.
-    Chunks share one generator, so the game is the one `advance(start, seed, ...)` plays."""
-    rng = random.Random(seed)
-    state, steps = start, 0
-    while not state.is_over:
-        if cancel.cancelled or steps >= max_steps:
-            return None
-        state = advance(state, rng, seats, min(STEP_CHUNK, max_steps - steps))
-        steps += STEP_CHUNK
-    ranking = state.winners()
-    return Outcome(index, tuple(float(x) for x in state.scores()), tuple(ranking[0]) if ranking else (),
-                   len(state.history) - len(start.history))
-
-
 @dataclass
 class _Tally:
     label: str
     outcomes: dict[int, Outcome] = field(default_factory=dict)
     unfinished: int = 0
-
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    """One lasting pool per size: worker start-up is paid once, not at every node. Forkserver
-    children start clean, so forking never copies a lock another thread (a notebook kernel's,
-    a server's) happens to hold."""
-    pool = _POOLS.get(workers)
-    if pool is None:
-        import multiprocessing
-
-        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-    return pool
-
-
-def play_remote(payload: str) -> list | None:
-    """Worker entry: JSON in (position data, evaluator, index, seed, step cap), a row out."""
-    import explorer
-
-    job = json.loads(payload)
-    start = explorer.state_from_dict(job["state"])
-    seats = dict.fromkeys(range(start.game.players), resolve_policy(start.game, job["policy"]))
-    outcome = _play(start, seats, job["index"], job["seed"], job["max_steps"], Cancel())
-    return None if outcome is None else outcome.to_row()
 
 
 def _summary(t: _Tally, players: int) -> tuple[tuple[Interval, ...], tuple[Interval, ...]]:
@@ -403,7 +332,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     method = f"sampled: games played on by the {name}, the same luck for every choice"
     if workers:
         method += f" ({workers} processes)"
-    play = _batch_in_pool(workers, game.evaluator()) if workers else _batch_here(seats)
+    play = batch_in_pool(workers, game.evaluator()) if workers else batch_here(seats)
     tallies: dict[str, _Tally] = {}
     index, round_no = 0, 0
     deadline = started + first_seconds
@@ -432,67 +361,9 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
             deadline = clock() + round_seconds
 
 
-Job = tuple[int, int, list[tuple[str, str, State]]]          # index, play seed, [(key, label, start)]
-Result = tuple[int, str, str, Outcome | None]
-
-
 def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:
     """Rollout `index`'s starts, one per choice, all from one world (common random numbers)."""
     rng = random.Random(derive_seed(seed, index))
     w = world(know, rng)
     return [(key, options[0][0], options[0][1] if len(options) == 1 else _pick(options, rng))
             for key, options in _choices_in(w, kind).items()]
-
-
-def _ended(start: State, index: int, players: int) -> Outcome:
-    vec = outcome_vector(start)
-    return Outcome(index, tuple(float(x) for x in vec[players:]), tuple(p for p in range(players) if vec[p] > 0), 0)
-
-
-def _batch_here(seats: Mapping[int, Any]) -> Callable[..., list[Result] | None]:
-    """Play a batch in this thread, looking at `cancel` between (and inside) rollouts."""
-
-    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
-        results = []
-        for index, play_seed, starts in jobs:
-            for key, label, start in starts:
-                outcome = (_ended(start, index, players) if start.is_over
-                           else _play(start, seats, index, play_seed, max_steps, cancel))
-                if cancel.cancelled:
-                    return None
-                results.append((index, key, label, outcome))
-        return results
-
-    return play
-
-
-def _batch_in_pool(workers: int, policy: str) -> Callable[..., list[Result] | None]:
-    """Play a batch on `workers` processes (JSON payloads); on cancel, drop what has not started."""
-    pool = _pool(workers)
-
-    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
-        results: list[Result] = []          # in job order, whatever order the processes finish in
-        pending: dict[Future, int] = {}
-        for index, play_seed, starts in jobs:
-            for key, label, start in starts:
-                if start.is_over:
-                    results.append((index, key, label, _ended(start, index, players)))
-                    continue
-                payload = json.dumps({"state": start.to_dict(), "policy": policy, "index": index,
-                                      "seed": play_seed, "max_steps": max_steps})
-                pending[pool.submit(play_remote, payload)] = len(results)
-                results.append((index, key, label, None))
-        while pending:
-            if cancel.cancelled:
-                for future in pending:
-                    future.cancel()
-                return None
-            done, _ = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
-            for future in done:
-                slot = pending.pop(future)
-                row = future.result()
-                index, key, label, _ = results[slot]
-                results[slot] = (index, key, label, None if row is None else Outcome.from_row(row))
-        return results
-
-    return play
