@@ -63,9 +63,13 @@ def main() -> None:
         for label, state in positions(name, args.seed):
             for view_name, viewer in (("teacher", None), ("mover", state.player)):
                 here, v = first_verdict(state, viewer, 0)
-                pooled, p = first_verdict(state, viewer, args.workers)
                 games = min((r.games for r in v.rows), default=0)
-                pgames = min((r.games for r in p.rows), default=0)
+                try:
+                    pooled, p = first_verdict(state, viewer, args.workers)
+                    pgames = min((r.games for r in p.rows), default=0)
+                except RuntimeError as err:     # a position the workers cannot load back
+                    pooled, pgames = float("nan"), 0
+                    print(f"  on processes: {err}")
                 how = "exact" if v.exact else "sampled"
                 worst.setdefault(name, [0.0, 0.0])
                 worst[name] = [max(worst[name][0], here), max(worst[name][1], pooled)]
