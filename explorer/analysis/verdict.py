@@ -119,6 +119,7 @@ class Verdict:
 
 # -- exact -----------------------------------------------------------------------------------
 MAX_DEPTH = 150          # steps below the node: deeper subtrees are sampled, never solved
+MAX_WORLDS = 200         # hidden worlds an exact verdict may average; more are sampled
 
 
 class _Budget(ExplorerError):
@@ -312,7 +313,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
         focus = know.viewer if know.viewer is not None else 0
     seats = dict.fromkeys(range(players), resolve_policy(game, game.evaluator()))
 
-    worlds = _exact_worlds(know, exact_limit)
+    worlds = _exact_worlds(know, min(exact_limit, MAX_WORLDS)) if exact_limit > 0 else None
     if worlds is not None:
         by_key: dict[str, tuple[str, list[tuple[State, Fraction]]]] = {}
         for w, weight in worlds:
