@@ -36,7 +36,7 @@ def second_player_state(total: int = 7):
 class TestText:
     def test_exact_decision_table(self):
         state = second_player_state()
-        text = verdict_html(next(refine(state, None)), state.game)
+        text = verdict_html(next(refine(state, None, exact_seconds=30)), state.game)
         assert "Player 2 to move: each move's chances for Player 2" in text
         assert "teacher's view: the truth" in text
         assert "★ two" in text and "50.0% exact" in text and "0.0% exact" in text
@@ -54,7 +54,7 @@ class TestText:
 
     def test_chance_table_names_every_seat(self):
         state = DiceGame(players=2).new_state().apply("one")
-        text = verdict_html(next(refine(state, 0)), state.game)
+        text = verdict_html(next(refine(state, 0, exact_seconds=30)), state.game)
         assert "What each outcome is worth" in text
         assert "Player 1 wins" in text and "Player 2 wins" in text and "die 6" in text
         assert "from Player 1's view" in text

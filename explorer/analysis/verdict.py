@@ -338,7 +338,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     index, round_no = 0, 0
     deadline = started + first_seconds
     while not cancel.cancelled:
-        indices = range(index, min(index + max(1, workers), max_games))
+        indices = range(index, min(index + (1 if round_no == 0 else max(1, workers)), max_games))
         jobs = [(i, derive_seed(seed + 1, i), _jobs(know, kind, seed, i)) for i in indices]
         results = play(jobs, players, max_steps, cancel)
         if results is None or cancel.cancelled:
