@@ -51,10 +51,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
-    warm = time.perf_counter()
-    next(refine(explorer.load("jolly_and_roger").start(seed=0), None, exact_limit=0, first_seconds=0.0,
-                workers=args.workers))
-    print(f"process pool start-up and a first batch: {time.perf_counter() - warm:.2f} s")
+    if args.workers:
+        warm = time.perf_counter()
+        next(refine(explorer.load("jolly_and_roger").start(seed=0), None, exact_limit=0, first_seconds=0.0,
+                    workers=args.workers))
+        print(f"process pool start-up and a first batch: {time.perf_counter() - warm:.2f} s")
     w = f"{args.workers} proc"
     print(f"{'game':20} {'node':6} {'view':8} {'moves':>5} {'here s':>7} {'games':>6} "
           f"{w + ' s':>9} {'games':>6} {'how':>8}")
@@ -65,7 +66,7 @@ def main() -> None:
                 here, v = first_verdict(state, viewer, 0)
                 games = min((r.games for r in v.rows), default=0)
                 try:
-                    pooled, p = first_verdict(state, viewer, args.workers)
+                    pooled, p = first_verdict(state, viewer, args.workers) if args.workers else (float("nan"), v)
                     pgames = min((r.games for r in p.rows), default=0)
                 except RuntimeError as err:     # a position the workers cannot load back
                     pooled, pgames = float("nan"), 0
