@@ -76,8 +76,11 @@ def main() -> None:
                 worst[name] = [max(worst[name][0], here), max(worst[name][1], pooled)]
                 print(f"{name:20} {label:6} {view_name:8} {len(v.rows):>5} {here:>7.2f} {games:>6} "
                       f"{pooled:>9.2f} {pgames:>6} {how:>8}", flush=True)
-    print(f"worst first verdict per game (s, here / {w}): "
-          + ", ".join(f"{k} {a:.2f} / {b:.2f}" for k, (a, b) in worst.items()))
+    if args.workers:
+        print(f"worst first verdict per game (s, here / {w}): "
+              + ", ".join(f"{k} {a:.2f} / {b:.2f}" for k, (a, b) in worst.items()))
+    else:
+        print("worst first verdict per game (s): " + ", ".join(f"{k} {a:.2f}" for k, (a, _) in worst.items()))
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 
