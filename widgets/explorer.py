@@ -9,6 +9,7 @@ import ipywidgets as W
 from explorer.core.game import Game, State
 from widgets.components import ActionPicker, BoardView, EventLog, TreeNavigator, controller_of
 from widgets.controller import Controller
+from widgets.engine import EnginePanel
 from widgets.panels import ChancePanel, PositionEditor, ViewSwitch
 from widgets.seats import Seats
 
@@ -29,12 +30,14 @@ class Explorer(W.VBox):
         self.picker = ActionPicker(ctl)
         self.tree = TreeNavigator(ctl)
         self.chance = ChancePanel(ctl)
+        self.engine = EnginePanel(ctl)
         self.event_log = EventLog(ctl)
         self.editor = PositionEditor(ctl)
         self.seats = Seats(ctl)
         more = W.Accordion([self.seats, self.editor], titles=("Seats", "Position editor"))
         title = W.HTML(f"<h3 style='margin:4px 0'>{ctl.game.title}: {ctl.game.players} players</h3>")
-        left = W.VBox([_titled("Legal actions", self.picker), _titled("Chance", self.chance)],
+        left = W.VBox([_titled("Legal actions", self.picker), _titled("Chance", self.chance),
+                      _titled("Engine", self.engine)],
                       layout=W.Layout(flex="1 1 0", min_width="0"))
         right = W.VBox([_titled("What-if tree", self.tree), _titled("Event log", self.event_log)],
                        layout=W.Layout(flex="1 1 0", min_width="0"))

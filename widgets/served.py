@@ -18,6 +18,7 @@ from widgets import editing, present, present_chance, served_link
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
+from widgets.engine import engine_pane
 from widgets.playing import seats_message
 
 
@@ -156,7 +157,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
     left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
-                     sizing_mode="stretch_width")
+                     "### Engine", engine_pane(ctl), sizing_mode="stretch_width")
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
                       "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
     layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),

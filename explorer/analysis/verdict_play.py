@@ -1,0 +1,158 @@
+"""Playing the verdict's rollouts: one game at a time with a cancel flag looked at every few
+steps, in the calling thread or on a lasting process pool (JSON payloads, the same games)."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from fractions import Fraction
+from typing import Any
+
+from explorer.analysis.results import Outcome
+from explorer.analysis.rollouts import resolve_policy
+from explorer.core.game import State
+from explorer.core.play import advance
+
+
+class Cancel:
+    """A flag a caller sets to stop a running `refine` between two rollouts (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+
+def outcome_vector(state: State) -> tuple[Fraction, ...]:
+    """Win shares (1/k for k tied first) then scores, one of each per player: the value the
+    exact walk averages (and `action_values` with this `value` computes the same way)."""
+    first = state.winners()[0] if state.winners() else ()
+    wins = tuple(Fraction(1, len(first)) if p in first else Fraction(0) for p in range(state.game.players))
+    return wins + tuple(Fraction(s) for s in state.scores())
+
+
+
+STEP_CHUNK = 64           # steps between two looks at the cancel flag inside one rollout
+
+
+def play_game(start: State, seats: Mapping[int, Any], index: int, seed: int, max_steps: int,
+          cancel: Cancel) -> Outcome | None:
+    """One rollout seeded `seed`, looking at `cancel` every `STEP_CHUNK` steps (a slow game
+    never holds up a move); None when cancelled or when `max_steps` pass without an end.
+    Chunks share one generator, so the game is the one `advance(start, seed, ...)` plays."""
+    rng = random.Random(seed)
+    state, steps = start, 0
+    while not state.is_over:
+        if cancel.cancelled or steps >= max_steps:
+            return None
+        state = advance(state, rng, seats, min(STEP_CHUNK, max_steps - steps))
+        steps += STEP_CHUNK
+    ranking = state.winners()
+    return Outcome(index, tuple(float(x) for x in state.scores()), tuple(ranking[0]) if ranking else (),
+                   len(state.history) - len(start.history))
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """One lasting pool per size: worker start-up is paid once, not at every node. Forkserver
+    children start clean, so forking never copies a lock another thread (a notebook kernel's,
+    a server's) happens to hold."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        import multiprocessing
+
+        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    return pool
+
+
+def play_remote(payload: str) -> list | None:
+    """Worker entry: JSON in (position data, evaluator, index, seed, step cap), a row out.
+    Any error comes back as a plain RuntimeError with its message (our error types need
+    arguments pickle does not give back, which would break the whole pool)."""
+    try:
+        return _play_remote(payload)
+    except Exception as err:
+        raise RuntimeError(f"{type(err).__name__}: {err}") from None
+
+
+def _play_remote(payload: str) -> list | None:
+    import explorer
+
+    job = json.loads(payload)
+    start = explorer.state_from_dict(job["state"])
+    seats = dict.fromkeys(range(start.game.players), resolve_policy(start.game, job["policy"]))
+    outcome = play_game(start, seats, job["index"], job["seed"], job["max_steps"], Cancel())
+    return None if outcome is None else outcome.to_row()
+
+
+Job = tuple[int, int, list[tuple[str, str, State]]]          # index, play seed, [(key, label, start)]
+Result = tuple[int, str, str, Outcome | None]
+
+
+def ended(start: State, index: int, players: int) -> Outcome:
+    vec = outcome_vector(start)
+    return Outcome(index, tuple(float(x) for x in vec[players:]), tuple(p for p in range(players) if vec[p] > 0), 0)
+
+
+def batch_here(seats: Mapping[int, Any]) -> Callable[..., list[Result] | None]:
+    """Play a batch in this thread, looking at `cancel` between (and inside) rollouts."""
+
+    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
+        results = []
+        for index, play_seed, starts in jobs:
+            for key, label, start in starts:
+                outcome = (ended(start, index, players) if start.is_over
+                           else play_game(start, seats, index, play_seed, max_steps, cancel))
+                if cancel.cancelled:
+                    return None
+                results.append((index, key, label, outcome))
+        return results
+
+    return play
+
+
+def batch_in_pool(workers: int, policy: str) -> Callable[..., list[Result] | None]:
+    """Play a batch on `workers` processes (JSON payloads); on cancel, drop what has not started."""
+    pool = _pool(workers)
+
+    def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
+        results: list[Result] = []          # in job order, whatever order the processes finish in
+        pending: dict[Future, int] = {}
+        for index, play_seed, starts in jobs:
+            for key, label, start in starts:
+                if start.is_over:
+                    results.append((index, key, label, ended(start, index, players)))
+                    continue
+                payload = json.dumps({"state": start.to_dict(), "policy": policy, "index": index,
+                                      "seed": play_seed, "max_steps": max_steps})
+                pending[pool.submit(play_remote, payload)] = len(results)
+                results.append((index, key, label, None))
+        while pending:
+            if cancel.cancelled:
+                for future in pending:
+                    future.cancel()
+                return None
+            done, _ = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in done:
+                slot = pending.pop(future)
+                try:
+                    row = future.result()
+                except BrokenProcessPool:
+                    _POOLS.pop(workers, None)       # the next run starts a fresh pool
+                    raise
+                index, key, label, _ = results[slot]
+                results[slot] = (index, key, label, None if row is None else Outcome.from_row(row))
+        return results
+
+    return play

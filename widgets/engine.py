@@ -1,0 +1,232 @@
+"""The engine panel: a live verdict for every move at the current node, refined while you look.
+
+`EngineRunner` runs `explorer.analysis.verdict.refine` in a background thread for the
+controller's current node and viewer, publishes each snapshot as HTML, and cancels the run
+the moment the node or the view changes, so a click never waits for it. The notebook's
+`EnginePanel` (ipywidgets) and the served app's `engine_pane` (Panel) differ only in how
+they put that HTML on screen. Off by default: it costs CPU; one click switches it on.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.analysis.verdict import Cancel, Row, Verdict, refine
+from explorer.core.game import Game, State
+from widgets.components import controller_of
+from widgets.controller import Controller
+
+MAX_SECONDS = 60.0        # a node left on screen stops refining after this (the figures stay)
+TABLE = "class='pre-engine-table' style='border-collapse:collapse;font-size:12px;line-height:1.35'"
+FIGURE = "style='white-space:nowrap;padding:1px 6px'"
+OFF = "<div class='pre-engine-off'>The engine is off: switch it on for every move's chances.</div>"
+
+
+# -- presentation (pure) ---------------------------------------------------------------------------
+def esc(text: str) -> str:
+    """Text content escaped (apostrophes stay readable: "Player 2's view")."""
+    return html.escape(text, quote=False)
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.0f}%" if not math.isnan(x) else "–"
+
+
+def number(x: float) -> str:
+    return "–" if math.isnan(x) or math.isinf(x) else f"{x:.1f}"
+
+
+def win_text(w: tuple[float, float, float], exact: bool) -> str:
+    """'41% (35–47%)', or '41.3% exact'."""
+    if exact:
+        return f"{100 * w[0]:.1f}% exact"
+    return f"{percent(w[0])} ({percent(w[1])}–{percent(w[2])})"
+
+
+def score_text(s: tuple[float, float, float], exact: bool) -> str:
+    if exact:
+        return f"{s[0]:.2f} exact"
+    if math.isinf(s[1]) or math.isnan(s[1]):
+        return f"{number(s[0])} (one game)"
+    return f"{number(s[0])} ({number(s[1])}–{number(s[2])})"
+
+
+def gap_text(row: Row) -> str:
+    """The paired gap in win chance to the best move, in points; '' for the best itself."""
+    if row.best:
+        return "best"
+    mean, low, high = row.behind
+    if row.exact:
+        return f"{100 * mean:+.1f}"
+    if math.isinf(low) or math.isnan(low):
+        return f"{100 * mean:+.0f}"
+    return f"{100 * mean:+.0f} ({100 * low:+.0f} to {100 * high:+.0f})"
+
+
+def progress_text(v: Verdict) -> str:
+    if v.exact:
+        return "solved"
+    games = min((r.games for r in v.rows), default=0)
+    state = "done" if v.done else "refining"
+    unfinished = sum(r.unfinished for r in v.rows)
+    left_out = f"; {unfinished} games that did not end were left out" if unfinished else ""
+    return f"round {v.round}, {games} games a choice, {state}{left_out}"
+
+
+def seat(game: Game, player: int) -> str:
+    return Game.player_name(game, player)
+
+
+def verdict_html(v: Verdict, game: Game) -> str:
+    """One snapshot as a small table in people's words: moves as the game describes them,
+    seats as "Player N", the view and the method stated above the figures."""
+    head = f"<div class='pre-engine-basis'>{esc(v.basis)}</div>"
+    if v.kind == "over":
+        return head + "<div class='pre-engine-note'>The game is over.</div>"
+    method = f"<div class='pre-engine-method'>{esc(v.method)} · {progress_text(v)}</div>"
+    if v.kind == "chance":
+        players = range(game.players)
+        cols = "".join(f"<th>{seat(game, p)} wins</th>" for p in players)
+        body = "".join(
+            f"<tr class='pre-engine-row'><td>{esc(r.label)}</td>"
+            + "".join(f"<td {FIGURE}>{win_text(r.wins[p], r.exact)}</td>" for p in players) + "</tr>"
+            for r in v.rows)
+        title = "What each outcome is worth"
+        table = f"<table {TABLE}><tr><th>Outcome</th>{cols}</tr>{body}</table>"
+    elif v.kind == "hidden":
+        mover = seat(game, v.mover) if v.mover is not None else "another player"
+        title = f"{seat(game, v.focus)}'s chances while {mover} chooses ({mover}'s options are hidden from you)"
+        body = "".join(f"<tr class='pre-engine-row'><td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
+                       f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td></tr>" for r in v.rows)
+        table = f"<table {TABLE}><tr><th>Win chance</th><th>Mean score</th></tr>{body}</table>"
+    else:
+        title = f"{seat(game, v.focus)} to move: each move's chances for {seat(game, v.focus)}"
+        rows = sorted(v.rows, key=lambda r: (-r.wins[v.focus][0], -r.scores[v.focus][0]))
+        body = "".join(
+            f"<tr class='pre-engine-row{' pre-engine-best' if r.best else ''}'"
+            f" data-move='{html.escape(r.notation, quote=True)}'>"
+            f"<td>{'★ ' if r.best else ''}{esc(r.label)}</td>"
+            f"<td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
+            f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td>"
+            f"<td {FIGURE}>{gap_text(r)}</td></tr>" for r in rows)
+        table = (f"<table {TABLE}><tr><th>Move</th><th>Win chance (95%)</th>"
+                 f"<th>Mean score (95%)</th><th>vs best, points</th></tr>{body}</table>")
+    return (f"<div class='pre-engine-verdict' data-round='{v.round}' data-done='{str(v.done).lower()}'>"
+            f"{head}<div class='pre-engine-title'><b>{esc(title)}</b></div>{table}{method}</div>")
+
+
+def thinking_html(state: State, viewer: int | None) -> str:
+    who = "the truth" if viewer is None else f"{seat(state.game, viewer)}'s view"
+    return f"<div class='pre-engine-thinking'>Thinking (from {who})…</div>"
+
+
+# -- the runner (shared by the notebook and the served app) ---------------------------------------
+class EngineRunner:
+    """Keeps one background run for the controller's current node and view; any change of
+    node or view cancels it (between two rollouts) and starts the next one."""
+
+    def __init__(self, controller: Controller, publish: Callable[[str], None], *,
+                 max_seconds: float = MAX_SECONDS, **options: Any) -> None:
+        self.controller = controller
+        self.publish = publish
+        self.max_seconds = max_seconds
+        self.options = options
+        self.enabled = False
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._cancel = Cancel()
+        self.thread: threading.Thread | None = None
+        controller.observe(self.restart, "revision")
+        controller.observe(self.restart, "viewer")
+
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = bool(on)
+        self.restart()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._generation += 1
+            self._cancel.cancel()
+
+    def restart(self, _change: Any = None) -> None:
+        """Cancel the run in progress; start one for the current node if switched on."""
+        state, viewer = self.controller.state, self.controller.viewer
+        with self._lock:
+            self._generation += 1
+            self._cancel.cancel()
+            generation, cancel = self._generation, Cancel()
+            self._cancel = cancel
+            self.publish(thinking_html(state, viewer) if self.enabled else OFF)
+        if not self.enabled:
+            return
+        self.thread = threading.Thread(target=self._run, args=(state, viewer, generation, cancel),
+                                       name="engine-panel", daemon=True)
+        self.thread.start()
+
+    def _run(self, state: State, viewer: int | None, generation: int, cancel: Cancel) -> None:
+        started = time.monotonic()
+        try:
+            for snapshot in refine(state, viewer, cancel=cancel, **self.options):
+                text = verdict_html(snapshot, state.game)
+                with self._lock:
+                    if generation != self._generation:
+                        return
+                    self.publish(text)
+                if time.monotonic() - started > self.max_seconds:
+                    return
+        except Exception as err:   # shown in the panel: a failing engine must not break the explorer
+            with self._lock:
+                if generation == self._generation:
+                    self.publish(f"<div class='pre-engine-error'>The engine stopped: {esc(str(err))}</div>")
+
+
+# -- the notebook component ---------------------------------------------------------------------------
+class EnginePanel(W.VBox):
+    """The engine's verdict at the current node, refining in a kernel thread while you look."""
+
+    def __init__(self, source: Controller | Game | State, **options: Any) -> None:
+        self.controller = controller_of(source)
+        self.switch = W.ToggleButton(value=False, description="Engine", icon="microchip",
+                                     tooltip="Every move's chances at this node (uses the CPU while on)")
+        self.switch.add_class("pre-engine-switch")
+        self.output = W.HTML(OFF)
+        self.output.add_class("pre-engine-output")
+        self.runner = EngineRunner(self.controller, self._show, **options)
+        self.switch.observe(lambda change: self.runner.set_enabled(change["new"]), "value")
+        super().__init__([self.switch, self.output])
+        self.add_class("pre-engine")
+
+    def _show(self, text: str) -> None:
+        self.output.value = text
+
+
+# -- the served app's pane --------------------------------------------------------------------------
+def engine_pane(controller: Controller, **options: Any) -> Any:
+    """The same panel for `panel serve`: a Toggle and an HTML pane. Snapshots from the run's
+    thread reach the page through the session's next tick (Bokeh's one thread-safe entry)."""
+    import panel as pn
+
+    switch = pn.widgets.Toggle(label="Engine", value=False, css_classes=["pre-engine-switch"], width=120)
+    output = pn.pane.HTML(OFF, css_classes=["pre-engine-output"], sizing_mode="stretch_width")
+    doc = pn.state.curdoc if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None else None
+
+    def show(text: str) -> None:
+        if doc is None:
+            output.object = text
+        else:
+            doc.add_next_tick_callback(lambda: setattr(output, "object", text))
+
+    runner = EngineRunner(controller, show, **options)
+    switch.param.watch(lambda event: runner.set_enabled(event.new), "value")
+    if doc is not None:
+        pn.state.on_session_destroyed(lambda _context: runner.stop())
+    pane = pn.Column(switch, output, sizing_mode="stretch_width", css_classes=["pre-engine"])
+    pane.runner = runner
+    return pane
