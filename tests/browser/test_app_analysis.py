@@ -3,6 +3,7 @@ the tree; a link reopened in a fresh page; delete asks and undo restores; Play o
 
 import json
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -97,6 +98,19 @@ def test_a_500_move_game_by_link_keys_and_clicks(panel_app, page):
     assert page.errors == []
 
 
+def settled_url(page, quiet_ms: int = 1000, limit_s: float = 15) -> str:
+    """The page's address once it has not changed for `quiet_ms` (it follows the line after a delay)."""
+    deadline = time.monotonic() + limit_s
+    url, since = page.url, time.monotonic()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        if page.url != url:
+            url, since = page.url, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            return url
+    raise AssertionError(f"the address kept changing for {limit_s} s")
+
+
 def test_a_link_reopened_in_a_fresh_page_restores_the_line(panel_app, page, browser):
     app = open_app(page, panel_app(APP) + "?game=dead_mans_dice&players=3")
     for _ in range(6):
@@ -107,7 +121,7 @@ def test_a_link_reopened_in_a_fresh_page_restores_the_line(panel_app, page, brow
             wait_rerender(app, before)
     played = main_line_labels(app)
     expect(page).to_have_url(re.compile(r"game=dead_mans_dice&players=3&line="))
-    address = page.url
+    address = settled_url(page)   # the address is written 300 ms after the last change
     fresh = browser.new_context(viewport={"width": WIDTH, "height": 900}).new_page()
     try:
         other = open_app(fresh, address)
