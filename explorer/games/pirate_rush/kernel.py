@@ -18,6 +18,7 @@ import random
 from explorer.core.game import PlayoutEnd
 
 from .flow import step
+from .legal import decision_actions
 from .model import RushState, make, seat
 from .rules import node
 from .thumb import Facts, choose
@@ -54,7 +55,7 @@ def policy_playout(game, state: RushState, rng: random.Random, max_steps: int, p
         if kind == "chance":
             action = s.sample_chance(rng)
         else:
-            action = choose(state_facts(s, who), s.legal_actions(), rng)
+            action = choose(state_facts(s, who), decision_actions(s, s.stack[-1]), rng)   # rules.legal_actions' list
         s = step(s, action)
         steps += 1
     end = make(game, s) if final else None   # the final position, its history left behind

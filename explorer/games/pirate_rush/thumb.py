@@ -98,28 +98,42 @@ def choose(f: Facts, legal: Sequence[Move], rng: random.Random) -> Move:
 
 def _turn(f: Facts, legal: Sequence[Move]) -> Move:
     """Look where the ship is (R13), repair an empty colour (R24), take the best known tile
-    (R19) or pay (R21) rather than take a bad one, steer (R32), anchor at the richest (R33)."""
-    by: dict[str, list[Move]] = {}
+    (R19) or pay (R21) rather than take a bad one, steer (R32), anchor at the richest (R33).
+    One pass over the moves: a turn offers a look at every face-down tile on the route."""
+    takes: list[Move] = []
+    first: dict[str, Move] = {}
+    anchors: list[Move] = []
+    rogues: list[Move] = []
+    low = None
+    ship, kind_at = f.ship, f.kind_at
     for a in legal:
-        by.setdefault(a.verb, []).append(a)
-    if "look" in by:
-        for a in by["look"]:
+        verb = a.verb
+        if verb == "look":
             at = SLOT_AT.get(a.arg)
-            if at is not None and at[0] == f.ship and f.kind_at(*at) is None:
+            if at is not None and at[0] == ship and kind_at(*at) is None:
                 return a
-    if "take" in by:
-        best = max(by["take"], key=lambda a: _slot_worth(f, a.arg))
-        for a in by.get("repair", ()):
-            if f.resources[RESOURCE_INDEX[a.arg]] == 0:
-                return a
-        if _slot_worth(f, best.arg) < 0 and "pay" in by and f.prestige[f.me] > 1:
-            return by["pay"][0]
+        elif verb == "take":
+            takes.append(a)
+        elif verb == "anchor":
+            anchors.append(a)
+        elif verb == "rogue":
+            rogues.append(a)
+        else:
+            if verb == "repair" and low is None and f.resources[RESOURCE_INDEX[a.arg]] == 0:
+                low = a
+            first.setdefault(verb, a)
+    if takes:
+        best = max(takes, key=lambda a: _slot_worth(f, a.arg))
+        if low is not None:
+            return low
+        if "pay" in first and _slot_worth(f, best.arg) < 0 and f.prestige[f.me] > 1:
+            return first["pay"]
         return best
     for verb in ("pay", "repair", "steer"):
-        if verb in by:
-            return by[verb][0]
-    if "anchor" in by:
-        return max(by["anchor"], key=lambda a: _island_worth(f, a.arg))
-    if "rogue" in by:
-        return max(by["rogue"], key=lambda a: f.counts[SEAT_AT[a.arg]])
-    return by["end"][0] if "end" in by else legal[0]
+        if verb in first:
+            return first[verb]
+    if anchors:
+        return max(anchors, key=lambda a: _island_worth(f, a.arg))
+    if rogues:
+        return max(rogues, key=lambda a: f.counts[SEAT_AT[a.arg]])
+    return first.get("end", legal[0])
