@@ -19,9 +19,9 @@ from explorer.core.game import PlayoutEnd
 
 from .flow import step
 from .legal import decision_actions
-from .model import RushState, make, seat
-from .rules import node
-from .thumb import Facts, choose
+from .model import Move, RushState, make, seat
+from .rules import LOOK_SLOT, node
+from .thumb import Facts, choose, forced
 
 
 def state_facts(s: RushState, me: int) -> Facts:
@@ -42,6 +42,21 @@ def state_facts(s: RushState, me: int) -> Facts:
                  [len(pile) for pile in s.loot], looked_at, stakes)
 
 
+def _look_here(s: RushState, me: int) -> Move | None:
+    """The rule of thumb's first wish in a turn (thumb._turn): investigate an unknown tile where
+    the ship is. While looks remain (R13: `turn[0] < turn[1]`) a turn's moves open with a look
+    at every face-down slot, island by island (legal.turn_moves, rules.look_targets), so its
+    pick is the first such slot at the ship, found without listing the turn's moves."""
+    used, allowed = s.turn[0], s.turn[1]
+    if used >= allowed:
+        return None
+    known = s.known[me]
+    for i, t in enumerate(s.slots[s.ship]):
+        if t >= 0 and t not in known:
+            return LOOK_SLOT[s.ship, i]
+    return None
+
+
 def policy_playout(game, state: RushState, rng: random.Random, max_steps: int, policy: str,
                    final: bool) -> PlayoutEnd | None:
     """Play `state` to the end with every seat on the rule of thumb; None for other policies."""
@@ -55,7 +70,11 @@ def policy_playout(game, state: RushState, rng: random.Random, max_steps: int, p
         if kind == "chance":
             action = s.sample_chance(rng)
         else:
-            action = choose(state_facts(s, who), decision_actions(s, s.stack[-1]), rng)   # rules.legal_actions' list
+            task = s.stack[-1]
+            action = _look_here(s, who) if task[0] == "turn" else None
+            if action is None:
+                legal = decision_actions(s, task)   # rules.legal_actions' list, not copied to a tuple
+                action = forced(task[0], legal) or choose(state_facts(s, who), legal, rng)
         s = step(s, action)
         steps += 1
     end = make(game, s) if final else None   # the final position, its history left behind

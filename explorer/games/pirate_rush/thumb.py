@@ -52,9 +52,17 @@ def _island_worth(f: Facts, island: str) -> float:
     return sum(WORTH[k] for k in f.island_kinds(ISLAND_AT[island]))
 
 
+def forced(task: str, legal: Sequence[Move]) -> Move | None:
+    """The only move, when there is one and choosing it draws nothing (a duel throw draws, R57)."""
+    return legal[0] if len(legal) == 1 and task != "throw" else None
+
+
 def choose(f: Facts, legal: Sequence[Move], rng: random.Random) -> Move:
     """The rule of thumb at any decision; draws from `rng` only at a duel throw (R57)."""
     task = f.task
+    only = forced(task, legal)
+    if only is not None:
+        return only
     if task == "turn":
         return _turn(f, legal)
     if task == "gamble_choice":
