@@ -13,7 +13,7 @@ import random
 import pytest
 
 import explorer
-from explorer.core.play import advance
+from explorer.core.play import advance, playout
 from explorer.games.pirate_rush.kernel import state_facts
 from explorer.games.pirate_rush.policies import RuleOfThumb, view_facts
 from explorer.games.pirate_rush.thumb import choose
@@ -96,7 +96,39 @@ def test_state_facts_are_the_view_facts_R13(setup: tuple[int, dict, str]) -> Non
         one, two = random.Random(7), random.Random(7)
         assert choose(fast, legal, one) == choose(slow, legal, two)
         assert one.getstate() == two.getstate()
-    assert {"turn", "draft", "call"} <= tasks
+    assert {"turn", "draft", "call", "gamble_choice", "rogue_more", "setup_look"} <= tasks
+
+
+@pytest.mark.parametrize("setup", SETUPS[:6], ids=[setup_id(s) for s in SETUPS[:6]])
+def test_thumb_kernel_from_every_kind_of_decision(setup: tuple[int, dict, str]) -> None:
+    """From the first position of each kind of decision met (the Gambler's choice R42, the
+    Mercader's swap R53, a claim R50, a duel throw R57 ...; some only random play reaches)."""
+    players, options, _ = setup
+    game = explorer.load("pirate_rush", players=players, **options)
+    first: dict[str, explorer.State] = {}
+    for s in decision_states(game, range(4)):
+        first.setdefault(s.stack[-1][0], s)
+    for _task, start in sorted(first.items()):
+        for seed in range(2):
+            check_same_game(game, start, "rule_of_thumb", seed)
+    assert len(first) >= 9
+
+
+class _OwnRandom(random.Random):
+    def randrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return super().randrange(*args, **kwargs)
+
+
+def test_thumb_kernel_calls_the_generators_own_methods() -> None:
+    """The kernel draws through the generator's methods (the model's sampler, the throw's
+    `randrange`), so another generator class plays the model's game too (duel throws, V2)."""
+    game = explorer.load("pirate_rush", players=3, duel_mode="choice")
+    seats = [RuleOfThumb(game)] * game.players
+    for seed in range(3):
+        fast, slow = _OwnRandom(seed), _OwnRandom(seed)
+        end = game.policy_playout(game.start(seed), fast, 1_000_000, "rule_of_thumb", final=True)
+        final = playout(game.start(seed), slow, seats)
+        assert end is not None and end.state == final and fast.getstate() == slow.getstate()
 
 
 def test_thumb_kernel_declines_other_policies() -> None:
