@@ -1,6 +1,6 @@
 """Evaluator kernels (`Game.policy_playout` with a named policy other than "random") against
 the model stepped with that policy: Dead Man's Dice's rule of thumb and cautious pirate,
-Jolly & Roger's rule of thumb.
+Jolly & Roger's and Pirate Rush's rule of thumb.
 
 As for random kernels (tests/test_random_playout.py): from the same position with the same
 generator the kernel reaches the same final state in the same number of steps, with the
@@ -48,7 +48,8 @@ SETUPS: list[tuple[str, int, dict]] = [
 ]
 # (game, policy) pairs with an evaluator kernel; the first of each game is its evaluator.
 KERNEL_POLICIES = [("dead_mans_dice", "rule_of_thumb"), ("dead_mans_dice", "greedy"), ("dead_mans_dice", "cautious"),
-                   ("jolly_and_roger", "rule_of_thumb")]
+                   ("jolly_and_roger", "rule_of_thumb"), ("pirate_rush", "rule_of_thumb")]
+# Pirate Rush's set-ups are in tests/test_pirate_rush_thumb_kernel.py (it reuses `check_same_game`).
 
 
 def setup_id(setup: tuple[str, int, dict]) -> str:
@@ -133,7 +134,7 @@ def test_no_kernel_for_other_policies_or_games() -> None:
     assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "solver") is None
     assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "random") is None
     rush = explorer.load("pirate_rush")
-    assert rush.policy_playout(rush.start(1), random.Random(1), 10_000, rush.evaluator()) is None
+    assert rush.policy_playout(rush.start(1), random.Random(1), 10_000, "random") is None
 
 
 def test_random_is_the_random_kernel() -> None:

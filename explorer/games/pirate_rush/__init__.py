@@ -157,6 +157,14 @@ class PirateRush(Game):
 
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
+    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> Any:
+        """The rule of thumb for every seat on the evaluator kernel (kernel.py: the model's steps,
+        the policy's facts read from the state), every option covered; None for other policies."""
+        from .kernel import policy_playout
+
+        return policy_playout(self, state, rng, max_steps, policy, final)
+
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
         """Every full state one pirate cannot tell from the real one, exactly weighted (worlds.py)."""
         from .worlds import hidden_worlds
