@@ -229,3 +229,16 @@ def test_served_step_says_why_when_every_seat_is_a_person():
     message, = [p for p in layout.select(served.pn.pane.HTML) if "pre-seats-message" in p.css_classes]
     assert "every seat is a person: choose a policy in Seats" in message.object
     assert [s.label for s in layout.select(served.pn.widgets.Select)] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_layout_the_page_drops_stops_its_engine_and_play_on():
+    layout = served.explorer_layout(explorer.load("dead_mans_dice", players=3))
+    ctl = layout.controller
+    ctl.scheduler = lambda tick, delay: (lambda: None)
+    for choice in layout.select(served.pn.widgets.Select):
+        choice.value = "random"
+    layout.engine.set_enabled(True)
+    ctl.start_play_on()
+    assert layout.engine.enabled and ctl.playing
+    served.close_layout(layout)
+    assert not layout.engine.enabled and not ctl.playing

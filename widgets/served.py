@@ -155,16 +155,28 @@ def position_editor(controller: Controller) -> Any:
 def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
     """Board, picker, chance, tree, log, seats and position editor around one controller."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
+    engine = engine_pane(ctl)
     left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
                      chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
-                     "### Engine", engine_pane(ctl), sizing_mode="stretch_width")
+                     "### Engine", engine, sizing_mode="stretch_width")
     right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
                       "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
     layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
                        pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
                        sizing_mode="stretch_width")
     layout.controller = ctl
+    layout.engine = engine.runner
     return layout
+
+
+def close_layout(layout: Any) -> None:
+    """A layout the page no longer shows: its engine stops thinking, its Play on stops playing."""
+    runner = getattr(layout, "engine", None)
+    if runner is not None:
+        runner.set_enabled(False)
+    controller = getattr(layout, "controller", None)
+    if controller is not None and controller.playing:
+        controller.stop()
 
 
 def game_choices() -> dict[str, str]:
@@ -260,6 +272,8 @@ def app(seed: int | None = 0) -> Any:
             from widgets.served_lesson import learn_view
 
             message.object = ""
+            for old in holder.objects:
+                close_layout(old)
             holder.objects = [learn_view(game.value)]
             return
         try:
@@ -275,6 +289,8 @@ def app(seed: int | None = 0) -> Any:
             except explorer.PositionError as err:
                 message.object = f"**link: {err}**"
         keep_address(layout.controller)
+        for old in holder.objects:
+            close_layout(old)
         holder.objects = [layout]
 
     def switch_game(_event: Any = None) -> None:
