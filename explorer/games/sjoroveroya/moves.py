@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import COMPONENTS, GOAL, SUITS
+from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
 
 
 class Occupancy:
@@ -111,11 +111,40 @@ def lowest_stop(occ: Occupancy, player: int, any_colour: bool = False) -> int:
     return GOAL
 
 
+def may_stop(mine: int, total: int, stop_on_own: bool = True, mixed_stop: bool = False) -> bool:
+    """R10/R11: may a forward move stop on a card where the mover has `mine` of `total` pieces?
+    Empty: yes; own pieces only: yes unless V2; an opponent there: no (R11), unless the
+    mover is there too and V11 says a mixed card stops (A4)."""
+    if total == 0:
+        return True
+    if total == mine:
+        return stop_on_own
+    return bool(mine) and mixed_stop
+
+
+def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True,
+          mixed_stop: bool = False) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    """E3's d(p) for p = 0..21 and R16's Fwd(p, s) for p = 0..20 (a row per p, suits in `SUITS`
+    order), in one sweep from the goal back to Start.
+
+    Which cards a piece may stop on does not depend on where it comes from, so walking p
+    downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
+    a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
+    this one table (`own` and `total` are an `Occupancy`'s rows for the mover)."""
+    d = [0] * (GOAL + 1)
+    fwd: list[tuple[int, int, int, int]] = [(GOAL, GOAL, GOAL, GOAL)] * GOAL
+    ahead = [GOAL, GOAL, GOAL, GOAL]
+    laid = len(track)
+    for p in range(GOAL - 1, -1, -1):
+        row = (ahead[0], ahead[1], ahead[2], ahead[3])
+        fwd[p] = row
+        d[p] = 1 + min(d[row[0]], d[row[1]], d[row[2]], d[row[3]])
+        if 1 <= p <= laid and may_stop(own[p], total[p], stop_on_own, mixed_stop):
+            ahead[SUIT_INDEX[track[p - 1]]] = p
+    return d, fwd
+
+
 def distances(track: str, occ: Occupancy, player: int, stop_on_own: bool = True,
               mixed_stop: bool = False) -> tuple[int, ...]:
     """E3: d(p), the fewest forward moves from p to the goal with the board frozen, p = 0..21."""
-    d = [0] * (GOAL + 1)
-    for p in range(GOAL - 1, -1, -1):
-        d[p] = 1 + min(d[forward_target(track, occ, player, p, s, stop_on_own, mixed_stop)[0]]
-                       for s in SUITS)
-    return tuple(d)
+    return tuple(reach(track, occ.own[player], occ.total, stop_on_own, mixed_stop)[0])
