@@ -122,6 +122,12 @@ def may_stop(mine: int, total: int, stop_on_own: bool = True, mixed_stop: bool =
     return bool(mine) and mixed_stop
 
 
+@lru_cache(maxsize=4096)
+def suit_indexes(track: str) -> tuple[int, ...]:
+    """The suit (its index in `SUITS`) of each position: 0 at Start, then the cards laid (S4)."""
+    return (0, *(SUIT_INDEX[c] for c in track))
+
+
 def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True,
           mixed_stop: bool = False) -> tuple[list[int], list[tuple[int, int, int, int]]]:
     """E3's d(p) for p = 0..21 and R16's Fwd(p, s) for p = 0..20 (a row per p, suits in `SUITS`
@@ -130,17 +136,36 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
     Which cards a piece may stop on does not depend on where it comes from, so walking p
     downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
     a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
-    this one table (`own` and `total` are an `Occupancy`'s rows for the mover)."""
+    this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
+    is `may_stop`, written out here because this loop is the evaluator's hot path."""
+    suit_of = suit_indexes(track)
+    laid = len(suit_of)
     d = [0] * (GOAL + 1)
     fwd: list[tuple[int, int, int, int]] = [(GOAL, GOAL, GOAL, GOAL)] * GOAL
-    ahead = [GOAL, GOAL, GOAL, GOAL]
-    laid = len(track)
+    # The nearest stop of each suit beyond p (a0..a3) and d there (d0..d3), kept in locals:
+    # this loop runs once per decision of every evaluator playout.
+    a0 = a1 = a2 = a3 = GOAL
+    d0 = d1 = d2 = d3 = 0
+    row, low = (GOAL, GOAL, GOAL, GOAL), 0
     for p in range(GOAL - 1, -1, -1):
-        row = (ahead[0], ahead[1], ahead[2], ahead[3])
         fwd[p] = row
-        d[p] = 1 + min(d[row[0]], d[row[1]], d[row[2]], d[row[3]])
-        if 1 <= p <= laid and may_stop(own[p], total[p], stop_on_own, mixed_stop):
-            ahead[SUIT_INDEX[track[p - 1]]] = p
+        here = d[p] = 1 + low
+        if 0 < p < laid:
+            n, mine = total[p], own[p]
+            if n == 0 or (stop_on_own if n == mine else mine and mixed_stop):   # may_stop: R10, R11, V2, V11
+                s = suit_of[p]
+                if s == 0:
+                    a0, d0 = p, here
+                elif s == 1:
+                    a1, d1 = p, here
+                elif s == 2:
+                    a2, d2 = p, here
+                else:
+                    a3, d3 = p, here
+                row = (a0, a1, a2, a3)
+                low = d0 if d0 < d1 else d1
+                low = low if low < d2 else d2
+                low = low if low < d3 else d3
     return d, fwd
 
 
