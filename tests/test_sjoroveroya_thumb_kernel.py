@@ -155,3 +155,13 @@ def test_e3_facts_on_an_empty_track() -> None:
     """E3: with no opponents d(p) = 6 - block(p); all six at Start leave 36 moves."""
     d, _ = reach("SHDC" * 5, [0] * (GOAL + 1), [0] * (GOAL + 1))
     assert d[0] == 6 and d[1:5] == [5] * 4 and d[17:21] == [1] * 4 and d[GOAL] == 0
+
+
+def test_reach_from_a_floor_agrees_above_it() -> None:
+    """R16/E3: stopping the sweep at a floor changes nothing at or above the floor."""
+    for track, pieces in _boards(100):
+        occ = occupancy(pieces)
+        full_d, full_fwd = reach(track, occ.own[0], occ.total)
+        for floor in (1, 5, 12, 20):
+            d, fwd = reach(track, occ.own[0], occ.total, floor=floor)
+            assert d[floor:] == full_d[floor:] and fwd[floor:] == full_fwd[floor:]

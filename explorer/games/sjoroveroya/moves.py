@@ -129,7 +129,7 @@ def suit_indexes(track: str) -> tuple[int, ...]:
 
 
 def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True,
-          mixed_stop: bool = False) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+          mixed_stop: bool = False, floor: int = 0) -> tuple[list[int], list[tuple[int, int, int, int]]]:
     """E3's d(p) for p = 0..21 and R16's Fwd(p, s) for p = 0..20 (a row per p, suits in `SUITS`
     order), in one sweep from the goal back to Start.
 
@@ -137,7 +137,11 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
     downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
     a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
     this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
-    is `may_stop`, written out here because this loop is the evaluator's hot path."""
+    is `may_stop`, written out here because this loop is the evaluator's hot path.
+
+    The sweep stops at `floor`: entries below it are left unworked (0 and the goal), those at
+    or above it are the same whatever the floor (a caller that needs nothing behind its
+    rearmost piece saves the rest)."""
     suit_of = suit_indexes(track)
     laid = len(suit_of)
     d = [0] * (GOAL + 1)
@@ -147,7 +151,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
     a0 = a1 = a2 = a3 = GOAL
     d0 = d1 = d2 = d3 = 0
     row, low = (GOAL, GOAL, GOAL, GOAL), 0
-    for p in range(GOAL - 1, -1, -1):
+    for p in range(GOAL - 1, floor - 1, -1):
         fwd[p] = row
         here = d[p] = 1 + low
         if 0 < p < laid:

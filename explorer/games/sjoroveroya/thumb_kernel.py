@@ -49,7 +49,9 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     pieces = t.pieces[player]
     suits = [i for i in range(4) if hand[i]]
     origins = sorted(set(pieces) - {GOAL})
-    d, fwd = reach(t.track, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)   # E3, R16
+    # E3, R16: nothing behind the rearmost piece is read, except V3's backward targets.
+    floor = 0 if cfg.any_colour or not origins else origins[0]
+    d, fwd = reach(t.track, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop, floor)
     cards = sum(hand)
     out = len(pieces) - t.own[player][GOAL]
     values = [forward_value(d, o, fwd[o][s], cards, out) for o in origins for s in suits]   # R7, R3
