@@ -111,17 +111,6 @@ def lowest_stop(occ: Occupancy, player: int, any_colour: bool = False) -> int:
     return GOAL
 
 
-def may_stop(mine: int, total: int, stop_on_own: bool = True, mixed_stop: bool = False) -> bool:
-    """R10/R11: may a forward move stop on a card where the mover has `mine` of `total` pieces?
-    Empty: yes; own pieces only: yes unless V2; an opponent there: no (R11), unless the
-    mover is there too and V11 says a mixed card stops (A4)."""
-    if total == 0:
-        return True
-    if total == mine:
-        return stop_on_own
-    return bool(mine) and mixed_stop
-
-
 @lru_cache(maxsize=4096)
 def suit_indexes(track: str) -> tuple[int, ...]:
     """The suit (its index in `SUITS`) of each position: 0 at Start, then the cards laid (S4)."""
@@ -137,7 +126,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
     downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
     a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
     this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
-    is `may_stop`, written out here because this loop is the evaluator's hot path.
+    is `forward_target`'s, written out here because this loop is the evaluator's hot path.
 
     The sweep stops at `floor`: entries below it are left unworked (0 and the goal), those at
     or above it are the same whatever the floor (a caller that needs nothing behind its
@@ -156,7 +145,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
         here = d[p] = 1 + low
         if 0 < p < laid:
             n, mine = total[p], own[p]
-            if n == 0 or (stop_on_own if n == mine else mine and mixed_stop):   # may_stop: R10, R11, V2, V11
+            if n == 0 or (stop_on_own if n == mine else mine and mixed_stop):   # R10, R11, V2, V11 (A4)
                 s = suit_of[p]
                 if s == 0:
                     a0, d0 = p, here
