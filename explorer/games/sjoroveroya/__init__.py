@@ -163,6 +163,16 @@ class Sjoroveroya(Game):
 
         return random_playout(state, rng, max_steps, final)
 
+    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> Any:
+        """The rule of thumb (the evaluator) on thumb_kernel.py, random play on kernel.py; both
+        honour every option. Other policies step the model (None)."""
+        if policy == "rule_of_thumb":
+            from .thumb_kernel import thumb_playout
+
+            return thumb_playout(state, rng, max_steps, final)
+        return super().policy_playout(state, rng, max_steps, policy, final)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

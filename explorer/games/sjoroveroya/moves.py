@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import COMPONENTS, GOAL, SUITS
+from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
 
 
 class Occupancy:
@@ -111,11 +111,58 @@ def lowest_stop(occ: Occupancy, player: int, any_colour: bool = False) -> int:
     return GOAL
 
 
+@lru_cache(maxsize=4096)
+def suit_indexes(track: str) -> tuple[int, ...]:
+    """The suit (its index in `SUITS`) of each position: 0 at Start, then the cards laid (S4)."""
+    return (0, *(SUIT_INDEX[c] for c in track))
+
+
+def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True,
+          mixed_stop: bool = False, floor: int = 0) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    """E3's d(p) for p = 0..21 and R16's Fwd(p, s) for p = 0..20 (a row per p, suits in `SUITS`
+    order), in one sweep from the goal back to Start.
+
+    Which cards a piece may stop on does not depend on where it comes from, so walking p
+    downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
+    a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
+    this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
+    is `forward_target`'s, written out here because this loop is the evaluator's hot path.
+
+    The sweep stops at `floor`: entries below it are left unworked (0 and the goal), those at
+    or above it are the same whatever the floor (a caller that needs nothing behind its
+    rearmost piece saves the rest)."""
+    suit_of = suit_indexes(track)
+    laid = len(suit_of)
+    d = [0] * (GOAL + 1)
+    fwd: list[tuple[int, int, int, int]] = [(GOAL, GOAL, GOAL, GOAL)] * GOAL
+    # The nearest stop of each suit beyond p (a0..a3) and d there (d0..d3), kept in locals:
+    # this loop runs once per decision of every evaluator playout.
+    a0 = a1 = a2 = a3 = GOAL
+    d0 = d1 = d2 = d3 = 0
+    row, low = (GOAL, GOAL, GOAL, GOAL), 0
+    for p in range(GOAL - 1, floor - 1, -1):
+        fwd[p] = row
+        here = d[p] = 1 + low
+        if 0 < p < laid:
+            n, mine = total[p], own[p]
+            if n == 0 or (stop_on_own if n == mine else mine and mixed_stop):   # R10, R11, V2, V11 (A4)
+                s = suit_of[p]
+                if s == 0:
+                    a0, d0 = p, here
+                elif s == 1:
+                    a1, d1 = p, here
+                elif s == 2:
+                    a2, d2 = p, here
+                else:
+                    a3, d3 = p, here
+                row = (a0, a1, a2, a3)
+                low = d0 if d0 < d1 else d1
+                low = low if low < d2 else d2
+                low = low if low < d3 else d3
+    return d, fwd
+
+
 def distances(track: str, occ: Occupancy, player: int, stop_on_own: bool = True,
               mixed_stop: bool = False) -> tuple[int, ...]:
     """E3: d(p), the fewest forward moves from p to the goal with the board frozen, p = 0..21."""
-    d = [0] * (GOAL + 1)
-    for p in range(GOAL - 1, -1, -1):
-        d[p] = 1 + min(d[forward_target(track, occ, player, p, s, stop_on_own, mixed_stop)[0]]
-                       for s in SUITS)
-    return tuple(d)
+    return tuple(reach(track, occ.own[player], occ.total, stop_on_own, mixed_stop)[0])

@@ -3,6 +3,7 @@
 It jumps as far as it can, brings the rearmost pieces along (they are what later
 backward moves land on), steps back to draw when its hand runs low, and ends the
 turn rather than waste a move. It is meant to be beatable, not to be strong.
+Its judgement lives in thumb.py, which the evaluator kernel (thumb_kernel.py) reads too.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .data import GOAL
+from .data import GOAL, SUIT_INDEX
 from .model import Backward, EndTurn, Forward
-from .moves import backward_target, distances, forward_target, occupancy
+from .moves import backward_target, occupancy, reach
+from .thumb import DISCARD_VALUE, RESERVE, backward_value, best_indices, end_value, forward_value
 
-RESERVE = 5   # cards to hold before the third-to-last piece goes home
+__all__ = ["RESERVE", "RuleOfThumb"]
 
 
 class RuleOfThumb:
@@ -31,35 +33,26 @@ class RuleOfThumb:
         assert view is not None
         me = view["viewer"]
         options = view["game"]["options"]
-        stop_own, mixed = options["forward_stop_on_own"], options["mixed_card_forward"] == "stop"
         occ = occupancy(tuple(tuple(p) for p in view["pieces"]))
-        d = distances(view["track"], occ, me, stop_own, mixed)
+        d, fwd = reach(view["track"], occ.own[me], occ.total, options["forward_stop_on_own"],
+                       options["mixed_card_forward"] == "stop")
         hand = len(view["hands"][me] or "")
         out = sum(1 for q in view["pieces"][me] if q != GOAL)
-        best: list[Any] = []
-        best_value = float("-inf")
+        values = []
         for action in legal:
-            if isinstance(action, Forward):
-                target, _ = forward_target(view["track"], occ, me, action.origin, action.suit, stop_own, mixed)
-                value = 3.0 * (d[action.origin] - d[target]) + 0.1 * (target - action.origin)
-                value += 2.0 if target == GOAL else 0.0
-                value -= 2.0 if hand <= 1 and target != GOAL else 0.0
-                # With two pieces left, backward moves draw one card at most: go in with a reserve.
-                value -= 12.0 if target == GOAL and out == 3 and hand - 1 < RESERVE else 0.0
-            elif isinstance(action, Backward):
+            if isinstance(action, Forward):                     # R16 from the shared table
+                values.append(forward_value(d, action.origin, fwd[action.origin][SUIT_INDEX[action.suit]],
+                                            hand, out))
+            elif isinstance(action, Backward):                  # R18
                 found = backward_target(occ, me, action.origin, options["backward_counts_any_colour"])
                 target, draws = found if found else (action.origin, 0)
-                thirst = 4.0 if hand == 0 else 2.5 if hand <= 2 else 0.5
-                value = thirst * draws - 3.0 * (d[target] - d[action.origin])
-            elif isinstance(action, EndTurn):
-                value = 0.5 if view["moves_used"] else -20.0   # pass (V4) only when all else is worse
+                values.append(backward_value(d, action.origin, target, draws, hand))
+            elif isinstance(action, EndTurn):                   # R5, V4
+                values.append(end_value(view["moves_used"]))
             else:
-                value = 0.0   # Discard (V7): any card will do
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+                values.append(DISCARD_VALUE)                    # V7
+        best = best_indices(values)
+        return legal[best[rng.randrange(len(best))]]
 
     def __repr__(self) -> str:
         return "RuleOfThumb()"

@@ -1,0 +1,45 @@
+"""The rule of thumb's judgement as pure functions of plain numbers.
+
+`policies.RuleOfThumb` (the model's policy, reading its view) and `thumb_kernel` (the
+evaluator kernel, reading its scratchpad) both value their legal actions here and keep
+the best with `best_indices`, so the two cannot drift: a seed gives one game either way.
+Every value is in E3's currency, moves saved (d from `moves.reach`), with a thirst for cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .data import GOAL
+
+RESERVE = 5   # cards to hold before the third-to-last piece goes home
+
+
+def forward_value(d: Sequence[int], origin: int, target: int, hand: int, out: int) -> float:
+    """A forward move (R7-R16) from `origin` to `target`, holding `hand` cards with `out` pieces not home."""
+    value = 3.0 * (d[origin] - d[target]) + 0.1 * (target - origin)
+    value += 2.0 if target == GOAL else 0.0
+    value -= 2.0 if hand <= 1 and target != GOAL else 0.0
+    # With two pieces left, backward moves draw one card at most: go in with a reserve.
+    value -= 12.0 if target == GOAL and out == 3 and hand - 1 < RESERVE else 0.0
+    return value
+
+
+def backward_value(d: Sequence[int], origin: int, target: int, draws: int, hand: int) -> float:
+    """A backward move (R17-R21): the cards drawn, weighed by thirst, against the moves lost."""
+    thirst = 4.0 if hand == 0 else 2.5 if hand <= 2 else 0.5
+    return thirst * draws - 3.0 * (d[target] - d[origin])
+
+
+def end_value(moves_used: int) -> float:
+    """Ending the turn (R5) is fine after a move; passing (V4) only when all else is worse."""
+    return 0.5 if moves_used else -20.0
+
+
+DISCARD_VALUE = 0.0   # V7: any card will do
+
+
+def best_indices(values: Sequence[float]) -> list[int]:
+    """The positions of the highest value, in order: the policy draws one of them uniformly."""
+    top = max(values)
+    return [i for i, v in enumerate(values) if v == top]

@@ -1,0 +1,94 @@
+"""The evaluator kernel: rule-of-thumb playouts (`Game.policy_playout(..., "rule_of_thumb")`).
+
+It plays on kernel.py's `Table` (the live scratchpad of the random kernel) with its chance
+steps and moves, and decides as `policies.RuleOfThumb` does from thumb.py's values: the
+legal actions in the model's order (forward moves by origin then suit, R7; backward moves,
+R17; ending the turn, R5/V4; discards, V7), the best kept in that order, one ``randrange``
+among them, and every chance node through the model's sampler. So a seed gives the very game
+the model plays with the rule of thumb in every seat; tests/test_sjoroveroya_thumb_kernel.py
+checks the final states and the generator are equal. Every option is covered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from explorer.core.chance import randbelow
+from explorer.core.game import PlayoutEnd
+
+from . import flow
+from .data import GOAL
+from .kernel import Table, backward_move, chance_step, forward_move
+from .model import SjoroveroyaState
+from .moves import backward_target, lowest_stop, reach
+from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_value
+
+
+def discard_step(t: Table, below: Callable[[int], int]) -> None:
+    """V7: every card held is worth the same, so one draw among the suits held, in suit order."""
+    hand = t.hands[t.to_move]
+    held = [i for i in range(4) if hand[i]]
+    values = [DISCARD_VALUE] * len(held)
+    i = held[best_indices(values)[below(len(values))]]
+    hand[i] -= 1
+    t.discard[i] += 1
+    if sum(hand) <= t.cfg.hand_limit:
+        flow.end_turn(t)
+    flow.settle(t)
+
+
+def thumb_step(t: Table, below: Callable[[int], int]) -> None:
+    """Value the model's legal actions as the rule of thumb does, draw among the best, play it."""
+    if t.phase == "discard":
+        discard_step(t, below)
+        return
+    cfg = t.cfg
+    player = t.to_move
+    hand = t.hands[player]
+    pieces = t.pieces[player]
+    suits = [i for i in range(4) if hand[i]]
+    origins = sorted(set(pieces) - {GOAL})
+    # E3, R16: nothing behind the rearmost piece is read, except V3's backward targets.
+    floor = 0 if cfg.any_colour or not origins else origins[0]
+    d, fwd = reach(t.track, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop, floor)
+    cards = sum(hand)
+    out = len(pieces) - t.own[player][GOAL]
+    values = [forward_value(d, o, fwd[o][s], cards, out) for o in origins for s in suits]   # R7, R3
+    forward = len(values)
+    back: list[int] = []
+    if not cfg.children:                                                                    # V1
+        lowest = lowest_stop(t.occ, player, cfg.any_colour)                                 # R17, R22
+        back = [p for p in origins if p > lowest]
+        for p in back:
+            target, draws = backward_target(t.occ, player, p, cfg.any_colour)               # R18-R20
+            values.append(backward_value(d, p, target, draws, cards))
+    if t.moves_used >= 1 or cfg.allow_pass:                                                 # R4, R5, V4
+        values.append(end_value(t.moves_used))
+    best = best_indices(values)
+    k = best[below(len(best))]
+    if k < forward:
+        forward_move(t, player, origins[k // len(suits)], suits[k % len(suits)])
+    elif k < forward + len(back):
+        backward_move(t, player, back[k - forward])
+    else:
+        flow.end_turn(t)                                                                    # R5
+    flow.settle(t)
+
+
+def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
+    """Play `start` to the end with the rule of thumb in every seat (see `Game.policy_playout`)."""
+    t = Table(start)
+    below = randbelow(rng)
+    steps = 0
+    while t.phase != "over":
+        if steps >= max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps")
+        if not chance_step(t, below):
+            thumb_step(t, below)
+        steps += 1
+    end = t.freeze(start, None)
+    return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
+
+
+__all__ = ["thumb_playout"]
