@@ -163,6 +163,12 @@ class PirateRush(Game):
 
         return hidden_worlds(self, view, limit)
 
+    def world_key(self, state: RushState, player: int | None) -> RushState:
+        """The other pirates' vague memories set aside (worlds.py: no view can rebuild them)."""
+        from .worlds import world_key
+
+        return world_key(state, player)
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
         from .sampling import sample_state
 

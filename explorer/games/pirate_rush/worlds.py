@@ -34,6 +34,8 @@ from typing import Any
 from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import KINDS
+from .model import FIELDS, make
+from .stack_view import task_tokens
 
 
 class RngChooser:
@@ -169,3 +171,29 @@ def hidden_worlds(game, view: Mapping[str, Any], limit: int = 100_000) -> Iterat
         raise PositionError("pending", "the pending decision does not match the view's stack")
     for state, w in found.values():
         yield state, w / total
+
+
+def world_key(state, player: int | None):
+    """`state` as one of `player`'s worlds: the OTHER pirates' vague memories set aside (H2,
+    H7-H10), and the faces nobody can place any more left unturned.
+
+    A view says what each pirate has seen where the public log can follow it (``seen_by``),
+    not what he half-remembers after a blind move (Perdidos, the Gambler, a duel): that memory
+    is his private knowledge, and whether he still holds it depends on faces he alone saw
+    (`knowledge.see` drops it when he meets a tile of its kind in its zone), so no view can
+    rebuild it, and no rule reads it (only his own view and policies do). A face that only
+    such a memory, or no pirate's knowledge at all, still fixes is for `player` one of the
+    faces he has not accounted for (C6): exactly a world's unturned tile, which the chance
+    node that turns it draws with the same odds. Everything else is kept.
+    """
+    if player is None:
+        return state
+    placed = set().union(*state.known) | {t for t, _ in state.vague[player]}
+    placed |= {t for task in state.stack for t in task_tokens(task)}
+    kinds = tuple(k if t in placed else "" for t, k in enumerate(state.kinds))
+    vague = tuple(v if p == player else () for p, v in enumerate(state.vague))
+    if kinds == state.kinds and vague == state.vague:
+        return state
+    fields = {name: getattr(state, name) for name in FIELDS}
+    fields.update(kinds=kinds, vague=vague)
+    return make(state.game, fields)
