@@ -174,26 +174,30 @@ def hidden_worlds(game, view: Mapping[str, Any], limit: int = 100_000) -> Iterat
 
 
 def world_key(state, player: int | None):
-    """`state` as one of `player`'s worlds: the OTHER pirates' vague memories set aside (H2,
-    H7-H10), and the faces nobody can place any more left unturned.
+    """`state` as one of `player`'s worlds: the OTHER pirates' memories that a view does not
+    carry set aside, and the faces nobody then places left unturned.
 
-    A view says what each pirate has seen where the public log can follow it (``seen_by``),
-    not what he half-remembers after a blind move (Perdidos, the Gambler, a duel): that memory
-    is his private knowledge, and whether he still holds it depends on faces he alone saw
-    (`knowledge.see` drops it when he meets a tile of its kind in its zone), so no view can
-    rebuild it, and no rule reads it (only his own view and policies do). A face that only
-    such a memory, or no pirate's knowledge at all, still fixes is for `player` one of the
-    faces he has not accounted for (C6): exactly a world's unturned tile, which the chance
-    node that turns it draws with the same odds. Everything else is kept.
+    A view publishes what each pirate has seen in the island slots (``seen_by``) and that he
+    knows his own loot (H1). It does not carry what the others half-remember after a blind move
+    (Perdidos, the Gambler, a duel: H2, H7, H10), nor which tiles they still follow in another
+    pirate's loot or in the discard (H2, H12): that follows from the whole history, not from one
+    view, and partly from faces only they saw (`knowledge.see` drops a memory when its owner
+    meets a tile of its kind in its zone), so no view can rebuild it. No rule and no chance node
+    reads it; only its owner's view and policies do. A face that only such a memory, or nobody,
+    still fixes is for `player` one of the faces he has not accounted for (C6): exactly a
+    world's unturned tile, which the chance node that turns it draws with the same odds.
     """
     if player is None:
         return state
-    placed = set().union(*state.known) | {t for t, _ in state.vague[player]}
-    placed |= {t for task in state.stack for t in task_tokens(task)}
-    kinds = tuple(k if t in placed else "" for t, k in enumerate(state.kinds))
+    named = {t for task in state.stack for t in task_tokens(task)}
+    in_slots = {t for row in state.slots for t in row if t >= 0}
+    known = tuple(k if p == player else k & (in_slots | set(state.loot[p]) | named)
+                  for p, k in enumerate(state.known))
     vague = tuple(v if p == player else () for p, v in enumerate(state.vague))
-    if kinds == state.kinds and vague == state.vague:
+    placed = set().union(*known) | {t for t, _ in state.vague[player]} | named
+    kinds = tuple(k if t in placed else "" for t, k in enumerate(state.kinds))
+    if kinds == state.kinds and vague == state.vague and known == state.known:
         return state
     fields = {name: getattr(state, name) for name in FIELDS}
-    fields.update(kinds=kinds, vague=vague)
+    fields.update(kinds=kinds, known=known, vague=vague)
     return make(state.game, fields)
