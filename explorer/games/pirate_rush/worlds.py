@@ -180,7 +180,7 @@ def world_key(state, player: int | None):
     A view publishes what each pirate has seen in the island slots (``seen_by``) and that he
     knows his own loot (H1). It does not carry what the others half-remember after a blind move
     (Perdidos, the Gambler, a duel: H2, H7, H10), nor which tiles they still follow in another
-    pirate's loot or in the discard (H2, H12): that follows from the whole history, not from one
+    pirate's loot or in the discard (H2, H11, H12): that follows from the whole history, not one
     view, and partly from faces only they saw (`knowledge.see` drops a memory when its owner
     meets a tile of its kind in its zone), so no view can rebuild it. No rule and no chance node
     reads it; only its owner's view and policies do. A face that only such a memory, or nobody,
@@ -191,7 +191,7 @@ def world_key(state, player: int | None):
         return state
     named = {t for task in state.stack for t in task_tokens(task)}
     in_slots = {t for row in state.slots for t in row if t >= 0}
-    known = tuple(k if p == player else k & (in_slots | set(state.loot[p]) | named)
+    known = tuple(k if p == player else k & (in_slots | set(state.loot[p]))
                   for p, k in enumerate(state.known))
     vague = tuple(v if p == player else () for p, v in enumerate(state.vague))
     placed = set().union(*known) | {t for t, _ in state.vague[player]} | named
