@@ -321,7 +321,8 @@ def test_a_position_that_is_not_notation_is_one_position_error(setup):
 @pytest.mark.parametrize("seed", range(2))
 def test_hidden_worlds_weigh_every_view_exactly(setup, seed):
     """For each player's view at several positions: the weights are exact and sum to 1, every
-    world shows that player the same view, and the truth is one of the worlds. Where there are
+    world shows that player the same view, and the truth is one of the worlds (as `world_key`
+    sees them from that player: what he cannot tell apart and no rule reads). Where there are
     too many worlds, the sampled odds that a drawn world shows the same view must be 1."""
     checked = 0
     for state in spread(walk(setup, seed, steps=200), 6):
@@ -339,7 +340,9 @@ def test_hidden_worlds_weigh_every_view_exactly(setup, seed):
             for world, _ in worlds:
                 assert world.game == setup
                 assert _story_aside(world.view(player)) == _story_aside(view), (setup.name, player)
-            assert state in {world for world, _ in worlds}, "the truth is not among the worlds"
+            truth = setup.world_key(state, player)   # what one world stands for (Game.world_key)
+            assert _story_aside(truth.view(player)) == _story_aside(view), "world_key dropped what the player sees"
+            assert truth in {setup.world_key(world, player) for world, _ in worlds}, "the truth is not among the worlds"
             checked += 1
     assert checked or setup.name in GAMES
 

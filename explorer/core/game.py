@@ -202,6 +202,17 @@ class Game:
         Raises `TooManyWorlds` before yielding when there would be more than `limit`."""
         raise NotImplementedError
 
+    def world_key(self, state: State, player: int | None) -> State:
+        """What one world stands for, seen from `player`: a state that compares equal for all
+        states the player's odds cannot tell apart and whose differences no rule reads.
+
+        `hidden_worlds` fills in what a view implies. A game whose positions also carry what
+        the OTHER players privately remember in ways no view can rebuild (memories that no
+        rule reads, only their owners' views and policies) sets those aside here, on the truth
+        and on every world alike, and must keep the player's own view unchanged. The default,
+        for games whose views imply everything hidden, is the state itself."""
+        return state
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view` (one player's knowledge), hidden parts filled
         in from what is unaccounted for with their exact probabilities (for fair search bots)."""

@@ -171,6 +171,12 @@ class PirateRush(Game):
 
         return hidden_worlds(self, view, limit)
 
+    def world_key(self, state: RushState, player: int | None) -> RushState:
+        """The other pirates' memories that no view carries set aside (worlds.py: H2, H7-H12)."""
+        from .worlds import world_key
+
+        return world_key(state, player)
+
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
         from .sampling import sample_state
 

@@ -210,6 +210,11 @@ def _over(w: Work, task: tuple) -> None:
     from .scoring import scores, winners
 
     w.current = task[1] if len(task) > 1 else -1   # the pirate the table named (V13), kept for `winners`
+    if len(task) == 1 and any(t not in w.known[q] for pile in w.loot for t in pile for q in range(w.game.players)):
+        for pile in w.loot:   # E3, E9: the final count (rum for the tie-break too) is made in the open
+            for t in pile:
+                reveal(w, t)
+        w.say("The loot is turned face up for the final count", "E3", "E9")
     if opt(w, "final_tie") == "manual" and len(task) == 1:
         top = winners(w)[0]
         if len(top) > 1:
@@ -294,6 +299,6 @@ def new_fields(game) -> dict:
 # late imports: these modules build on Work and the helpers above
 from .chance_steps import apply_outcome, auto_chance  # noqa: E402
 from .island_events import run_event_task  # noqa: E402
-from .knowledge import track  # noqa: E402
+from .knowledge import reveal, track  # noqa: E402
 from .powers import power_decision  # noqa: E402
 from .turn import turn_action  # noqa: E402

@@ -1,4 +1,5 @@
-"""`sample_state`: a full Pirate Rush position agreeing with one pirate's view, at any decision.
+"""`sample_state`: a full Pirate Rush position agreeing with one pirate's view, at any decision,
+chance node or the end (where every loot pile has been shown for the final count, E3, E9).
 
 The viewer's located tiles keep their kinds; each vague fact goes to an unidentified tile of
 its zones; the pending tasks come back from the view's public stack (`stack_view`), each tile
@@ -66,6 +67,9 @@ def board(view: Mapping[str, Any], n: int) -> Board:
     if len(places) != 40:
         raise PositionError("slots", "the view does not account for all 40 loot tiles")
     seen_by = [set(zones[f"P{p + 1}"]) for p in range(n)]
+    if view["phase"] == "over" and all(len(pile["known"]) == pile["count"] for pile in view["loot"]):
+        shown = {t for p in range(n) for t in zones[f"P{p + 1}"]}   # E3, E9: counted in the open
+        seen_by = [group | shown for group in seen_by]
     for j, row in enumerate(view["slots"]):
         for i, slot in enumerate(row):
             for q in slot["seen_by"] if slot else ():
@@ -82,8 +86,8 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random):
     from .worlds import RngChooser
 
     node = (view.get("pending") or {}).get("node")
-    if node not in ("decision", "chance"):
-        raise PositionError("pending", f"sample_state works at a decision or chance node, not at a {node!r} node")
+    if node not in ("decision", "chance", "over"):
+        raise PositionError("pending", f"sample_state works at a decision, chance or final node, not at {node!r}")
     if "stack" not in view:
         raise PositionError("stack", "missing: the view must list the pending tasks")
     b = board(view, game.players)

@@ -34,6 +34,8 @@ from typing import Any
 from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import KINDS
+from .model import FIELDS, make
+from .stack_view import task_tokens
 
 
 class RngChooser:
@@ -169,3 +171,33 @@ def hidden_worlds(game, view: Mapping[str, Any], limit: int = 100_000) -> Iterat
         raise PositionError("pending", "the pending decision does not match the view's stack")
     for state, w in found.values():
         yield state, w / total
+
+
+def world_key(state, player: int | None):
+    """`state` as one of `player`'s worlds: the OTHER pirates' memories that a view does not
+    carry set aside, and the faces nobody then places left unturned.
+
+    A view publishes what each pirate has seen in the island slots (``seen_by``) and that he
+    knows his own loot (H1). It does not carry what the others half-remember after a blind move
+    (Perdidos, the Gambler, a duel: H2, H7, H10), nor which tiles they still follow in another
+    pirate's loot or in the discard (H2, H11, H12): that follows from the whole history, not one
+    view, and partly from faces only they saw (`knowledge.see` drops a memory when its owner
+    meets a tile of its kind in its zone), so no view can rebuild it. No rule and no chance node
+    reads it; only its owner's view and policies do. A face that only such a memory, or nobody,
+    still fixes is for `player` one of the faces he has not accounted for (C6): exactly a
+    world's unturned tile, which the chance node that turns it draws with the same odds.
+    """
+    if player is None:
+        return state
+    named = {t for task in state.stack for t in task_tokens(task)}
+    in_slots = {t for row in state.slots for t in row if t >= 0}
+    known = tuple(k if p == player else k & (in_slots | set(state.loot[p]))
+                  for p, k in enumerate(state.known))
+    vague = tuple(v if p == player else () for p, v in enumerate(state.vague))
+    placed = set().union(*known) | {t for t, _ in state.vague[player]} | named
+    kinds = tuple(k if t in placed else "" for t, k in enumerate(state.kinds))
+    if kinds == state.kinds and vague == state.vague and known == state.known:
+        return state
+    fields = {name: getattr(state, name) for name in FIELDS}
+    fields.update(kinds=kinds, known=known, vague=vague)
+    return make(state.game, fields)
