@@ -2,6 +2,9 @@
 
 Rules: ../shared/rules/pirate_rush.md (IDs S, T, R, E, V, C, A, H are the digest's).
 
+At the end every pirate turns their loot face up for the final count (E3, E9): the scores are
+counted in the open, so from then on every loot tile is known to all.
+
 Action notation (``str(action)``, read back by ``game.parse_action``)
 ----------------------------------------------------------------------
 Seats ``P1``..``Pn`` (``Player 1`` in events; the Python index of a seat is 0 for Player 1);
