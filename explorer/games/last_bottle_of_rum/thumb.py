@@ -11,7 +11,7 @@ The tables below are the maxims' constant parts, computed once instead of per ac
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -66,10 +66,21 @@ def sight_of_state(s: Any, p: int) -> Sight:
     view shows them, face up or peeked at (Hidden information table)."""
     ships = s.ships
     me = ships[p]
-    up, mine = s.face_up, me.peeks
-    tiles = tuple(t if t and (up >> c & 1 or c in mine) else "" for c, t in enumerate(s.tiles))
-    return Sight(p, me.cell, me.curse, me.treasures, tuple((len(x.treasures), sum(x.damage)) for x in ships),
-                 tiles, up & ISLAND_BITS, tuple(m for m, _ in s.display))
+    up = s.face_up
+    return Sight(p, me.cell, me.curse, me.treasures, tuple([(len(x.treasures), sum(x.damage)) for x in ships]),
+                 visible(s.tiles, up, me.peeks), up & ISLAND_BITS, maps_of(s.display))
+
+
+@lru_cache(maxsize=4096)
+def visible(tiles: tuple[str, ...], up: int, peeks: tuple[int, ...]) -> tuple[str, ...]:
+    """The tiles a player sees: face up, or face down but peeked at (E05, Madame Macaw)."""
+    return tuple([t if t and (up >> c & 1 or c in peeks) else "" for c, t in enumerate(tiles)])
+
+
+@lru_cache(maxsize=1024)
+def maps_of(display: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The map cards of the display's pairs (R24)."""
+    return tuple(m for m, _ in display)
 
 
 @lru_cache(maxsize=4096)
@@ -84,11 +95,16 @@ def goal_of(s: Sight) -> tuple[int, ...]:
     aboard = sum(TREASURE_VALUE[t] for t in s.treasures)
     if aboard >= 3 or (aboard and len(s.treasures) >= 2):
         return (0,)
-    places = {t: c for c, t in enumerate(s.tiles) if t}
-    goal = tuple(places[map_tile(m)] for m in s.maps if map_tile(m) in places)
+    return _heading(s.tiles, s.maps, s.face_up)
+
+
+@lru_cache(maxsize=4096)
+def _heading(tiles: tuple[str, ...], maps: tuple[str, ...], face_up: int) -> tuple[int, ...]:
+    places = {t: c for c, t in enumerate(tiles) if t}
+    goal = tuple(places[map_tile(m)] for m in maps if map_tile(m) in places)
     if goal:
         return goal
-    return tuple(c for c in BOARD if not s.face_up >> c & 1) or (0,)
+    return tuple(c for c in BOARD if not face_up >> c & 1) or (0,)
 
 
 def sail_gain(s: Sight, near: tuple[int, ...], cell: int) -> int:
@@ -98,42 +114,72 @@ def sail_gain(s: Sight, near: tuple[int, ...], cell: int) -> int:
 
 def score(s: Sight, a: Any, near: tuple[int, ...] | None = None) -> int:
     """The maxims' worth of action `a` (`near`: `nearest(goal_of(s))`, computed when None)."""
-    if isinstance(a, Take):
-        return TAKE_VALUE[a.treasure]
-    if isinstance(a, Trade):
-        return 100 + len(a.treasures)
-    if isinstance(a, Leave):
-        return 50
-    if isinstance(a, Play):
-        return sum(CARD_VALUE[c] for c in a.cards)
-    if isinstance(a, Sail):
-        return 40 + sail_gain(s, nearest(goal_of(s)) if near is None else near, a.cell)
-    if isinstance(a, Attack) and a.target < 0:
+    rule = scorer(type(a))
+    if rule is SAIL and near is not None:
+        return 40 + sail_gain(s, near, a.cell)
+    return rule(s, a)
+
+
+@lru_cache(maxsize=256)
+def scorer(kind: type) -> Callable[[Sight, Any], int]:
+    """The maxim for an action type, in the maxims' order of precedence (a subclass takes its
+    first matching base's); a Sail's (`SAIL`) needs the goal, which `pick` and `score` supply."""
+    for base, rule in PRECEDENCE:
+        if issubclass(kind, base):
+            return rule
+    return lambda s, a: 20
+
+
+def _attack(s: Sight, a: Attack) -> int:
+    if a.target < 0:
         return 47        # R81, R82: sinking the Ghost wins back its newest treasure
-    if isinstance(a, Attack):
-        held, damage = s.loads[a.target]
-        return 45 + 5 * held - 8 * damage
-    if isinstance(a, Repair):
-        return 42
-    if isinstance(a, Earn):
-        return 30
-    if isinstance(a, UseEffect):
-        return 38 if a.card in GOOD_CARDS and s.curse < 3 else 5
-    if isinstance(a, Exchange):
-        return 2 if a.get in a.give else 10
-    if isinstance(a, (EndTurn, Stop)):
-        return 1
-    return 20
+    held, damage = s.loads[a.target]
+    return 45 + 5 * held - 8 * damage
+
+
+def _effect(s: Sight, a: UseEffect) -> int:
+    return 38 if a.card in GOOD_CARDS and s.curse < 3 else 5
+
+
+def _sail(s: Sight, a: Any) -> int:
+    return 40 + sail_gain(s, nearest(goal_of(s)), a.cell)
+
+
+SAIL = _sail
+PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], ...] = (
+    (Take, lambda s, a: TAKE_VALUE[a.treasure]),
+    (Trade, lambda s, a: 100 + len(a.treasures)),
+    (Leave, lambda s, a: 50),
+    (Play, lambda s, a: sum([CARD_VALUE[c] for c in a.cards])),
+    (Sail, SAIL),
+    (Attack, _attack),
+    (Repair, lambda s, a: 42),
+    (Earn, lambda s, a: 30),
+    (UseEffect, _effect),
+    (Exchange, lambda s, a: 2 if a.get in a.give else 10),
+    ((EndTurn, Stop), lambda s, a: 1),
+)
 
 
 def pick(sight: Sight | None, legal: Sequence[Any], rng: random.Random) -> int:
     """The index of the best-scored legal action; ties go to the larger ``rng.random()`` (one
-    draw per action, in the legal order). `sight` is only read when there is a choice."""
+    draw per action, in the legal order), then to the later action, as ``max`` of
+    ``(score, draw, index)`` keys. `sight` is only read when there is a choice."""
     draw = rng.random
     if len(legal) == 1:
         draw()
         return 0
-    near = nearest(goal_of(sight)) if any(isinstance(a, Sail) for a in legal) else None
-    best = max((score(sight, a, near), draw(), i) for i, a in enumerate(legal))
+    near = None
+    best = (-1.0e9, 0.0, -1)
+    for i, a in enumerate(legal):
+        rule = scorer(type(a))
+        if rule is SAIL:
+            if near is None:
+                near = nearest(goal_of(sight))
+            value = 40 + sail_gain(sight, near, a.cell)
+        else:
+            value = rule(sight, a)
+        key = (value, draw(), i)
+        if key > best:
+            best = key
     return best[2]
-
