@@ -27,4 +27,4 @@ class RuleOfThumb:
         return "RuleOfThumb()"
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
-        return legal[pick(sight_of_view(view) if len(legal) > 1 else None, legal, rng)]
+        return legal[pick(lambda: sight_of_view(view), legal, rng)]

@@ -127,7 +127,7 @@ def scorer(kind: type) -> Callable[[Sight, Any], int]:
     for base, rule in PRECEDENCE:
         if issubclass(kind, base):
             return rule
-    return lambda s, a: 20
+    return OTHER
 
 
 def _attack(s: Sight, a: Attack) -> int:
@@ -139,6 +139,13 @@ def _attack(s: Sight, a: Attack) -> int:
 
 def _effect(s: Sight, a: UseEffect) -> int:
     return 38 if a.card in GOOD_CARDS and s.curse < 3 else 5
+
+
+def _other(s: Sight | None, a: Any) -> int:
+    return 20            # peeks, discards, losses, captains, weather...: no maxim
+
+
+OTHER = _other
 
 
 def _sail(s: Sight, a: Any) -> int:
@@ -159,27 +166,35 @@ PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], .
     (Exchange, lambda s, a: 2 if a.get in a.give else 10),
     ((EndTurn, Stop), lambda s, a: 1),
 )
+# The maxims that never read the sight (every one but a Sail's, an Attack's and an effect's).
+BLIND = frozenset(rule for _, rule in PRECEDENCE if rule not in (SAIL, _attack, _effect)) | {OTHER}
 
 
-def pick(sight: Sight | None, legal: Sequence[Any], rng: random.Random) -> int:
+def pick(see: Callable[[], Sight], legal: Sequence[Any], rng: random.Random) -> int:
     """The index of the best-scored legal action; ties go to the larger ``rng.random()`` (one
     draw per action, in the legal order), then to the later action, as ``max`` of
-    ``(score, draw, index)`` keys. `sight` is only read when there is a choice."""
+    ``(score, draw, index)`` keys would. `see()` gives the deciding player's `Sight`; it is
+    called only when an action's maxim reads it (not for a lone action, plays, trades...)."""
     draw = rng.random
     if len(legal) == 1:
         draw()
         return 0
-    near = None
-    best = (-1.0e9, 0.0, -1)
+    sight = near = None
+    top, luck, best = -1.0e9, 0.0, -1
     for i, a in enumerate(legal):
         rule = scorer(type(a))
-        if rule is SAIL:
-            if near is None:
-                near = nearest(goal_of(sight))
-            value = 40 + sail_gain(sight, near, a.cell)
+        if rule in BLIND:
+            value = rule(None, a)
         else:
-            value = rule(sight, a)
-        key = (value, draw(), i)
-        if key > best:
-            best = key
-    return best[2]
+            if sight is None:
+                sight = see()
+            if rule is SAIL:
+                if near is None:
+                    near = nearest(goal_of(sight))
+                value = 40 + sail_gain(sight, near, a.cell)
+            else:
+                value = rule(sight, a)
+        chance = draw()
+        if value > top or (value == top and chance >= luck):
+            top, luck, best = value, chance, i
+    return best

@@ -24,7 +24,7 @@ def thumb_playout(state: RumState, rng: random.Random, max_steps: int, final: bo
     """Play `state` to the end with the rule of thumb at every seat; the same game, steps and
     generator state as `explorer.playout` with `RuleOfThumb` seats (tests check it)."""
     def choose(w, p: int, choices: list) -> int:
-        return pick(sight_of_state(w, p) if len(choices) > 1 else None, choices, rng)
+        return pick(lambda: sight_of_state(w, p), choices, rng)
 
     return run(state, rng, max_steps, final, choose)
 
