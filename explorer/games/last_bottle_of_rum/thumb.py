@@ -83,10 +83,10 @@ def maps_of(display: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     return tuple(m for m, _ in display)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def nearest(goal: tuple[int, ...]) -> tuple[int, ...]:
     """Per cell, the hex distance to the closest cell of `goal` (D1)."""
-    return tuple(min(row[g] for g in goal) for row in DISTANCE)
+    return tuple([min(map(row.__getitem__, goal)) for row in DISTANCE])
 
 
 def goal_of(s: Sight) -> tuple[int, ...]:
