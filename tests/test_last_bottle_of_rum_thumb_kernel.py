@@ -18,7 +18,7 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.last_bottle_of_rum.policies import RuleOfThumb
-from explorer.games.last_bottle_of_rum.thumb import sight_of_state, sight_of_view
+from explorer.games.last_bottle_of_rum.thumb import pick, score, sight_of_state, sight_of_view
 
 NAME = "last_bottle_of_rum"
 # (rule IDs the set-up exercises, players, options)
@@ -101,6 +101,26 @@ def test_sight_of_the_state_is_the_sight_of_the_view(setup: tuple[str, int, dict
                 checked += 1
             state = advance(state, rng, seats)
     assert checked >= 200
+
+
+@pytest.mark.parametrize("setup", [SETUPS[1], SETUPS[6], SETUPS[8]], ids=setup_id)
+def test_pick_is_the_best_scored_action_with_one_draw_each(setup: tuple[str, int, dict]) -> None:
+    """`pick`'s fast path (sight read lazily, the goal once, ties without key tuples) is
+    ``max((score, rng.random(), index))`` over the legal actions, drawing the same numbers."""
+    _, players, options = setup
+    game = explorer.load(NAME, players=players, **options)
+    state, rng, checked = game.start(2), random.Random(2), 0
+    while not state.is_over and checked < 300:
+        if not state.is_chance:
+            legal, p = state.legal_actions(), state.player
+            sight = sight_of_state(state, p)
+            one, two = random.Random(checked), random.Random(checked)
+            keys = [(score(sight, a), two.random(), i) for i, a in enumerate(legal)]
+            assert pick(lambda s=sight: s, legal, one) == max(keys)[2], state.notation()
+            assert one.getstate() == two.getstate()
+            checked += 1
+        state = advance(state, rng, [RuleOfThumb(game)] * players)
+    assert checked >= 100
 
 
 def test_sight_hides_face_down_tiles_not_peeked() -> None:
