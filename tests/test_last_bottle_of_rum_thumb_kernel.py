@@ -83,6 +83,18 @@ def test_thumb_kernel_plays_the_model_game(setup: tuple[str, int, dict]) -> None
     assert sum(steps) > 0
 
 
+def test_T2_a_position_waiting_on_an_automatic_step_plays_the_model_game() -> None:
+    """A written position whose first step is automatic (a refill, T2) waits on "go on"; the
+    kernel draws it as the model's chance sampling does, then plays on alike."""
+    game = explorer.load(NAME, players=2)
+    data = game.start(1).to_dict()
+    data["pending"] = [["draw", 0, -1, 0], *data["pending"]]
+    odd = game.state_from_dict(data)
+    assert odd.is_chance and [str(o) for o, _ in odd.chance_outcomes()] == ["go on"]
+    for seed in range(3):
+        check_same_game(game, odd, seed)
+
+
 @pytest.mark.parametrize("setup", SETUPS[:1] + SETUPS[4:11], ids=setup_id)
 def test_sight_of_the_state_is_the_sight_of_the_view(setup: tuple[str, int, dict]) -> None:
     """The kernel reads the deciding player's `Sight` from the position, the model's policy from
