@@ -49,6 +49,9 @@ class Sight(NamedTuple):
     maps: tuple[str, ...]                     # the map cards on display (R24)
 
 
+_new_sight = tuple.__new__       # NamedTuple's constructor without its keyword handling (hot path)
+
+
 def sight_of_view(v: dict) -> Sight:
     """The `Sight` of a player's view (`state.view(player)`)."""
     p = v["viewer"]
@@ -67,8 +70,9 @@ def sight_of_state(s: Any, p: int) -> Sight:
     ships = s.ships
     me = ships[p]
     up = s.face_up
-    return Sight(p, me.cell, me.curse, me.treasures, tuple([(len(x.treasures), sum(x.damage)) for x in ships]),
-                 visible(s.tiles, up, me.peeks), up & ISLAND_BITS, maps_of(s.display))
+    return _new_sight(Sight, (p, me.cell, me.curse, me.treasures,
+                              tuple([(len(x.treasures), sum(x.damage)) for x in ships]),
+                              visible(s.tiles, up, me.peeks), up & ISLAND_BITS, maps_of(s.display)))
 
 
 @lru_cache(maxsize=4096)
@@ -120,13 +124,20 @@ def score(s: Sight, a: Any, near: tuple[int, ...] | None = None) -> int:
     return rule(s, a)
 
 
-@lru_cache(maxsize=256)
+RULES: dict[type, Callable[[Any, Any], int]] = {}   # `scorer`'s answers, read first by `pick`
+
+
 def scorer(kind: type) -> Callable[[Sight, Any], int]:
     """The maxim for an action type, in the maxims' order of precedence (a subclass takes its
     first matching base's); a Sail's (`SAIL`) needs the goal, which `pick` and `score` supply."""
+    known = RULES.get(kind)
+    if known is not None:
+        return known
     for base, rule in PRECEDENCE:
         if issubclass(kind, base):
+            RULES[kind] = rule
             return rule
+    RULES[kind] = OTHER
     return OTHER
 
 
@@ -181,8 +192,10 @@ def pick(see: Callable[[], Sight], legal: Sequence[Any], rng: random.Random) -> 
         return 0
     sight = near = None
     top, luck, best = -1.0e9, 0.0, -1
+    rules = RULES
     for i, a in enumerate(legal):
-        rule = scorer(type(a))
+        kind = type(a)
+        rule = rules.get(kind) or scorer(kind)
         if rule in BLIND:
             value = rule(None, a)
         else:
