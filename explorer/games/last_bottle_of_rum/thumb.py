@@ -95,7 +95,7 @@ def nearest(goal: tuple[int, ...]) -> tuple[int, ...]:
 
 def goal_of(s: Sight) -> tuple[int, ...]:
     """Where the captain heads: home with a worthwhile cargo (R23), else to a displayed map's
-    island it has seen (R24), else to unexplored water (R18), else home."""
+    island it has seen (R24), else to unexplored water (R19), else home."""
     aboard = sum(TREASURE_VALUE[t] for t in s.treasures)
     if aboard >= 3 or (aboard and len(s.treasures) >= 2):
         return (0,)
@@ -112,7 +112,7 @@ def _heading(tiles: tuple[str, ...], maps: tuple[str, ...], face_up: int) -> tup
 
 
 def sail_gain(s: Sight, near: tuple[int, ...], cell: int) -> int:
-    """Ten a step closer to the goal; a seen reef costs 6 (R20)."""
+    """Ten a step closer to the goal; a seen reef costs 6 (R21: a damage token on every entry)."""
     return 10 * (near[s.cell] - near[cell]) - (6 if s.tiles[cell] in REEFS else 0)
 
 
@@ -165,17 +165,17 @@ def _sail(s: Sight, a: Any) -> int:
 
 SAIL = _sail
 PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], ...] = (
-    (Take, lambda s, a: TAKE_VALUE[a.treasure]),
-    (Trade, lambda s, a: 100 + len(a.treasures)),
-    (Leave, lambda s, a: 50),
-    (Play, lambda s, a: sum([CARD_VALUE[c] for c in a.cards])),
-    (Sail, SAIL),
-    (Attack, _attack),
-    (Repair, lambda s, a: 42),
-    (Earn, lambda s, a: 30),
-    (UseEffect, _effect),
-    (Exchange, lambda s, a: 2 if a.get in a.give else 10),
-    ((EndTurn, Stop), lambda s, a: 1),
+    (Take, lambda s, a: TAKE_VALUE[a.treasure]),                 # R25, less for a hindering treasure
+    (Trade, lambda s, a: 100 + len(a.treasures)),                 # R23: Loot, the more the better
+    (Leave, lambda s, a: 50),                                     # R25: not taking it
+    (Play, lambda s, a: sum([CARD_VALUE[c] for c in a.cards])),   # R8: the pair with the richest icons
+    (Sail, SAIL),                                                 # R18: towards the goal
+    (Attack, _attack),                                            # R33-R37: a laden, sound prey
+    (Repair, lambda s, a: 42),                                    # R43
+    (Earn, lambda s, a: 30),                                      # R30
+    (UseEffect, _effect),                                         # R13: a helpful effect while lightly cursed
+    (Exchange, lambda s, a: 2 if a.get in a.give else 10),        # R12: a 3-for-1 that changes something
+    ((EndTurn, Stop), lambda s, a: 1),                            # T5: only when nothing else is left
 )
 # The maxims that never read the sight (every one but a Sail's, an Attack's and an effect's).
 BLIND = frozenset(rule for _, rule in PRECEDENCE if rule not in (SAIL, _attack, _effect)) | {OTHER}
