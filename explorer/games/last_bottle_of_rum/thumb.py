@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .data import CARDS, CELLS, DISTANCE, TILES, TREASURES, map_tile, parse_cell
+from .data import CARDS, CELLS, DISTANCE, TILES, TREASURES, cell_name, map_tile
 from .model import Attack, Earn, EndTurn, Exchange, Leave, Play, Repair, Sail, Stop, Take, Trade, UseEffect
 
 GOOD_EFFECTS = frozenset({"E01", "E04", "E09", "E12", "E03"})
@@ -33,6 +33,7 @@ CARD_VALUE = {c: _card_value(c) for c in CARDS}
 TAKE_VALUE = {t: 100 - 20 * (info.ability in ("heavy", "kraken_eye", "no_doubloons")) for t, info in TREASURES.items()}
 GOOD_CARDS = frozenset(c for c, info in CARDS.items() if info.effect in GOOD_EFFECTS)
 TREASURE_VALUE = {t: info.value for t, info in TREASURES.items()}
+CELL_OF = {cell_name(c): c for c in range(len(CELLS))}   # the view's "q,r" names (parse_cell, as a table)
 REEFS = frozenset(t for t, info in TILES.items() if info.reef)
 
 
@@ -58,10 +59,10 @@ def sight_of_view(v: dict) -> Sight:
     me = v["ships"][p]
     tiles = [""] * len(CELLS)
     for name, tile in v["tiles"].items():
-        tiles[parse_cell(name)] = tile
-    return Sight(p, parse_cell(me["cell"]), me["curse"], tuple(me["treasures"]),
-                 tuple((len(s["treasures"]), sum(s["damage"].values())) for s in v["ships"]), tuple(tiles),
-                 sum(1 << parse_cell(c) for c in v["face_up"]), tuple(m for m, _ in v["display"]))
+        tiles[CELL_OF[name]] = tile
+    return Sight(p, CELL_OF[me["cell"]], me["curse"], tuple(me["treasures"]),
+                 tuple([(len(s["treasures"]), sum(s["damage"].values())) for s in v["ships"]]), tuple(tiles),
+                 sum([1 << CELL_OF[c] for c in v["face_up"]]), tuple([m for m, _ in v["display"]]))
 
 
 def sight_of_state(s: Any, p: int) -> Sight:
