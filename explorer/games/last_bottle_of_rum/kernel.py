@@ -7,7 +7,8 @@ generator exactly as stepping the model with `RandomPolicy` does and reaches the
 final state. What it skips is only what a playout never reads: the intermediate states
 (their trail, cached legal actions) and the events' text. It covers every option and
 module (V1-V15, E3's turn limit) and written positions waiting on an automatic step (their
-one outcome "go on", drawn as `sample` draws it, then `settle`).
+one outcome "go on", drawn as `sample` draws it, then `settle`). `run` is that loop with the
+decisions left to a chooser: the rule of thumb's kernel (thumb_kernel.py) plays on it too.
 """
 
 from __future__ import annotations
