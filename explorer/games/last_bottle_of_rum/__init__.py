@@ -151,6 +151,17 @@ class LastBottleOfRum(Game):
 
         return random_playout(state, rng, max_steps, final)
 
+    def policy_playout(self, state: RumState, rng: random.Random, max_steps: int, policy: str,
+                       final: bool = False) -> PlayoutEnd | None:
+        """The rule of thumb at every seat on its kernel (thumb_kernel.py), every set-up and
+        option covered; "random" on the random kernel; None for other policies (the model is
+        stepped)."""
+        if policy == "rule_of_thumb":
+            from .thumb_kernel import thumb_playout
+
+            return thumb_playout(state, rng, max_steps, final)
+        return super().policy_playout(state, rng, max_steps, policy, final)
+
     def parse_action(self, text: str) -> Any:
         """Read the notation in the module docstring."""
         if not isinstance(text, str):

@@ -7,12 +7,14 @@ generator exactly as stepping the model with `RandomPolicy` does and reaches the
 final state. What it skips is only what a playout never reads: the intermediate states
 (their trail, cached legal actions) and the events' text. It covers every option and
 module (V1-V15, E3's turn limit) and written positions waiting on an automatic step (their
-one outcome "go on", drawn as `sample` draws it, then `settle`).
+one outcome "go on", drawn as `sample` draws it, then `settle`). `run` is that loop with the
+decisions left to a chooser: the rule of thumb's kernel (thumb_kernel.py) plays on it too.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from explorer.core.game import PlayoutEnd
 
@@ -37,15 +39,25 @@ class QuietWork(Work):
 def random_playout(state: RumState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd | None:
     """Play `state` to the end with every seat choosing ``legal[rng.randrange(len(legal))]``
     (see the module docstring); `RuntimeError` when `max_steps` steps pass without an end."""
-    w = QuietWork(state)
     randrange = rng.randrange
+    return run(state, rng, max_steps, final, lambda w, p, choices: randrange(len(choices)))
+
+
+Chooser = Callable[[Work, int, list], int]
+
+
+def run(state: RumState, rng: random.Random, max_steps: int, final: bool, choose: Chooser) -> PlayoutEnd:
+    """The model's steps on one `QuietWork`, `choose(work, player, legal)` giving the index of
+    each decision (the player is the one `node_of` names: the pending choice's, else the
+    active captain); `RuntimeError` when `max_steps` steps pass without an end."""
+    w = QuietWork(state)
     steps = 0
     while w.phase != "over":
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
         pending = w.pending
         if pending and pending[0][0] not in CHANCE and pending[0][0] not in DECISION:
-            randrange(1)                 # "go on", the one outcome of a waiting automatic step
+            rng.randrange(1)             # "go on", the one outcome of a waiting automatic step
         elif pending and pending[0][0] in CHANCE:
             task = pending[0]
             item = sample_outcome(w, rng)
@@ -53,7 +65,8 @@ def random_playout(state: RumState, rng: random.Random, max_steps: int, final: b
             outcome(w, task, item)
         else:
             choices = legal(w)
-            decide(w, pending[0] if pending else None, choices[randrange(len(choices))])
+            decide(w, pending[0] if pending else None, choices[choose(w, pending[0][1] if pending else w.active,
+                                                                      choices)])
         settle(w)
         if w.mods.bounties:              # V1: bounty conditions after every step (D8)
             check_turn(w)
@@ -66,4 +79,4 @@ def random_playout(state: RumState, rng: random.Random, max_steps: int, final: b
     return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
 
 
-__all__ = ["QuietWork", "random_playout"]
+__all__ = ["QuietWork", "random_playout", "run"]
