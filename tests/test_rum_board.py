@@ -172,3 +172,14 @@ def test_E3_turn_limit_house_rule_cuts_the_game_off_and_ranks_by_loot():
     won = run(scene([ship(cell="1,0", loot=8, treasures=("TR07",)), ship()], actions="S", turn_limit=3,
                     tiles={"1,0": "T28"}, face_up=("1,0",)), "sail 0,0", "trade TR07")
     assert won.is_over and won.cut_off() is None and won.winner == 0
+
+
+def test_every_action_card_tooltip_says_what_its_effect_does_D5():
+    from explorer.games.last_bottle_of_rum.data import CARDS, EFFECTS
+    from explorer.games.last_bottle_of_rum.render import card_tip
+
+    assert all(e.text for e in EFFECTS.values())
+    for card, c in CARDS.items():
+        if c.effect in EFFECTS:
+            tip = card_tip(card)
+            assert EFFECTS[c.effect].name in tip and EFFECTS[c.effect].text in tip and "D5" in tip

@@ -42,6 +42,7 @@ class Effect:
     doubloons: int
     curse: bool
     basis: str
+    text: str = ""          # what the effect does, in a line (D5), for tooltips
 
 
 @dataclass(frozen=True, slots=True)

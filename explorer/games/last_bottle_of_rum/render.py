@@ -63,7 +63,8 @@ def card_tip(card: str) -> str:
     e = EFFECTS[c.effect]
     cost = f"costs {e.doubloons} doubloon{'s' if e.doubloons != 1 else ''}" if e.doubloons else "free"
     curse = ", +1 Curse" if e.curse else ""
-    return f"{e.name}: actions {icons} (R9-R11); effect {cost}{curse}, once per turn (R13-R16)"
+    does = f": {e.text}" if e.text else ""
+    return f"{e.name}: actions {icons} (R9-R11); effect{does} ({cost}{curse}, once per turn, R13-R16, D5)"
 
 
 def treasure_tip(t: str) -> str:
