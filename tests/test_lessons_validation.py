@@ -60,7 +60,8 @@ MISTAKES = [
     ("bad-start-move", '"open P3-1", "face 5"]', '"open C1", "face 9"]', "steps.2.start.moves.6", "face 9"),
     ("start-and-data", "start = { seed = 1,", "data = {}\nstart = { seed = 1,", "steps.2.start",
      "exactly one of position, data or start"),
-    ("no-position", 'start = { seed = 1, moves = ["open P1-1", "face 2", "open P2-1", "face 4", "open P3-1", "face 5"] }\n',
+    ("no-position", 'start = { seed = 1, moves = ["open P1-1", "face 2", "open P2-1", "face 4", "open P3-1", '
+     '"face 5"] }\n',
      "", "steps.2.start", "found none"),
     ("after-this-step", "start = { seed = 1,", "start = { after = 2,", "steps.2.start.after", "not an earlier step"),
     ("seed-and-after", "start = { seed = 1,", "start = { after = 1, seed = 1,", "steps.2.start", "exactly one of seed"),
@@ -73,7 +74,8 @@ MISTAKES = [
      "listed twice"),
     ("outcome-vs-outcomes", 'chance = "outcomes"', 'chance = "outcome"', "steps.1.outcomes", "asks about one"),
     ("tolerance-bad", 'tolerance = "1%"', 'tolerance = "wide"', "steps.1.tolerance", "not a probability"),
-    ("answer-not-chance", "step: die rolling\nturn: P1\nrolling: P1-2\n", "turn: P1\n", "steps.1.chance", "not a chance node"),
+    ("answer-not-chance", "step: die rolling\nturn: P1\nrolling: P1-2\n", "turn: P1\n", "steps.1.chance",
+     "not a chance node"),
     ("do-unknown", 'do = "move"', 'do = "play"', "steps.2.do", "not one of"),
     ("move-at-chance", 'do = "answer"\nchance = "outcomes"\noutcomes = ["face 3", "face 4"]\ntolerance = "1%"',
      'do = "move"\nexpect = ["face 3"]', "steps.1.do", 'use do = "outcome"'),
@@ -145,3 +147,33 @@ def test_position_text_is_read_by_the_games_notation():
     assert lesson.steps[0].state.notation() == lesson.game.position(lesson.steps[0].state.notation()).notation()
     assert lesson.steps[0].exact() == Fraction(1, 3)
 
+
+
+SJO_DEAL = '''title = "Dealing"
+[game]
+name = "sjoroveroya"
+players = 2
+[[steps]]
+title = "The deal"
+rules = ["S7"]
+data = { phase = "deal", track = "HSDCCDSHSHCDDCHSHDSC"%s }
+do = "outcome"
+expect = ["draw H"]
+prompt = "Deal a card."
+hint = "Any suit."
+'''
+
+
+def test_sjoroveroya_deal_without_a_drawer_is_one_error_S7():
+    """Position data in the deal phase that names nobody being dealt to is refused, naming the
+    field and the rule, instead of crashing when the deal is settled."""
+    with pytest.raises(LessonError) as err:
+        parse_lesson(SJO_DEAL % "", "deal.toml")
+    assert err.value.field == "steps.1.data.pending.drawer"
+    assert str(err.value).startswith("lesson deal.toml: steps.1.data.pending.drawer: missing:")
+    assert "(S7)" in str(err.value)
+    with pytest.raises(LessonError) as err:
+        parse_lesson(SJO_DEAL % ', pending = { draws = 9, drawer = 0 }', "deal.toml")
+    assert err.value.field == "steps.1.data.pending.draws" and "(S7)" in str(err.value)
+    lesson = parse_lesson(SJO_DEAL % ', pending = { draws = 4, drawer = 0 }', "deal.toml")
+    assert lesson.steps[0].state.is_chance and lesson.steps[0].after().hands[0] == (0, 1, 0, 0)
