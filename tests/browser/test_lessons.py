@@ -102,6 +102,11 @@ def test_odds_lesson_in_the_served_app(panel_app, page, game):
     check = page.locator(".pre-lesson-check").get_by_role("button")
     feedback = page.locator(".pre-lesson-feedback")
     first = lesson.steps[0]
+    asked = page.locator(".pre-lesson-question-board")   # the board without the odds asked for (C3)
+    expect(asked.locator("svg")).to_be_visible()
+    expect(asked).not_to_contain_text("Next card from the pile")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".pre-lesson-view").screenshot(path=str(SHOTS / f"lesson_app_{game}_asked.png"))
     answer.fill(wrong_of(first))
     check.click()
     verdict(feedback, "wrong")
@@ -113,7 +118,7 @@ def test_odds_lesson_in_the_served_app(panel_app, page, game):
     verdict(feedback, "right")
     expect(feedback.locator(".pre-exact")).to_contain_text(str(first.exact()))
     expect(page.locator(".pre-lesson-chart .bk-Figure")).to_be_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    expect(asked).to_be_hidden()                          # answered: the game's full board again
     page.locator(".pre-lesson-view").screenshot(path=str(SHOTS / f"lesson_app_{game}_right.png"))
     assert not page.errors
 
