@@ -24,7 +24,7 @@ def test_docs_example_loads_and_plays():
     assert [s.task for s in lesson.steps] == ["answer", "move"]
     assert lesson.steps[0].exact() == Fraction(1, 3)
     assert attempt(begin(lesson), "33%").feedback.verdict == "right"
-    assert attempt(begin(lesson, 1), "roll AJ").feedback.verdict == "right"
+    assert attempt(begin(lesson, 1), "roll P1-J").feedback.verdict == "right"
 
 
 def test_load_lesson_reads_a_file_by_path(tmp_path):
@@ -42,24 +42,30 @@ def test_unknown_lesson_name_is_one_error():
 
 MISTAKES = [
     # (id, text replaced, replacement, field, words in the message)
-    ("expect-illegal-R11", 'expect = ["roll A2", "roll AJ"]', 'expect = ["roll A2", "roll B1"]', "steps.2.expect",
-     "'roll B1' is not legal here"),
-    ("expect-empty", 'expect = ["roll A2", "roll AJ"]', "expect = []", "steps.2.expect", "list the expected moves"),
+    ("expect-illegal-R11", 'expect = ["roll P1-2", "roll P1-J"]', 'expect = ["roll P1-2", "roll P2-1"]',
+     "steps.2.expect", "'roll P2-1' is not legal here"),
+    ("expect-empty", 'expect = ["roll P1-2", "roll P1-J"]', "expect = []", "steps.2.expect", "list the expected moves"),
     ("expect-on-answer", 'outcomes = ["face 3", "face 4"]', 'outcomes = ["face 3", "face 4"]\nexpect = ["face 3"]',
      "steps.1.expect", "computes its answer"),
     ("unknown-rule", 'rules = ["R14", "C4"]', 'rules = ["R14", "R99"]', "steps.1.rules",
      "'R99' is not a rule ID of Dead Man's Dice"),
     ("no-rules", 'rules = ["R11", "R12"]', "rules = []", "steps.2.rules", "cite the digest rule IDs"),
-    ("bad-data-R4", 'hands = [["A2", "AJ"], ["B2"', 'hands = [["AJ"], ["B2"', "steps.1.data.hands", "(R4)"),
-    ("bad-data-R1", '"A1=3"], ["B1=5"]', '"A1=3"], ["B1=5", "A2=4"]', "steps.1.data.piles.1.1", "A2"),
-    ("bad-start-move", '"open C1", "face 5"]', '"open C1", "face 9"]', "steps.2.start.moves.6", "face 9"),
+    ("bad-position-R4", "P1 pile: 1=3\n", "P1 pile: 1=3\nP1 hand: 2\n", "steps.1.position.P1 hand",
+     "P1's hand is every P1 die in no pile (R4)"),
+    ("bad-position-R14", "P2 pile: 1=5\n", "P2 pile: 1=5 P1-2=4\n", "steps.1.position.P2 pile",
+     "P1-2=4 cannot sit on 5"),
+    ("bad-data-R14", 'position = """\nstep: die rolling\nturn: P1\nrolling: P1-2\nP1 pile: 1=3\nP2 pile: 1=5\n'
+     'P3 pile: 1=2\n"""', 'data = { piles = [["A1=3"], ["B1=5", "A2=4"], ["C1=2"]], to_move = 0 }',
+     "steps.1.data.piles.1.1", "P1-2=4 cannot sit on 5"),
+    ("bad-start-move", '"open P3-1", "face 5"]', '"open C1", "face 9"]', "steps.2.start.moves.6", "face 9"),
     ("start-and-data", "start = { seed = 1,", "data = {}\nstart = { seed = 1,", "steps.2.start",
      "exactly one of position, data or start"),
-    ("no-position", 'start = { seed = 1, moves = ["open A1", "face 2", "open B1", "face 4", "open C1", "face 5"] }\n',
+    ("no-position", 'start = { seed = 1, moves = ["open P1-1", "face 2", "open P2-1", "face 4", "open P3-1", '
+     '"face 5"] }\n',
      "", "steps.2.start", "found none"),
     ("after-this-step", "start = { seed = 1,", "start = { after = 2,", "steps.2.start.after", "not an earlier step"),
     ("seed-and-after", "start = { seed = 1,", "start = { after = 1, seed = 1,", "steps.2.start", "exactly one of seed"),
-    ("after-out-of-range", 'start = { seed = 1, moves = ["open A1", "face 2", "open B1", "face 4", "open C1", '
+    ("after-out-of-range", 'start = { seed = 1, moves = ["open P1-1", "face 2", "open P2-1", "face 4", "open P3-1", '
      '"face 5"] }', "start = { after = 5 }", "steps.2.start.after", "not an earlier step"),
     ("chance-unknown", 'chance = "outcomes"', 'chance = "mean"', "steps.1.chance", "not a chance question"),
     ("outcome-not-listed", 'outcomes = ["face 3", "face 4"]', 'outcomes = ["face 3", "face S"]', "steps.1.outcomes",
@@ -68,14 +74,15 @@ MISTAKES = [
      "listed twice"),
     ("outcome-vs-outcomes", 'chance = "outcomes"', 'chance = "outcome"', "steps.1.outcomes", "asks about one"),
     ("tolerance-bad", 'tolerance = "1%"', 'tolerance = "wide"', "steps.1.tolerance", "not a probability"),
-    ("answer-not-chance", ', step = "roll", die = "A2" }', " }", "steps.1.chance", "not a chance node"),
+    ("answer-not-chance", "step: die rolling\nturn: P1\nrolling: P1-2\n", "turn: P1\n", "steps.1.chance",
+     "not a chance node"),
     ("do-unknown", 'do = "move"', 'do = "play"', "steps.2.do", "not one of"),
     ("move-at-chance", 'do = "answer"\nchance = "outcomes"\noutcomes = ["face 3", "face 4"]\ntolerance = "1%"',
      'do = "move"\nexpect = ["face 3"]', "steps.1.do", 'use do = "outcome"'),
     ("outcome-at-decision", 'do = "move"', 'do = "outcome"', "steps.2.do", 'use do = "move"'),
     ("question-on-move", 'do = "move"', 'do = "move"\ntolerance = "1%"', "steps.2.tolerance",
      "only an answer step"),
-    ("missing-prompt", 'prompt = """A opened lowest and plays first. Roll a die."""\n', "", "steps.2.prompt",
+    ("missing-prompt", 'prompt = """Player 1 opened lowest and plays first. Roll a die."""\n', "", "steps.2.prompt",
      "missing"),
     ("title-twice", 'title = "Your turn"', 'title = "What fits on a 3"', "steps.2.title",
      "already the title of step 1"),
@@ -130,42 +137,43 @@ def test_a_lesson_without_steps_is_refused():
     assert err.value.field == "steps"
 
 
-def _with_position_text(text: str) -> str:
-    """The docs example with its first step's position given as notation text."""
-    return re.sub(r"\ndata = \{ hands.*\n", f'\nposition = """{text}"""\n', example(), count=1)
-
-
-def test_position_text_is_read_by_the_games_notation(monkeypatch):
-    """`position = ...` goes through `game.position`; its state is the step's position."""
-    from explorer.games.dead_mans_dice import DeadMansDice
-
-    data = {"hands": [["A2", "AJ"], ["B2", "BJ"], ["C2", "CJ"]], "piles": [["A1=3"], ["B1=5"], ["C1=2"]],
-            "to_move": 0, "step": "roll", "die": "A2"}
-    monkeypatch.setattr(DeadMansDice, "position", lambda game, text: game.state_from_dict(data), raising=False)
-    lesson = parse_lesson(_with_position_text("pile: A1=3"), "stacking.toml")
+def test_position_text_is_read_by_the_games_notation():
+    """`position = ...` goes through `game.position`: the same table written with its defaults
+    spelt out is the same position, with the same computed answer."""
+    lesson = parse_lesson(example(), "stacking.toml")
+    spelt = example().replace("P1 pile: 1=3\n", "P1 pile: 1=3\nP1 hand: 2 J\nP1 total: 0\n", 1)
+    assert "P1 hand: 2 J" in spelt
+    assert parse_lesson(spelt, "stacking.toml").steps[0].state == lesson.steps[0].state
+    assert lesson.steps[0].state.notation() == lesson.game.position(lesson.steps[0].state.notation()).notation()
     assert lesson.steps[0].exact() == Fraction(1, 3)
 
 
-def test_position_text_mistake_names_the_line(monkeypatch):
-    from explorer.core.errors import PositionError
-    from explorer.games.dead_mans_dice import DeadMansDice
 
-    def refuse(game, text):
-        raise PositionError("piles", "A1 is in two places (R4)")
+SJO_DEAL = '''title = "Dealing"
+[game]
+name = "sjoroveroya"
+players = 2
+[[steps]]
+title = "The deal"
+rules = ["S7"]
+data = { phase = "deal", track = "HSDCCDSHSHCDDCHSHDSC"%s }
+do = "outcome"
+expect = ["draw H"]
+prompt = "Deal a card."
+hint = "Any suit."
+'''
 
-    monkeypatch.setattr(DeadMansDice, "position", refuse, raising=False)
+
+def test_sjoroveroya_deal_without_a_drawer_is_one_error_S7():
+    """Position data in the deal phase that names nobody being dealt to is refused, naming the
+    field and the rule, instead of crashing when the deal is settled."""
     with pytest.raises(LessonError) as err:
-        parse_lesson(_with_position_text("piles: A1=3 A1=4"), "stacking.toml")
-    assert err.value.field == "steps.1.position.piles" and "(R4)" in str(err.value)
-
-
-def test_position_text_for_a_game_without_notation_says_use_start(monkeypatch):
-    from explorer.games.dead_mans_dice import DeadMansDice
-
-    def missing(game, text):
-        raise NotImplementedError
-
-    monkeypatch.setattr(DeadMansDice, "position", missing, raising=False)
+        parse_lesson(SJO_DEAL % "", "deal.toml")
+    assert err.value.field == "steps.1.data.pending.drawer"
+    assert str(err.value).startswith("lesson deal.toml: steps.1.data.pending.drawer: missing:")
+    assert "(S7)" in str(err.value)
     with pytest.raises(LessonError) as err:
-        parse_lesson(_with_position_text("x"), "stacking.toml")
-    assert err.value.field == "steps.1.position" and "use start" in str(err.value)
+        parse_lesson(SJO_DEAL % ', pending = { draws = 9, drawer = 0 }', "deal.toml")
+    assert err.value.field == "steps.1.data.pending.draws" and "(S7)" in str(err.value)
+    lesson = parse_lesson(SJO_DEAL % ', pending = { draws = 4, drawer = 0 }', "deal.toml")
+    assert lesson.steps[0].state.is_chance and lesson.steps[0].after().hands[0] == (0, 1, 0, 0)

@@ -83,7 +83,9 @@ def panel_app():
 
 
 def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
-    mode = panel_app.objects[1].objects[3]
+    row = panel_app.objects[1].objects     # game, players, start, "Show the set-up", mode
+    mode = next(w for w in row if "pre-mode" in w.css_classes)
+    assert mode is row[-1] and "pre-setup" in row[-2].css_classes
     assert mode.options == ["Free play", "Learn"]
     mode.value = "Learn"
     view = panel_app.objects[3].objects[0]
@@ -98,7 +100,7 @@ def test_served_lesson_flow_wrong_hint_right():
 
     layout = lesson_layout("jolly_and_roger_odds")
     player = layout.player
-    header, feedback, chart = layout.objects[0], layout.objects[5], layout.objects[6]
+    header, feedback, chart = layout.objects[0], layout.objects[6], layout.objects[7]
     assert "Step 1 of 3" in header.object and not chart.visible
     player.handle({"op": "check", "text": "1%"})
     assert "data-verdict='wrong'" in feedback.object
@@ -152,3 +154,44 @@ def test_every_lesson_played_through_the_controller_keeps_the_board_on_the_lesso
             assert player.progress.feedback.verdict == "right", (name, step.number)
             assert player.controller.state == player.progress.state == step.after()
             player.handle({"op": "next"})
+
+
+def _first_draw() -> int:
+    return index_of("sjoroveroya", "Chance lab: the first draw")
+
+
+def test_open_question_board_does_not_print_the_asked_odds_C3():
+    """Sjørøverøya's board prints the next card's odds (C3); while a lesson asks for them the
+    board is shown without that line, and the full board comes back once answered."""
+    from widgets.lesson import question_board_svg
+
+    widget = Lesson("sjoroveroya", step=_first_draw())
+    state = widget.progress.state
+    assert "Next card from the pile" in state.view(None)._repr_svg_()       # what the game's board prints
+    assert widget.board.layout.display == "none" and widget.question_board.layout.display is None
+    assert "Next card from the pile" not in widget.question_board.value
+    assert "9/40" not in widget.question_board.value and "Draw pile: 80 cards" in widget.question_board.value
+    assert question_board_svg(state) == widget.question_board.value
+    widget.buttons["show"].click()
+    assert widget.board.layout.display is None and widget.question_board.layout.display == "none"
+
+
+def test_served_lesson_hides_the_asked_odds_until_answered_C3():
+    from explorer.lessons import load_lesson
+    from widgets.served_lesson import lesson_layout
+
+    lesson = load_lesson("sjoroveroya")
+    layout = lesson_layout(lesson)
+    board, question_board = layout.objects[1], layout.objects[2]
+    assert not board.visible and question_board.visible          # step 1 asks a layout chance
+    layout.player.handle({"op": "next"})
+    layout.player.handle({"op": "next"})
+    assert layout.player.progress.step.task == "move"
+    assert board.visible and not question_board.visible and question_board.object == ""
+    for _ in range(_first_draw() - 2):
+        layout.player.handle({"op": "next"})
+    assert layout.player.progress.step.title == "Chance lab: the first draw"
+    assert not board.visible and question_board.visible
+    assert "Next card from the pile" not in question_board.object and "Draw pile" in question_board.object
+    layout.player.handle({"op": "check", "text": "9/40"})
+    assert board.visible and not question_board.visible

@@ -19,6 +19,7 @@ import ipywidgets as W
 import traitlets
 
 from explorer.analysis.tree import PositionTree
+from explorer.core.game import State
 from explorer.lessons import Lesson as LessonData
 from explorer.lessons import Progress, attempt, back, begin, hint, load_lesson, next_step, show_me
 from explorer.lessons.answers import percent
@@ -50,6 +51,25 @@ CSS = """<style>
 .pre-feedback td { padding: 1px 8px; }
 .pre-feedback tr.pre-asked { font-weight: bold; background: #dbe7f6; }
 </style>"""
+
+
+# Board fields that print a chance a lesson may ask for: Sjørøverøya's "next card" odds (C3).
+GIVEAWAY = {"sjoroveroya": ("next_draw",)}
+
+
+def asking(progress: Progress) -> bool:
+    """True while a chance question is open: the board must not print its answer yet."""
+    return progress.step.task == "answer" and not progress.done
+
+
+def question_board_svg(state: State) -> str:
+    """The board of an open chance question, without the odds the game's board prints (they
+    would give the answer away); the full board comes back once the question is answered."""
+    view = state.view(None)
+    for key in GIVEAWAY.get(state.game.name, ()):
+        if key in view:
+            view[key] = type(view[key])()
+    return view._repr_svg_() if hasattr(view, "_repr_svg_") else ""
 
 
 def resolve(lesson: LessonData | str | Path) -> LessonData:
@@ -179,6 +199,7 @@ class Lesson(W.VBox):
         ctl = self.player.controller
         self.header = W.HTML()
         self.board = BoardView(ctl)
+        self.question_board = W.HTML()      # the board without the asked odds (GIVEAWAY)
         self.picker = ActionPicker(ctl)
         self.chance = ChanceControls(ctl)
         self.answer = W.Text(placeholder="your answer", layout=W.Layout(width="260px"))
@@ -194,8 +215,8 @@ class Lesson(W.VBox):
         self.figure = chance_figure()
         self.chart = BokehModel(self.figure)
         act = W.HBox([self.answer, *self.buttons.values()], layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([self.header, self.board, self.picker, self.chance, act, self.feedback, self.chart],
-                         **kwargs)
+        super().__init__([self.header, self.board, self.question_board, self.picker, self.chance, act,
+                          self.feedback, self.chart], **kwargs)
         self.add_class("pre-lesson-box")
         self.player.observe(self._refresh, "revision")
         self._refresh()
@@ -210,6 +231,10 @@ class Lesson(W.VBox):
         task = progress.step.task
         self.header.value = header_html(progress)
         self.feedback.value = feedback_html(progress)
+        hide = asking(progress)
+        self.board.layout.display = "none" if hide else None
+        self.question_board.value = question_board_svg(progress.state) if hide else ""
+        self.question_board.layout.display = None if hide else "none"
         self.picker.layout.display = None if task == "move" and not progress.done else "none"
         self.chance.layout.display = None if task == "outcome" and not progress.done else "none"
         self.answer.placeholder = "e.g. 5/36 or 13.9%" if task == "answer" else "or type it, e.g. " + \

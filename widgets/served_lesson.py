@@ -11,7 +11,7 @@ import panel as pn
 
 from explorer.lessons import Lesson, lesson_names, load_lesson
 from widgets.chart import chance_figure, update_chance_figure
-from widgets.lesson import LessonPlayer, chart_rows, feedback_html, header_html
+from widgets.lesson import LessonPlayer, asking, chart_rows, feedback_html, header_html, question_board_svg
 from widgets.served import bound_pane
 
 BUTTONS = (("back", "◀ Back", "default"), ("check", "Check", "primary"), ("hint", "Hint", "default"),
@@ -30,6 +30,7 @@ def lesson_layout(lesson: Lesson | str) -> Any:
     ctl = player.controller
     header = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["pre-lesson-header"])
     board = bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100)
+    question_board = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["pre-lesson-question-board"])
     picker = bound_pane("picker", ctl, sizing_mode="stretch_width")
     chance = bound_pane("chance", ctl, sizing_mode="stretch_width")
     answer = pn.widgets.TextInput(placeholder="your answer", width=260, css_classes=["pre-lesson-answer"])
@@ -54,6 +55,8 @@ def lesson_layout(lesson: Lesson | str) -> Any:
         task = progress.step.task
         with pn.io.hold():
             header.object = header_html(progress)
+            hide = asking(progress)    # an open chance question: a board that does not print its odds
+            question_board.object = question_board_svg(progress.state) if hide else ""
             feedback.object = feedback_html(progress)
             picker.visible = task == "move" and not progress.done
             chance.visible = task == "outcome" and not progress.done
@@ -65,10 +68,12 @@ def lesson_layout(lesson: Lesson | str) -> Any:
             buttons["next"].disabled = progress.index == len(progress.lesson.steps) - 1
             buttons["check"].disabled = progress.done
         chart.visible = bool(rows)   # like widgets.served.chance_chart: visibility outside hold()
+        board.visible, question_board.visible = not hide, hide
 
     player.observe(refresh, "revision")
     refresh()
-    layout = pn.Column(header, board, picker, chance, pn.Row(answer, *buttons.values()), feedback, chart,
+    layout = pn.Column(header, board, question_board, picker, chance, pn.Row(answer, *buttons.values()),
+                       feedback, chart,
                        sizing_mode="stretch_width", css_classes=["pre-lesson-view"])
     layout.player = player
     return layout

@@ -175,7 +175,7 @@ class _Reader:
             if key == "position":
                 if not isinstance(value, str):
                     raise self.fail(f"{at}.position", "write the position as text in the game's notation")
-                return self.from_notation(game, value, at)
+                return game.position(value)
             if key == "data":
                 if not isinstance(value, Mapping):
                     raise self.fail(f"{at}.data", "write the position data as a table")
@@ -187,13 +187,6 @@ class _Reader:
         except PositionError as err:
             raise self.fail(f"{at}.{key}.{err.field}", err.reason) from None
         return self.start(game, value, at, earlier)
-
-    def from_notation(self, game: Game, text: str, at: str) -> State:
-        try:
-            return game.position(text)
-        except NotImplementedError:
-            raise self.fail(f"{at}.position", f"{game.title} cannot read position text yet: use start = "
-                                              "{seed = N, moves = [...]}") from None
 
     def start(self, game: Game, value: Any, at: str, earlier: list[Step]) -> State:
         field = f"{at}.start"

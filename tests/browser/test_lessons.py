@@ -1,6 +1,7 @@
-"""Lessons in a real browser: one odds lesson per game completed in JupyterLab, and a whole
-teaching lesson completed in the served app; each with a wrong answer, a hint and a right
-answer. Answers come from the lesson model, never typed by hand here."""
+"""Lessons in a real browser: one odds lesson per game completed in JupyterLab and one in the
+served app (the game picked by its title), and a whole teaching lesson completed in the app;
+each with a wrong answer, a hint and a right answer. Answers come from the lesson model,
+never typed by hand here."""
 
 import re
 from fractions import Fraction
@@ -79,17 +80,54 @@ def test_odds_lesson_in_jupyterlab(jupyterlab, page, game):
     assert not page.errors
 
 
-@pytest.mark.browser
-def test_teaching_lesson_in_the_served_app(panel_app, page):
-    lesson = load_lesson("sjoroveroya")
-    page.goto(panel_app("apps/explorer_app.py"))
+def start_in_app(page, url, lesson):
+    """Open the app, pick the lesson's game by its title, switch to Learn and start the lesson."""
+    page.goto(url)
     expect(page.locator(".pre-board svg [data-place]").first).to_be_attached(timeout=30_000)
-    page.locator(".pre-game select").select_option("sjoroveroya")
+    page.locator(".pre-game select").select_option(label=lesson.game.title)
     page.locator(".pre-mode").get_by_role("button", name="Learn").click()
     page.locator(".pre-lesson-choice select").select_option(label=lesson.title)
     page.locator(".pre-lesson-start").get_by_role("button").click()
+    expect(page.locator(".pre-lesson-header .pre-progress")).to_contain_text(f"Step 1 of {len(lesson)}",
+                                                                          timeout=30_000)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", explorer.games())
+def test_odds_lesson_in_the_served_app(panel_app, page, game):
+    lesson = load_lesson(f"{game}_odds")
+    page.set_viewport_size({"width": 1280, "height": 2400})
+    start_in_app(page, panel_app("apps/explorer_app.py"), lesson)
+    answer = page.locator(".pre-lesson-answer input")
+    check = page.locator(".pre-lesson-check").get_by_role("button")
+    feedback = page.locator(".pre-lesson-feedback")
+    first = lesson.steps[0]
+    asked = page.locator(".pre-lesson-question-board")   # the board without the odds asked for (C3)
+    expect(asked.locator("svg")).to_be_visible()
+    expect(asked).not_to_contain_text("Next card from the pile")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".pre-lesson-view").screenshot(path=str(SHOTS / f"lesson_app_{game}_asked.png"))
+    answer.fill(wrong_of(first))
+    check.click()
+    verdict(feedback, "wrong")
+    page.locator(".pre-lesson-hint").get_by_role("button").click()
+    verdict(feedback, "hint")
+    expect(feedback.locator(".pre-rule-id").first).to_have_text(first.rules[0])
+    answer.fill(answer_of(first))
+    check.click()
+    verdict(feedback, "right")
+    expect(feedback.locator(".pre-exact")).to_contain_text(str(first.exact()))
+    expect(page.locator(".pre-lesson-chart .bk-Figure")).to_be_visible()
+    expect(asked).to_be_hidden()                          # answered: the game's full board again
+    page.locator(".pre-lesson-view").screenshot(path=str(SHOTS / f"lesson_app_{game}_right.png"))
+    assert not page.errors
+
+
+@pytest.mark.browser
+def test_teaching_lesson_in_the_served_app(panel_app, page):
+    lesson = load_lesson("sjoroveroya")
+    start_in_app(page, panel_app("apps/explorer_app.py"), lesson)
     header = page.locator(".pre-lesson-header")
-    expect(header.locator(".pre-progress")).to_contain_text(f"Step 1 of {len(lesson)}", timeout=30_000)
     answer = page.locator(".pre-lesson-answer input")
     check = page.locator(".pre-lesson-check").get_by_role("button")
     feedback = page.locator(".pre-lesson-feedback")

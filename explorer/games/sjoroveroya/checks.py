@@ -71,9 +71,11 @@ def check_setup(s: SjoroveroyaState, cfg: Config) -> None:
     elif s.phase == "first":
         wanted = [size] * cfg.players
     else:
-        if s.drawer is None or not 0 <= s.pending <= size:     # 0 only while V6's display is refilled
-            raise PositionError("pending", f"dealing names the player being dealt to and 1-{size} cards still "
-                                           "to deal (S7)")
+        if s.drawer is None:    # settling a deal with nobody being dealt to would crash (flow.settle)
+            raise PositionError("pending.drawer", "missing: the deal phase names the player being dealt to, "
+                                                  'e.g. "pending": {"draws": 4, "drawer": 0} (S7)')
+        if not 0 <= s.pending <= size:     # 0 only while V6's display is refilled
+            raise PositionError("pending.draws", f"{s.pending} cards still to deal, but a hand is {size} cards (S7)")
         wanted = [size if p < s.drawer else size - s.pending if p == s.drawer else 0 for p in range(cfg.players)]
     if s.after:
         raise PositionError("pending.then", f"nothing follows a draw in the {s.phase} phase: it is empty (S7)")
