@@ -201,7 +201,7 @@ def test_S4_S7_S9_setup_moments():
     dealing = read(f"{TRACK}\nstep: deal\ndealing to: P2\ndraws owed: 1\nP1 hand: ♠♠♥♦\nP2 hand: ♣♣♣")
     assert dealing.is_chance and dealing.drawer == 1 and dealing.pending == 1
     choosing = read(f"{TRACK}\nstep: choose who starts\nP1 hand: ♠♠♥♦\nP2 hand: ♣♣♣♣")
-    assert {str(o) for o, _ in choosing.chance_outcomes()} == {"first 0", "first 1"}
+    assert {str(o) for o, _ in choosing.chance_outcomes()} == {"first P1", "first P2"}
 
 
 # -- strict refusals, in the notation and the data -------------------------------------------

@@ -82,7 +82,8 @@ def test_S7_each_dealt_card_is_an_exact_chance_node():
 def test_S9_starting_player_is_random_unless_set():
     state = setup_until(explorer.load("sjoroveroya", players=3).new_state(), "first")
     assert dict(state.chance_outcomes()) == {FirstPlayer(p): Fraction(1, 3) for p in range(3)}
-    assert state.apply("first 2").to_move == 2
+    assert state.apply("first P3").to_move == 2
+    assert state.apply("first 2").to_move == 2   # the old index form still reads
     fixed = explorer.load("sjoroveroya", players=3, first_player=1).start(seed=5)
     assert fixed.to_move == 1 and fixed.first_player == 1
 

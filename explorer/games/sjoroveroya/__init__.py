@@ -8,7 +8,7 @@ Action notation (``str(action)``, read back by ``game.parse_action``)
 - ``back@12``  move your piece on card 12 backward and draw
 - ``end``      end the turn (after one move; with ``allow_pass`` also before)
 - ``discard H`` discard a ♥ down to the hand limit (V7)
-- chance outcomes: ``layout 1 HSDC`` (block 1's suit order), ``first 2`` (player 2 starts),
+- chance outcomes: ``layout 1 HSDC`` (block 1's suit order), ``first P2`` (Player 2 starts),
   ``draw H`` (a ♥ is drawn), ``reveal H`` (a ♥ is turned face up, V6)
 
 Suits are ``S H D C`` (♠ ♥ ♦ ♣; the symbols are accepted too). In code players are 0, 1, ...;
@@ -136,7 +136,7 @@ class Sjoroveroya(Game):
 
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
-        ``first 2``, ``draw H``, ``reveal H``."""
+        ``first P2``, ``draw H``, ``reveal H``."""
         if not isinstance(text, str):
             raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
         words = text.strip().replace("♥", "H").replace("♠", "S").replace("♦", "D").replace("♣", "C").split()
@@ -144,7 +144,7 @@ class Sjoroveroya(Game):
             return _parse(words)
         except (ValueError, IndexError, KeyError):
             raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
-                                      "discard H, layout 1 HSDC, first 2, draw H, reveal H", text) from None
+                                      "discard H, layout 1 HSDC, first P2, draw H, reveal H", text) from None
 
     def sample_state(self, view: Mapping[str, Any], rng: Any) -> SjoroveroyaState:
         from .sampling import sample_state
@@ -210,7 +210,10 @@ def _parse(words: list[str]) -> Any:
     if head == "reveal" and len(words) == 2:
         return Reveal(_suit(words[1]))
     if head == "first" and len(words) == 2:
-        return FirstPlayer(int(words[1]))
+        seat = words[1]
+        if seat[:1] in "pP" and seat[1:].isdigit() and int(seat[1:]) >= 1:
+            return FirstPlayer(int(seat[1:]) - 1)
+        return FirstPlayer(int(seat))   # analyses saved before seats were P1..Pn wrote the index
     if head == "layout" and len(words) == 3 and len(words[2]) == 4:
         block = int(words[1])
         order = "".join(_suit(c) for c in words[2])

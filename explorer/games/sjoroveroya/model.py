@@ -76,7 +76,7 @@ class FirstPlayer:
     player: int
 
     def __str__(self) -> str:
-        return f"first {self.player}"
+        return f"first P{self.player + 1}"
 
 
 @dataclass(frozen=True, slots=True)
