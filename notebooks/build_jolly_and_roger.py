@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import nbformat as nbf
+from lesson_cells import with_lessons
 
 CELLS = [
     ("md", """# Jolly & Roger: the rules, played out
@@ -276,7 +277,8 @@ makes it visible which cards the splitter must not hand over together."""),
 def build() -> nbf.NotebookNode:
     nb = nbf.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbf.v4.new_markdown_cell(src) if kind == "md" else nbf.v4.new_code_cell(src) for kind, src in CELLS]
+    cells = [nbf.v4.new_markdown_cell(src) if kind == "md" else nbf.v4.new_code_cell(src) for kind, src in CELLS]
+    nb.cells = with_lessons(cells, "jolly_and_roger", "Jolly & Roger")
     return nb
 
 

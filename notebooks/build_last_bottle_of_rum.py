@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+from lesson_cells import with_lessons
 
 CELLS: list[tuple[str, str]] = [
     ("md", """# The Last Bottle of Rum — learn it by playing
@@ -341,8 +342,9 @@ actions: A
 def build() -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
-                for kind, src in CELLS]
+    cells = [nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
+             for kind, src in CELLS]
+    nb.cells = with_lessons(cells, "last_bottle_of_rum", "The Last Bottle of Rum")
     return nb
 
 

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import nbformat as nbf
+from lesson_cells import with_lessons
 
 M, C = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
@@ -113,6 +114,6 @@ cells = [
     C("Explorer(s)"),
 ]
 nb = nbf.v4.new_notebook()
-nb.cells = cells
+nb.cells = with_lessons(cells, "dead_mans_dice", "Dead Man's Dice")
 nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
 nbf.write(nb, Path(__file__).with_name("dead_mans_dice.ipynb"))

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import nbformat as nbf
+from lesson_cells import with_lessons
 
 M, C = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
@@ -252,6 +253,6 @@ cells = [
       "    print(f'after {move}: back from card {front} to card {max(back.pieces[0])}, '\n"
       "          f'{front - max(back.pieces[0])} cards of track for {back.pending} card')"),
 ]
-nb = nbf.v4.new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
+nb = nbf.v4.new_notebook(cells=with_lessons(cells, "sjoroveroya", "Sjørøverøya"), metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                                                 "language": "python"}})
 Path(__file__).with_name("sjoroveroya.ipynb").write_text(nbf.writes(nb), encoding="utf-8")
