@@ -280,24 +280,27 @@ def _rank(rows: list[Row], focus: int, tallies: Mapping[str, _Tally] | None) -> 
 def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Cancel | None = None,
            first_seconds: float = 0.5, round_seconds: float = 2.0, max_games: int = 2000,
            exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 5_000,
-           workers: int = 0, clock: Any = time.monotonic) -> Iterator[Verdict]:
+           workers: int = 0, kernel: bool = True, clock: Any = time.monotonic) -> Iterator[Verdict]:
     """Successive verdicts at `state` as `viewer` knows it: one exact snapshot when the subtree
     fits `exact_limit` states and `exact_seconds`, else sampled rounds, the first after about `first_seconds`
     (at least one game per choice), later ones every `round_seconds`, until `max_games`
     games per choice or `cancel`. The last snapshot has ``done=True`` unless cancelled.
     A rollout that has not ended after `max_steps` steps is left out and counted (`Row.unfinished`).
     `workers` > 0 plays the rollouts on that many processes (the same games: same seeds), so
-    they run beside the caller's thread instead of competing with it; 0 plays them here."""
+    they run beside the caller's thread instead of competing with it; 0 plays them here.
+    Every seat plays the evaluator, so a game's fast kernel plays each rollout
+    (`Game.policy_playout`, the same games as stepping the model, only sooner); `kernel=False`
+    steps the model instead, which only a check of a kernel needs."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise PositionError("workers", f"{workers!r} is not a number of processes (0 plays in this thread)")
     know = knowledge(state, viewer)
     yield from _refine(know, seed, cancel or Cancel(), first_seconds, round_seconds, max_games,
-                       exact_limit, exact_seconds, max_steps, workers, clock)
+                       exact_limit, exact_seconds, max_steps, workers, kernel, clock)
 
 
 def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, round_seconds: float,
             max_games: int, exact_limit: int, exact_seconds: float, max_steps: int, workers: int,
-            clock: Any) -> Iterator[Verdict]:
+            kernel: bool, clock: Any) -> Iterator[Verdict]:
     game, players = know.game, know.game.players
     started = clock()
     probe_rng = random.Random(derive_seed(seed, -1))
@@ -333,7 +336,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     method = f"sampled: games played on by the {name}, the same luck for every choice"
     if workers:
         method += f" ({workers} processes)"
-    play = batch_in_pool(workers, game.evaluator()) if workers else batch_here(seats)
+    play = batch_in_pool(workers, game.evaluator(), kernel) if workers else batch_here(seats, kernel)
     tallies: dict[str, _Tally] = {}
     index, round_no = 0, 0
     deadline = started + first_seconds
