@@ -343,3 +343,13 @@ def test_kernel_rollouts_on_processes_give_the_model_figures():
     model = list(refine(state, 1, kernel=False, clock=ticking(), **options))
     pool = list(refine(state, 1, workers=2, clock=ticking(), **options))
     assert pool[-1].rows == model[-1].rows and len(model[-1].rows) > 1
+
+
+def test_engine_docs_example_runs():
+    """docs/engine.md's `refine` example runs as written (figures fixed by its seed)."""
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0
