@@ -339,9 +339,9 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     play = batch_in_pool(workers, game.evaluator(), kernel) if workers else batch_here(seats, kernel)
     tallies: dict[str, _Tally] = {}
     index, round_no = 0, 0
-    deadline = started + first_seconds
+    deadline, mark = started + first_seconds, clock()
     while not cancel.cancelled:
-        indices = range(index, min(index + (1 if round_no == 0 else max(1, workers)), max_games))
+        indices = range(index, min(index + _batch(workers, round_no), max_games))
         jobs = [(i, derive_seed(seed + 1, i), _jobs(know, kind, seed, i)) for i in indices]
         results = play(jobs, players, max_steps, cancel)
         if results is None or cancel.cancelled:
@@ -354,7 +354,11 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                 tally.outcomes[i] = outcome
         index += len(indices)
         full = index >= max_games
-        if clock() >= deadline or full:
+        now = clock()
+        spent, mark = now - mark, now
+        # a snapshot is due when the next batch, as long as this one, would end past the
+        # deadline: a batch of long games (8 Rum moves) never makes the first one late
+        if now + spent >= deadline or full:
             round_no += 1
             rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
                     for key, t in tallies.items()]
@@ -362,7 +366,20 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                           probes[0].player)
             if full:
                 return
-            deadline = clock() + round_seconds
+            mark = clock()
+            deadline = mark + round_seconds
+
+
+POOL_BATCH = 4          # rollouts per choice a process gets in one batch once the first snapshot is out
+
+
+def _batch(workers: int, round_no: int) -> int:
+    """Rollout indices per batch: one here (the deadline is looked at after every game); on
+    processes one per process until the first snapshot, then `POOL_BATCH` per process, so
+    kernel games of a few milliseconds are not held up by a round trip per batch."""
+    if not workers:
+        return 1
+    return workers if round_no == 0 else POOL_BATCH * workers
 
 
 def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:
