@@ -4,7 +4,10 @@ At a decision node each legal move gets the win probability and mean final score
 player (the engine panel shows the mover's), with 95 % intervals. A small subtree is solved
 exactly (every later choice made by its player to maximise their own chance of winning,
 chance averaged exactly); otherwise the game's evaluator plays rollouts, the same seeds for
-every move (common random numbers), refined in rounds by the generator `refine`.
+every move (common random numbers), refined in rounds by the generator `refine`. The rollouts
+run on the game's kernel for its evaluator (`Game.policy_playout`) where it has one: the same
+games as stepping the model, in a fraction of the time, which puts the first snapshot within
+about `first_seconds` in every game.
 
 Knowledge: in a player's view the engine sees only `state.view(player)`; every rollout
 starts from `Game.sample_state(view, rng)`, so hidden cards are filled in, never read.
