@@ -195,6 +195,19 @@ class TestSampled:
         assert all(r.games == 0 and r.unfinished >= 1 for r in v.rows)
         assert sum(r.best for r in v.rows) == 1
 
+    def test_first_snapshot_is_not_late_when_games_are_long(self):
+        """A batch (one game a move) takes 0.3 s on this clock: after two, at 0.9 s, a third
+        would end past the 1 s deadline, so the snapshot comes then, not at 1.2 s."""
+        readings = []
+
+        def clock():
+            readings.append(0.3 * len(readings))
+            return readings[-1]
+
+        v = next(refine(DiceGame(players=2).new_state(), None, exact_limit=0, first_seconds=1.0, clock=clock))
+        assert v.round == 1 and all(r.games == 2 for r in v.rows)
+        assert readings[-1] <= 1.0
+
     @pytest.mark.parametrize("name", GAMES)
     def test_every_game_first_snapshot_lists_every_move(self, name):
         game = explorer.load(name)
