@@ -28,7 +28,7 @@ from typing import Any
 from explorer.analysis.results import Outcome
 from explorer.analysis.rollouts import derive_seed, resolve_policy
 from explorer.analysis.stats import mean_interval, wilson
-from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, outcome_vector
+from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, batch_size, outcome_vector
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
 from explorer.core.game import Game, State
 
@@ -344,7 +344,7 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     index, round_no = 0, 0
     deadline, mark = started + first_seconds, clock()
     while not cancel.cancelled:
-        indices = range(index, min(index + _batch(workers, round_no), max_games))
+        indices = range(index, min(index + batch_size(workers, round_no), max_games))
         jobs = [(i, derive_seed(seed + 1, i), _jobs(know, kind, seed, i)) for i in indices]
         results = play(jobs, players, max_steps, cancel)
         if results is None or cancel.cancelled:
@@ -371,18 +371,6 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                 return
             mark = clock()
             deadline = mark + round_seconds
-
-
-POOL_BATCH = 4          # rollouts per choice a process gets in one batch once the first snapshot is out
-
-
-def _batch(workers: int, round_no: int) -> int:
-    """Rollout indices per batch: one here (the deadline is looked at after every game); on
-    processes one per process until the first snapshot, then `POOL_BATCH` per process, so
-    kernel games of a few milliseconds are not held up by a round trip per batch."""
-    if not workers:
-        return 1
-    return workers if round_no == 0 else POOL_BATCH * workers
 
 
 def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:

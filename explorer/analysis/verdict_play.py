@@ -128,6 +128,18 @@ def ended(start: State, index: int, players: int) -> Outcome:
     return Outcome(index, tuple(float(x) for x in vec[players:]), tuple(p for p in range(players) if vec[p] > 0), 0)
 
 
+POOL_BATCH = 4          # rollouts per choice a process gets in one batch once the first snapshot is out
+
+
+def batch_size(workers: int, round_no: int) -> int:
+    """Rollout indices per batch: one here (the deadline is looked at after every game); on
+    processes one per process until the first snapshot, then `POOL_BATCH` per process, so
+    kernel games of a few milliseconds are not held up by a round trip per batch."""
+    if not workers:
+        return 1
+    return workers if round_no == 0 else POOL_BATCH * workers
+
+
 def batch_here(seats: Mapping[int, Any], use_kernel: bool = True) -> Callable[..., list[Result] | None]:
     """Play a batch in this thread, looking at `cancel` between (and, stepping the model,
     inside) rollouts; `use_kernel` False always steps the model (to check a kernel)."""
