@@ -4,9 +4,11 @@ outcome group), at a few decision nodes per game (the first decision, then after
 the mover's own view. Also how many games each move had in that first snapshot, and
 whether it was solved exactly, once with the rollouts in the calling thread and once on
 `--workers` processes (the pool's one-off start-up is timed apart). Target: within 1 s in
-every game. It asserts nothing.
+every game. It asserts nothing. The rollouts play on each game's evaluator kernel
+(`Game.policy_playout`); ``--model`` steps the model instead (the same games, as before the
+kernels), for a comparison at the same load.
 
-Run: ``python benchmarks/engine_panel.py [--games NAME ...] [--seed 4] [--workers 2]``.
+Run: ``python benchmarks/engine_panel.py [--games NAME ...] [--seed 4] [--workers 2] [--model]``.
 """
 
 from __future__ import annotations
@@ -38,9 +40,9 @@ def positions(name: str, seed: int) -> list[tuple[str, object]]:
             ("last", decisions[-1])]
 
 
-def first_verdict(state, viewer, workers: int) -> tuple[float, object]:
+def first_verdict(state, viewer, workers: int, kernel: bool) -> tuple[float, object]:
     started = time.perf_counter()
-    v = next(refine(state, viewer, workers=workers))
+    v = next(refine(state, viewer, workers=workers, kernel=kernel))
     return time.perf_counter() - started, v
 
 
@@ -49,8 +51,11 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=GAMES)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--model", action="store_true", help="step the model, not the evaluator's kernel")
     args = parser.parse_args()
-    print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
+    kernel = not args.model
+    print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}, "
+          f"rollouts: {'kernel' if kernel else 'model stepped'}")
     if args.workers:
         warm = time.perf_counter()
         next(refine(explorer.load("jolly_and_roger").start(seed=0), None, exact_limit=0, first_seconds=0.0,
@@ -63,10 +68,11 @@ def main() -> None:
     for name in args.games:
         for label, state in positions(name, args.seed):
             for view_name, viewer in (("teacher", None), ("mover", state.player)):
-                here, v = first_verdict(state, viewer, 0)
+                here, v = first_verdict(state, viewer, 0, kernel)
                 games = min((r.games for r in v.rows), default=0)
                 try:
-                    pooled, p = first_verdict(state, viewer, args.workers) if args.workers else (float("nan"), v)
+                    pooled, p = (first_verdict(state, viewer, args.workers, kernel) if args.workers
+                                 else (float("nan"), v))
                     pgames = min((r.games for r in p.rows), default=0)
                 except RuntimeError as err:     # a position the workers cannot load back
                     pooled, pgames = float("nan"), 0

@@ -195,6 +195,19 @@ class TestSampled:
         assert all(r.games == 0 and r.unfinished >= 1 for r in v.rows)
         assert sum(r.best for r in v.rows) == 1
 
+    def test_first_snapshot_is_not_late_when_games_are_long(self):
+        """A batch (one game a move) takes 0.3 s on this clock: after two, at 0.9 s, a third
+        would end past the 1 s deadline, so the snapshot comes then, not at 1.2 s."""
+        readings = []
+
+        def clock():
+            readings.append(0.3 * len(readings))
+            return readings[-1]
+
+        v = next(refine(DiceGame(players=2).new_state(), None, exact_limit=0, first_seconds=1.0, clock=clock))
+        assert v.round == 1 and all(r.games == 2 for r in v.rows)
+        assert readings[-1] <= 1.0
+
     @pytest.mark.parametrize("name", GAMES)
     def test_every_game_first_snapshot_lists_every_move(self, name):
         game = explorer.load(name)
@@ -289,3 +302,67 @@ def test_a_worker_error_comes_back_with_its_message_and_the_pool_survives():
     state = explorer.load("jolly_and_roger").start(seed=0)
     assert pool.submit(play_remote, __import__("json").dumps(
         {"state": state.to_dict(), "policy": "rule_of_thumb", "index": 0, "seed": 1, "max_steps": 5000})).result()
+
+
+# -- the evaluator's kernel ------------------------------------------------------------------------
+def kernel_spy(monkeypatch, game):
+    """Count the rollouts the game's kernel finished (a None or a step-cap error is no game)."""
+    played = []
+    original = type(game).policy_playout
+
+    def spy(self, *args, **kwargs):
+        end = original(self, *args, **kwargs)
+        played.append(end is not None)
+        return end
+
+    monkeypatch.setattr(type(game), "policy_playout", spy)
+    return played
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("node", ["start", "middle"])
+@pytest.mark.parametrize("view", ["teacher", "mover"])
+def test_kernel_rollouts_give_the_model_rollouts_figures(monkeypatch, name, node, view):
+    """Rollouts on the evaluator's kernel (Game.policy_playout) are the games stepping the model
+    plays: the same seeds give the same figures, so the kernel changes nothing but speed."""
+    game = explorer.load(name)
+    decisions = last_decisions(game)
+    state = decisions[0] if node == "start" else decisions[len(decisions) // 2]
+    viewer = None if view == "teacher" else state.player
+    options = {"exact_limit": 0, "max_games": 3, "first_seconds": 2, "round_seconds": 2, "clock": ticking()}
+    model = list(refine(state, viewer, kernel=False, **options))
+    played = kernel_spy(monkeypatch, game)
+    fast = list(refine(state, viewer, **dict(options, clock=ticking())))
+    assert any(played), f"{name}'s kernel played no rollout"
+    assert model[-1].done and len(model[-1].rows) > 1
+    assert [v.rows for v in fast] == [v.rows for v in model]
+    assert all(r.games == 3 for r in fast[-1].rows)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_kernel_rollouts_past_the_step_cap_are_counted_as_the_model_counts(name):
+    """A kernel game that meets `max_steps` is left out and counted, exactly as a model game."""
+    state = last_decisions(explorer.load(name))[0]
+    options = {"exact_limit": 0, "max_games": 2, "first_seconds": 1e9, "max_steps": 30}
+    model = list(refine(state, None, kernel=False, clock=ticking(), **options))
+    fast = list(refine(state, None, clock=ticking(), **options))
+    assert repr(fast[-1].rows) == repr(model[-1].rows)      # repr: a row without games has NaN figures
+    assert sum(r.unfinished for r in fast[-1].rows) > 0
+
+
+def test_kernel_rollouts_on_processes_give_the_model_figures():
+    state = last_decisions(explorer.load("last_bottle_of_rum"))[0]
+    options = {"exact_limit": 0, "max_games": 3, "first_seconds": 1e9}
+    model = list(refine(state, 1, kernel=False, clock=ticking(), **options))
+    pool = list(refine(state, 1, workers=2, clock=ticking(), **options))
+    assert pool[-1].rows == model[-1].rows and len(model[-1].rows) > 1
+
+
+def test_engine_docs_example_runs():
+    """docs/engine.md's `refine` example runs as written (figures fixed by its seed)."""
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8 and result.failed == 0

@@ -4,7 +4,10 @@ At a decision node each legal move gets the win probability and mean final score
 player (the engine panel shows the mover's), with 95 % intervals. A small subtree is solved
 exactly (every later choice made by its player to maximise their own chance of winning,
 chance averaged exactly); otherwise the game's evaluator plays rollouts, the same seeds for
-every move (common random numbers), refined in rounds by the generator `refine`.
+every move (common random numbers), refined in rounds by the generator `refine`. The rollouts
+run on the game's kernel for its evaluator (`Game.policy_playout`) where it has one: the same
+games as stepping the model, in a fraction of the time, which puts the first snapshot within
+about `first_seconds` in every game.
 
 Knowledge: in a player's view the engine sees only `state.view(player)`; every rollout
 starts from `Game.sample_state(view, rng)`, so hidden cards are filled in, never read.
@@ -25,7 +28,7 @@ from typing import Any
 from explorer.analysis.results import Outcome
 from explorer.analysis.rollouts import derive_seed, resolve_policy
 from explorer.analysis.stats import mean_interval, wilson
-from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, outcome_vector
+from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, batch_size, outcome_vector
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
 from explorer.core.game import Game, State
 
@@ -280,24 +283,27 @@ def _rank(rows: list[Row], focus: int, tallies: Mapping[str, _Tally] | None) -> 
 def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Cancel | None = None,
            first_seconds: float = 0.5, round_seconds: float = 2.0, max_games: int = 2000,
            exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 5_000,
-           workers: int = 0, clock: Any = time.monotonic) -> Iterator[Verdict]:
+           workers: int = 0, kernel: bool = True, clock: Any = time.monotonic) -> Iterator[Verdict]:
     """Successive verdicts at `state` as `viewer` knows it: one exact snapshot when the subtree
     fits `exact_limit` states and `exact_seconds`, else sampled rounds, the first after about `first_seconds`
     (at least one game per choice), later ones every `round_seconds`, until `max_games`
     games per choice or `cancel`. The last snapshot has ``done=True`` unless cancelled.
     A rollout that has not ended after `max_steps` steps is left out and counted (`Row.unfinished`).
     `workers` > 0 plays the rollouts on that many processes (the same games: same seeds), so
-    they run beside the caller's thread instead of competing with it; 0 plays them here."""
+    they run beside the caller's thread instead of competing with it; 0 plays them here.
+    Every seat plays the evaluator, so a game's fast kernel plays each rollout
+    (`Game.policy_playout`, the same games as stepping the model, only sooner); `kernel=False`
+    steps the model instead, which only a check of a kernel needs."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise PositionError("workers", f"{workers!r} is not a number of processes (0 plays in this thread)")
     know = knowledge(state, viewer)
     yield from _refine(know, seed, cancel or Cancel(), first_seconds, round_seconds, max_games,
-                       exact_limit, exact_seconds, max_steps, workers, clock)
+                       exact_limit, exact_seconds, max_steps, workers, kernel, clock)
 
 
 def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, round_seconds: float,
             max_games: int, exact_limit: int, exact_seconds: float, max_steps: int, workers: int,
-            clock: Any) -> Iterator[Verdict]:
+            kernel: bool, clock: Any) -> Iterator[Verdict]:
     game, players = know.game, know.game.players
     started = clock()
     probe_rng = random.Random(derive_seed(seed, -1))
@@ -333,12 +339,12 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
     method = f"sampled: games played on by the {name}, the same luck for every choice"
     if workers:
         method += f" ({workers} processes)"
-    play = batch_in_pool(workers, game.evaluator()) if workers else batch_here(seats)
+    play = batch_in_pool(workers, game.evaluator(), kernel) if workers else batch_here(seats, kernel)
     tallies: dict[str, _Tally] = {}
     index, round_no = 0, 0
-    deadline = started + first_seconds
+    deadline, mark = started + first_seconds, clock()
     while not cancel.cancelled:
-        indices = range(index, min(index + (1 if round_no == 0 else max(1, workers)), max_games))
+        indices = range(index, min(index + batch_size(workers, round_no), max_games))
         jobs = [(i, derive_seed(seed + 1, i), _jobs(know, kind, seed, i)) for i in indices]
         results = play(jobs, players, max_steps, cancel)
         if results is None or cancel.cancelled:
@@ -351,7 +357,11 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                 tally.outcomes[i] = outcome
         index += len(indices)
         full = index >= max_games
-        if clock() >= deadline or full:
+        now = clock()
+        spent, mark = now - mark, now
+        # a snapshot is due when the next batch, as long as this one, would end past the
+        # deadline: a batch of long games (8 Rum moves) never makes the first one late
+        if now + spent >= deadline or full:
             round_no += 1
             rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
                     for key, t in tallies.items()]
@@ -359,7 +369,8 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
                           probes[0].player)
             if full:
                 return
-            deadline = clock() + round_seconds
+            mark = clock()
+            deadline = mark + round_seconds
 
 
 def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:

@@ -1,5 +1,8 @@
-"""Playing the verdict's rollouts: one game at a time with a cancel flag looked at every few
-steps, in the calling thread or on a lasting process pool (JSON payloads, the same games)."""
+"""Playing the verdict's rollouts: one game at a time, in the calling thread or on a lasting
+process pool (JSON payloads, the same games). When every seat plays the evaluator, the game's
+fast kernel plays each rollout (`Game.policy_playout`: the same generator calls, so the same
+game); otherwise, or when a game has no kernel for the position, the model is stepped with a
+cancel flag looked at every few steps."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.analysis.results import Outcome
-from explorer.analysis.rollouts import resolve_policy
+from explorer.analysis.rollouts import kernel_policy, resolve_policy
 from explorer.core.game import State
 from explorer.core.play import advance
 
@@ -45,11 +48,25 @@ STEP_CHUNK = 64           # steps between two looks at the cancel flag inside on
 
 
 def play_game(start: State, seats: Mapping[int, Any], index: int, seed: int, max_steps: int,
-          cancel: Cancel) -> Outcome | None:
-    """One rollout seeded `seed`, looking at `cancel` every `STEP_CHUNK` steps (a slow game
-    never holds up a move); None when cancelled or when `max_steps` pass without an end.
-    Chunks share one generator, so the game is the one `advance(start, seed, ...)` plays."""
-    rng = random.Random(seed)
+              cancel: Cancel, kernel: str | None = None) -> Outcome | None:
+    """One rollout seeded `seed`; None when cancelled or when `max_steps` pass without an end.
+
+    `kernel` names the policy every seat plays when the game's fast kernel may play the game
+    (`Game.policy_playout`): it consumes the generator as stepping the model does, so the
+    outcome is the model's, only sooner (a kernel game takes milliseconds, so it does not look
+    at `cancel`). Without a kernel the model is stepped, looking at `cancel` every
+    `STEP_CHUNK` steps (a slow game never holds up a move); chunks share one generator, so
+    the game is the one `advance(start, seed, ...)` plays."""
+    if kernel is not None:
+        try:
+            end = start.game.policy_playout(start, random.Random(seed), max_steps, kernel)
+        except RuntimeError:        # no end within max_steps: left out and counted, as below
+            return None
+        if end is not None:
+            ranking = end.winners
+            return Outcome(index, tuple(float(x) for x in end.scores), tuple(ranking[0]) if ranking else (),
+                           end.steps)
+    rng = random.Random(seed)       # a fresh generator: the fallback never sees a kernel's draws
     state, steps = start, 0
     while not state.is_over:
         if cancel.cancelled or steps >= max_steps:
@@ -59,6 +76,11 @@ def play_game(start: State, seats: Mapping[int, Any], index: int, seed: int, max
     ranking = state.winners()
     return Outcome(index, tuple(float(x) for x in state.scores()), tuple(ranking[0]) if ranking else (),
                    len(state.history) - len(start.history))
+
+
+def kernel_name(game: Any, seats: Mapping[int, Any], use_kernel: bool) -> str | None:
+    """The policy name to ask the game's kernel for, or None to step the model."""
+    return kernel_policy(game, seats) if use_kernel else None
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -92,7 +114,8 @@ def _play_remote(payload: str) -> list | None:
     job = json.loads(payload)
     start = explorer.state_from_dict(job["state"])
     seats = dict.fromkeys(range(start.game.players), resolve_policy(start.game, job["policy"]))
-    outcome = play_game(start, seats, job["index"], job["seed"], job["max_steps"], Cancel())
+    kernel = kernel_name(start.game, seats, job.get("kernel", True))
+    outcome = play_game(start, seats, job["index"], job["seed"], job["max_steps"], Cancel(), kernel)
     return None if outcome is None else outcome.to_row()
 
 
@@ -105,15 +128,29 @@ def ended(start: State, index: int, players: int) -> Outcome:
     return Outcome(index, tuple(float(x) for x in vec[players:]), tuple(p for p in range(players) if vec[p] > 0), 0)
 
 
-def batch_here(seats: Mapping[int, Any]) -> Callable[..., list[Result] | None]:
-    """Play a batch in this thread, looking at `cancel` between (and inside) rollouts."""
+POOL_BATCH = 4          # rollouts per choice a process gets in one batch once the first snapshot is out
+
+
+def batch_size(workers: int, round_no: int) -> int:
+    """Rollout indices per batch: one here (the deadline is looked at after every game); on
+    processes one per process until the first snapshot, then `POOL_BATCH` per process, so
+    kernel games of a few milliseconds are not held up by a round trip per batch."""
+    if not workers:
+        return 1
+    return workers if round_no == 0 else POOL_BATCH * workers
+
+
+def batch_here(seats: Mapping[int, Any], use_kernel: bool = True) -> Callable[..., list[Result] | None]:
+    """Play a batch in this thread, looking at `cancel` between (and, stepping the model,
+    inside) rollouts; `use_kernel` False always steps the model (to check a kernel)."""
 
     def play(jobs: list[Job], players: int, max_steps: int, cancel: Cancel) -> list[Result] | None:
         results = []
         for index, play_seed, starts in jobs:
             for key, label, start in starts:
                 outcome = (ended(start, index, players) if start.is_over
-                           else play_game(start, seats, index, play_seed, max_steps, cancel))
+                           else play_game(start, seats, index, play_seed, max_steps, cancel,
+                                          kernel_name(start.game, seats, use_kernel)))
                 if cancel.cancelled:
                     return None
                 results.append((index, key, label, outcome))
@@ -122,7 +159,7 @@ def batch_here(seats: Mapping[int, Any]) -> Callable[..., list[Result] | None]:
     return play
 
 
-def batch_in_pool(workers: int, policy: str) -> Callable[..., list[Result] | None]:
+def batch_in_pool(workers: int, policy: str, use_kernel: bool = True) -> Callable[..., list[Result] | None]:
     """Play a batch on `workers` processes (JSON payloads); on cancel, drop what has not started."""
     pool = _pool(workers)
 
@@ -135,7 +172,8 @@ def batch_in_pool(workers: int, policy: str) -> Callable[..., list[Result] | Non
                     results.append((index, key, label, ended(start, index, players)))
                     continue
                 payload = json.dumps({"state": start.to_dict(), "policy": policy, "index": index,
-                                      "seed": play_seed, "max_steps": max_steps})
+                                      "seed": play_seed, "max_steps": max_steps,
+                                      "kernel": use_kernel})
                 pending[pool.submit(play_remote, payload)] = len(results)
                 results.append((index, key, label, None))
         while pending:
