@@ -1,10 +1,12 @@
 # Two commands for a fresh machine with Python 3.11+ (see README):
 #   make explore   set up on first use, then open JupyterLab on notebooks/start_here.ipynb
 #   make test      set up on first use, then run the whole test suite
+#   make quick     the quick tier: lint and the unit tests (no browser, notebooks or long
+#                  property, solver, kernel and fuzz files), about a minute
 PYTHON ?= python3
 VENV ?= .venv
 
-.PHONY: explore test setup lint bench clean
+.PHONY: explore test quick setup lint bench clean
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -13,6 +15,10 @@ explore: $(VENV)/.ready
 
 test: $(VENV)/.ready
 	./scripts/test
+
+quick: $(VENV)/.ready
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks
+	$(VENV)/bin/pytest tests -q -p no:cacheprovider -m "not slow and not browser" --ignore=tests/browser
 
 setup: $(VENV)/.ready
 

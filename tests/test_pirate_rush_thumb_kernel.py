@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_policy_playout import check_same_game, positions
 
 import explorer
 from explorer.core.play import advance, playout
 from explorer.games.pirate_rush.kernel import state_facts
 from explorer.games.pirate_rush.policies import RuleOfThumb, view_facts
 from explorer.games.pirate_rush.thumb import choose
-from tests.test_policy_playout import check_same_game, positions
 
 # (players, options, the digest IDs they change): each option that changes what is played
 SETUPS: list[tuple[int, dict, str]] = [
