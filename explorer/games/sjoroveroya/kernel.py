@@ -30,6 +30,7 @@ class Table(Work):
     """A `flow.Work` kept for a whole playout, with a live occupancy and no event log."""
 
     __slots__ = ("occ", "own", "total")
+    loud = False          # flow.py's steps skip their event text
 
     def __init__(self, s: SjoroveroyaState) -> None:
         super().__init__(s)
@@ -75,7 +76,7 @@ def chance_step(t: Table, below: Callable[[int], int]) -> bool:
     elif t.pending and not t.pile_top and any(pile):                  # C2, C3
         i = pick_counts(pile, below)
         pile[i] -= 1
-        flow.draw_card(t, i, flow.draw_reason(t))
+        flow.draw_card(t, i)
     elif phase == "first":                                            # S9, C5
         flow.start_play(t, below(cfg.players))
     else:
