@@ -16,7 +16,15 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.sjoroveroya.data import GOAL, SUITS
-from explorer.games.sjoroveroya.moves import forward_target, occupancy, reach
+from explorer.games.sjoroveroya.moves import (
+    backward_moves,
+    backward_target,
+    forward_target,
+    lowest_stop,
+    occupancy,
+    reach,
+    reach_memo,
+)
 from explorer.games.sjoroveroya.policies import RuleOfThumb
 
 # Every player count and each option that changes play (V1-V12, S9); each id names its rule.
@@ -165,3 +173,29 @@ def test_reach_from_a_floor_agrees_above_it() -> None:
         for floor in (1, 5, 12, 20):
             d, fwd = reach(track, occ.own[0], occ.total, floor=floor)
             assert d[floor:] == full_d[floor:] and fwd[floor:] == full_fwd[floor:]
+
+
+@pytest.mark.parametrize(("stop_on_own", "mixed_stop"), [pytest.param(a, b, id=f"R16-E3-memo-V2={a}-V11={b}")
+                                                         for a in (True, False) for b in (True, False)])
+def test_remembered_reach_is_the_sweep(stop_on_own: bool, mixed_stop: bool) -> None:
+    """R16/E3: the table remembered by the cards a piece may not stop on is the sweep's own,
+    whether it is computed or found (each board is asked twice, and boards share keys)."""
+    for track, pieces in _boards(300) * 2:
+        occ = occupancy(pieces)
+        rows = [list(p) for p in pieces]
+        for player in range(len(pieces)):
+            d, fwd = reach(track, occ.own[player], occ.total, stop_on_own, mixed_stop)
+            assert reach_memo(track, rows, occ.own[player], occ.total, stop_on_own, mixed_stop) == (
+                tuple(d), tuple(fwd))
+
+
+@pytest.mark.parametrize("any_colour", [pytest.param(a, id=f"R17-R23-V3={a}") for a in (False, True)])
+def test_backward_moves_are_r18_targets_beyond_the_lowest_stop(any_colour: bool) -> None:
+    """R17-R22 (V3): one sweep gives `backward_target` for exactly the pieces beyond `lowest_stop`."""
+    for _, pieces in _boards(300):
+        occ = occupancy(pieces)
+        for player in range(len(pieces)):
+            origins = sorted(set(pieces[player]) - {GOAL})
+            lowest = lowest_stop(occ, player, any_colour)
+            expected = [(p, *backward_target(occ, player, p, any_colour)) for p in origins if p > lowest]
+            assert backward_moves(occ.own[player], occ.total, origins, any_colour) == expected

@@ -21,8 +21,8 @@ from . import flow
 from .data import GOAL
 from .kernel import Table, backward_move, chance_step, forward_move
 from .model import SjoroveroyaState
-from .moves import backward_target, lowest_stop, reach
-from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_value
+from .moves import backward_moves, reach_memo
+from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_values
 
 
 def discard_step(t: Table, below: Callable[[int], int]) -> None:
@@ -49,20 +49,14 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     pieces = t.pieces[player]
     suits = [i for i in range(4) if hand[i]]
     origins = sorted(set(pieces) - {GOAL})
-    # E3, R16: nothing behind the rearmost piece is read, except V3's backward targets.
-    floor = 0 if cfg.any_colour or not origins else origins[0]
-    d, fwd = reach(t.track, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop, floor)
+    d, fwd = reach_memo(t.track, t.pieces, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)   # E3, R16
     cards = sum(hand)
-    out = len(pieces) - t.own[player][GOAL]
-    values = [forward_value(d, o, fwd[o][s], cards, out) for o in origins for s in suits]   # R7, R3
+    values = forward_values(d, fwd, origins, suits, cards, len(pieces) - t.own[player][GOAL])   # R7, R3
     forward = len(values)
-    back: list[int] = []
-    if not cfg.children:                                                                    # V1
-        lowest = lowest_stop(t.occ, player, cfg.any_colour)                                 # R17, R22
-        back = [p for p in origins if p > lowest]
-        for p in back:
-            target, draws = backward_target(t.occ, player, p, cfg.any_colour)               # R18-R20
-            values.append(backward_value(d, p, target, draws, cards))
+    # V1: no backward move in the children's game; R17-R22 otherwise.
+    back = [] if cfg.children else backward_moves(t.own[player], t.total, origins, cfg.any_colour)
+    for p, target, draws in back:
+        values.append(backward_value(d, p, target, draws, cards))                          # R18-R20
     if t.moves_used >= 1 or cfg.allow_pass:                                                 # R4, R5, V4
         values.append(end_value(t.moves_used))
     best = best_indices(values)
@@ -70,7 +64,7 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     if k < forward:
         forward_move(t, player, origins[k // len(suits)], suits[k % len(suits)])
     elif k < forward + len(back):
-        backward_move(t, player, back[k - forward])
+        backward_move(t, player, back[k - forward][0])
     else:
         flow.end_turn(t)                                                                    # R5
     flow.settle(t)
