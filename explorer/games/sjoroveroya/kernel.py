@@ -118,10 +118,12 @@ def decision_step(t: Table, below: Callable[[int], int]) -> None:
     flow.settle(t)
 
 
-def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
-    """R7-R16: pay the card (R8), jump to the target; E1/E2 when the last piece is home."""
+def forward_move(t: Table, player: int, origin: int, suit: int, target: int | None = None) -> None:
+    """R7-R16: pay the card (R8), jump to the target (R16's, unless the caller has it at hand);
+    E1/E2 when the last piece is home."""
     cfg = t.cfg
-    target = forward_target(t.track, t.occ, player, origin, SUITS[suit], cfg.stop_on_own, cfg.mixed_stop)[0]
+    if target is None:
+        target = forward_target(t.track, t.occ, player, origin, SUITS[suit], cfg.stop_on_own, cfg.mixed_stop)[0]
     t.hands[player][suit] -= 1
     t.discard[suit] += 1
     move_piece(t, player, origin, target)
@@ -135,9 +137,10 @@ def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
         flow.post_move(t)
 
 
-def backward_move(t: Table, player: int, origin: int) -> None:
-    """R17-R21: step back and owe as many draws as pieces found there."""
-    target, draws = backward_target(t.occ, player, origin, t.cfg.any_colour)
+def backward_move(t: Table, player: int, origin: int, found: tuple[int, int] | None = None) -> None:
+    """R17-R21: step back and owe as many draws as pieces found there (`found`: R18's target
+    and the draws, unless the caller has them at hand)."""
+    target, draws = found or backward_target(t.occ, player, origin, t.cfg.any_colour)
     move_piece(t, player, origin, target)
     t.moves_used += 1
     t.pending, t.drawer, t.after = draws, player, "move"

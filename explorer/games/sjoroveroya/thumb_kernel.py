@@ -48,7 +48,9 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     hand = t.hands[player]
     pieces = t.pieces[player]
     suits = [i for i in range(4) if hand[i]]
-    origins = sorted(set(pieces) - {GOAL})
+    origins = sorted(set(pieces))
+    if origins[-1] == GOAL:                                                                 # E1: home for good
+        origins.pop()
     d, fwd = reach_memo(t.track, t.pieces, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)   # E3, R16
     cards = sum(hand)
     values = forward_values(d, fwd, origins, suits, cards, len(pieces) - t.own[player][GOAL])   # R7, R3
@@ -62,9 +64,11 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     best = best_indices(values)
     k = best[below(len(best))]
     if k < forward:
-        forward_move(t, player, origins[k // len(suits)], suits[k % len(suits)])
+        origin, suit = origins[k // len(suits)], suits[k % len(suits)]
+        forward_move(t, player, origin, suit, fwd[origin][suit])                            # R16
     elif k < forward + len(back):
-        backward_move(t, player, back[k - forward][0])
+        origin, target, draws = back[k - forward]
+        backward_move(t, player, origin, (target, draws))                                   # R18
     else:
         flow.end_turn(t)                                                                    # R5
     flow.settle(t)
@@ -74,11 +78,15 @@ def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, f
     """Play `start` to the end with the rule of thumb in every seat (see `Game.policy_playout`)."""
     t = Table(start)
     below = randbelow(rng)
+    reveals = bool(t.cfg.face_up)
     steps = 0
     while t.phase != "over":
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        if not chance_step(t, below):
+        # Mid-turn with no draw owed and no display to fill (V6) is always a decision:
+        # `chance_step` would find nothing to resolve there.
+        mid_turn = not t.pending and not reveals and t.phase == "play"
+        if mid_turn or not chance_step(t, below):
             thumb_step(t, below)
         steps += 1
     end = t.freeze(start, None)
