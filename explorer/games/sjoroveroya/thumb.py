@@ -63,4 +63,6 @@ DISCARD_VALUE = 0.0   # V7: any card will do
 def best_indices(values: Sequence[float]) -> list[int]:
     """The positions of the highest value, in order: the policy draws one of them uniformly."""
     top = max(values)
+    if values.count(top) == 1:                   # the usual case, found without a Python loop
+        return [values.index(top)]
     return [i for i, v in enumerate(values) if v == top]
