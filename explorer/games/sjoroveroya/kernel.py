@@ -29,13 +29,14 @@ from .rules import LAYOUTS
 class Table(Work):
     """A `flow.Work` kept for a whole playout, with a live occupancy and no event log."""
 
-    __slots__ = ("occ", "own", "total")
+    __slots__ = ("occ", "own", "reach_seen", "total")
     loud = False          # flow.py's steps skip their event text
 
     def __init__(self, s: SjoroveroyaState) -> None:
         super().__init__(s)
         self.occ = occupancy(s.pieces)
         self.own, self.total = self.occ.own, self.occ.total
+        self.reach_seen: tuple = (None, None, None)   # (turn, mover) and the table the evaluator read then
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         """A playout keeps no events."""

@@ -12,7 +12,7 @@ checks the final states and the generator are equal. Every option is covered.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from explorer.core.chance import randbelow
 from explorer.core.game import PlayoutEnd
@@ -38,6 +38,18 @@ def discard_step(t: Table, below: Callable[[int], int]) -> None:
     flow.settle(t)
 
 
+def turn_reach(t: Table, player: int) -> tuple[Sequence[int], Sequence[Sequence[int]]]:
+    """E3's d and R16's Fwd for the mover (`moves.reach_memo`), kept for the whole turn where
+    only opponents refuse a stop (R10, R11 without V2 or V11): they do not move in this turn."""
+    cfg = t.cfg
+    when = (t.turns, player)
+    seen, d, fwd = t.reach_seen
+    if seen != when or not cfg.stop_on_own or cfg.mixed_stop:
+        d, fwd = reach_memo(t.track, t.pieces, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)
+        t.reach_seen = (when, d, fwd)
+    return d, fwd
+
+
 def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     """Value the model's legal actions as the rule of thumb does, draw among the best, play it."""
     if t.phase == "discard":
@@ -51,7 +63,7 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     origins = sorted(set(pieces))
     if origins[-1] == GOAL:                                                                 # E1: home for good
         origins.pop()
-    d, fwd = reach_memo(t.track, t.pieces, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)   # E3, R16
+    d, fwd = turn_reach(t, player)                                                          # E3, R16
     cards = sum(hand)
     values = forward_values(d, fwd, origins, suits, cards, len(pieces) - t.own[player][GOAL])   # R7, R3
     forward = len(values)
