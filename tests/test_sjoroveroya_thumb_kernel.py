@@ -26,6 +26,7 @@ from explorer.games.sjoroveroya.moves import (
     reach_memo,
 )
 from explorer.games.sjoroveroya.policies import RuleOfThumb
+from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
 
 # Every player count and each option that changes play (V1-V12, S9); each id names its rule.
 SETUPS: list[tuple[str, int, dict]] = [
@@ -199,3 +200,25 @@ def test_backward_moves_are_r18_targets_beyond_the_lowest_stop(any_colour: bool)
             lowest = lowest_stop(occ, player, any_colour)
             expected = [(p, *backward_target(occ, player, p, any_colour)) for p in origins if p > lowest]
             assert backward_moves(occ.own[player], occ.total, origins, any_colour) == expected
+
+
+@pytest.mark.parametrize(("values", "best"), [
+    pytest.param([0.5], [0], id="R5-alone"),
+    pytest.param([1.0, 3.0, 2.0], [1], id="R7-one-best"),
+    pytest.param([3.0, 1.0, 3.0, 3.0], [0, 2, 3], id="R7-ties-in-order"),
+    pytest.param([-20.0, -20.0], [0, 1], id="V4-ties"),
+])
+def test_best_indices_keeps_every_best_in_order(values: list[float], best: list[int]) -> None:
+    assert best_indices(values) == best
+
+
+def test_forward_values_are_forward_value_move_by_move() -> None:
+    """R7-R16, E3: the kernel's one call per decision gives each move's own value, in order."""
+    for track, pieces in _boards(100):
+        occ = occupancy(pieces)
+        d, fwd = reach(track, occ.own[0], occ.total)
+        origins = sorted(set(pieces[0]) - {GOAL})
+        for hand in (0, 1, 2, 5, 9):
+            for out in (1, 3, 6):
+                expected = [forward_value(d, o, fwd[o][s], hand, out) for o in origins for s in (0, 2, 3)]
+                assert forward_values(d, fwd, origins, (0, 2, 3), hand, out) == expected
