@@ -187,7 +187,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
     return d, fwd
 
 
-REACH_MEMORY = 20_000      # tables kept by `reach_memo` (a few MB); forgotten all at once past it
+REACH_MEMORY = 20_000      # tables kept by `reach_memo` (about 2 kB each at most); forgotten all at once past it
 _reach_memo: dict[tuple[str, int], tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]] = {}
 
 
