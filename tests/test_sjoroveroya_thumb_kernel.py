@@ -16,8 +16,17 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.sjoroveroya.data import GOAL, SUITS
-from explorer.games.sjoroveroya.moves import forward_target, occupancy, reach
+from explorer.games.sjoroveroya.moves import (
+    backward_moves,
+    backward_target,
+    forward_target,
+    lowest_stop,
+    occupancy,
+    reach,
+    reach_memo,
+)
 from explorer.games.sjoroveroya.policies import RuleOfThumb
+from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
 
 # Every player count and each option that changes play (V1-V12, S9); each id names its rule.
 SETUPS: list[tuple[str, int, dict]] = [
@@ -165,3 +174,51 @@ def test_reach_from_a_floor_agrees_above_it() -> None:
         for floor in (1, 5, 12, 20):
             d, fwd = reach(track, occ.own[0], occ.total, floor=floor)
             assert d[floor:] == full_d[floor:] and fwd[floor:] == full_fwd[floor:]
+
+
+@pytest.mark.parametrize(("stop_on_own", "mixed_stop"), [pytest.param(a, b, id=f"R16-E3-memo-V2={a}-V11={b}")
+                                                         for a in (True, False) for b in (True, False)])
+def test_remembered_reach_is_the_sweep(stop_on_own: bool, mixed_stop: bool) -> None:
+    """R16/E3: the table remembered by the cards a piece may not stop on is the sweep's own,
+    whether it is computed or found (each board is asked twice, and boards share keys)."""
+    for track, pieces in _boards(300) * 2:
+        occ = occupancy(pieces)
+        rows = [list(p) for p in pieces]
+        for player in range(len(pieces)):
+            d, fwd = reach(track, occ.own[player], occ.total, stop_on_own, mixed_stop)
+            assert reach_memo(track, rows, occ.own[player], occ.total, stop_on_own, mixed_stop) == (
+                tuple(d), tuple(fwd))
+
+
+@pytest.mark.parametrize("any_colour", [pytest.param(a, id=f"R17-R23-V3={a}") for a in (False, True)])
+def test_backward_moves_are_r18_targets_beyond_the_lowest_stop(any_colour: bool) -> None:
+    """R17-R22 (V3): one sweep gives `backward_target` for exactly the pieces beyond `lowest_stop`."""
+    for _, pieces in _boards(300):
+        occ = occupancy(pieces)
+        for player in range(len(pieces)):
+            origins = sorted(set(pieces[player]) - {GOAL})
+            lowest = lowest_stop(occ, player, any_colour)
+            expected = [(p, *backward_target(occ, player, p, any_colour)) for p in origins if p > lowest]
+            assert backward_moves(occ.own[player], occ.total, origins, any_colour) == expected
+
+
+@pytest.mark.parametrize(("values", "best"), [
+    pytest.param([0.5], [0], id="R5-alone"),
+    pytest.param([1.0, 3.0, 2.0], [1], id="R7-one-best"),
+    pytest.param([3.0, 1.0, 3.0, 3.0], [0, 2, 3], id="R7-ties-in-order"),
+    pytest.param([-20.0, -20.0], [0, 1], id="V4-ties"),
+])
+def test_best_indices_keeps_every_best_in_order(values: list[float], best: list[int]) -> None:
+    assert best_indices(values) == best
+
+
+def test_forward_values_are_forward_value_move_by_move() -> None:
+    """R7-R16, E3: the kernel's one call per decision gives each move's own value, in order."""
+    for track, pieces in _boards(100):
+        occ = occupancy(pieces)
+        d, fwd = reach(track, occ.own[0], occ.total)
+        origins = sorted(set(pieces[0]) - {GOAL})
+        for hand in (0, 1, 2, 5, 9):
+            for out in (1, 3, 6):
+                expected = [forward_value(d, o, fwd[o][s], hand, out) for o in origins for s in (0, 2, 3)]
+                assert forward_values(d, fwd, origins, (0, 2, 3), hand, out) == expected

@@ -8,9 +8,10 @@ scratchpad is frozen into a new state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from explorer.core.events import Event
 
@@ -72,7 +73,7 @@ def occ(s: SjoroveroyaState) -> Occupancy:
         return value
 
 
-def is_stuck(track: str, o: Occupancy, pieces: tuple[int, ...], hand: Any, player: int, cfg: Config) -> bool:
+def is_stuck(track: str, o: Occupancy, pieces: Sequence[int], hand: Any, player: int, cfg: Config) -> bool:
     """T2/R24: no card in hand and no legal backward move."""
     if any(hand):
         return False
@@ -84,7 +85,14 @@ def is_stuck(track: str, o: Occupancy, pieces: tuple[int, ...], hand: Any, playe
 
 # -- the scratchpad ------------------------------------------------------------------------
 class Work:
-    """A mutable copy of a state's fields, used inside one step only."""
+    """A mutable copy of a state's fields, used inside one step only.
+
+    `loud` says whether the steps write the event log: the model's steps do; a playout
+    kernel (kernel.py's `Table`) keeps no events, so its steps skip building their text.
+    The flow is the same either way: only the `say` calls sit under ``if w.loud``.
+    """
+
+    loud: ClassVar[bool] = True
 
     __slots__ = (
         "after",
@@ -161,15 +169,18 @@ def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: 
 
 
 # -- automatic consequences ------------------------------------------------------------------
-def draw_card(w: Work, suit: int, reason: str) -> None:
-    """Give the drawer one card of `suit` (R29: only the count is public)."""
+def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
+    """Give the drawer one card of `suit` (R29: only the count is public); `reason` defaults
+    to `draw_reason`'s, read only when the event is written."""
     who = w.drawer
     w.hands[who][suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
         w.drawn_since[who][suit] += 1
     w.pending -= 1
-    w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
-          detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
+    if w.loud:
+        reason = reason or draw_reason(w)
+        w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
+              detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
     if w.cfg.reshuffle_immediate and not any(w.pile) and not w.pile_top and any(w.discard):
         reshuffle(w, "V9")
 
@@ -198,7 +209,8 @@ def reshuffle(w: Work, rule: str) -> None:
     w.discard = [0, 0, 0, 0]
     w.reshuffled_from = tuple(w.pile)
     w.drawn_since = [[0, 0, 0, 0] for _ in w.hands]
-    w.say(f"The discard pile ({n} cards) is shuffled into a new draw pile", "R26", rule)
+    if w.loud:
+        w.say(f"The discard pile ({n} cards) is shuffled into a new draw pile", "R26", rule)
 
 
 def settle(w: Work) -> None:
@@ -211,14 +223,15 @@ def settle(w: Work) -> None:
             if w.pile_top:                           # V6: draws take the open display in order
                 suit = SUIT_INDEX[w.pile_top[0]]
                 w.pile_top = w.pile_top[1:]
-                draw_card(w, suit, draw_reason(w))
+                draw_card(w, suit)
                 continue
             if any(w.pile):
                 return                               # a draw is a chance node
             if any(w.discard):
                 reshuffle(w, "A12")                  # R26 on demand (A12)
                 continue
-            w.say(f"No card is left to draw for {player_name(w.drawer)}", "R27", "A11")
+            if w.loud:
+                w.say(f"No card is left to draw for {player_name(w.drawer)}", "R27", "A11")
             w.pending = 0
         if w.phase == "deal":
             if w.drawer < cfg.players - 1:
@@ -246,7 +259,8 @@ def settle(w: Work) -> None:
 def start_play(w: Work, player: int) -> None:
     w.phase = "play"
     w.first_player = player
-    w.say(f"{player_name(player)} starts; play goes round in seat order", "S9", "R6")
+    if w.loud:
+        w.say(f"{player_name(player)} starts; play goes round in seat order", "S9", "R6")
     begin_turn(w, player)
 
 
@@ -258,17 +272,19 @@ def begin_turn(w: Work, player: int) -> None:
     if cfg.turn_cap is not None and w.turns >= cfg.turn_cap * cfg.players:
         w.phase = "over"
         w.ended = "turn_cap"
-        w.say(f"The house-rule turn cap (turn_cap = {cfg.turn_cap} rounds) cuts the game off: nobody won by "
-              "the rules; everyone is ranked by moves left", "V12")
+        if w.loud:
+            w.say(f"The house-rule turn cap (turn_cap = {cfg.turn_cap} rounds) cuts the game off: nobody "
+                  "won by the rules; everyone is ranked by moves left", "V12")
         return
-    name = player_name(player)
     if cfg.children and not any(w.hands[player]):
-        w.say(f"{name} has no card: the turn is only the end-of-turn draw", "V1")
+        if w.loud:
+            w.say(f"{player_name(player)} has no card: the turn is only the end-of-turn draw", "V1")
         w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
         return
-    if is_stuck(w.track, w.occupancy(), tuple(w.pieces[player]), w.hands[player], player, cfg):
-        w.say(f"{name} has no card and no backward move: emergency draw, then the turn ends",
-              "T2", "R24", "R25")
+    if is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
+        if w.loud:
+            w.say(f"{player_name(player)} has no card and no backward move: emergency draw, then the turn "
+                  "ends", "T2", "R24", "R25")
         w.pending, w.drawer, w.after = COMPONENTS.emergency_draw, player, "end"
 
 
@@ -277,15 +293,18 @@ def post_move(w: Work) -> None:
     cfg = w.cfg
     player = w.to_move
     if w.moves_used >= cfg.moves_per_turn:
-        w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
+        if w.loud:
+            w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
         end_turn(w)
-    elif is_stuck(w.track, w.occupancy(), tuple(w.pieces[player]), w.hands[player], player, cfg):
+    elif is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
         if cfg.emergency_whenever:
-            w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",
-                  "T6", "R24", "A10")
+            if w.loud:
+                w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",
+                      "T6", "R24", "A10")
             w.pending, w.drawer, w.after = COMPONENTS.emergency_draw, player, "end"
         else:
-            w.say(f"{player_name(player)} is stuck mid-turn: the turn ends", "T6", "V8")
+            if w.loud:
+                w.say(f"{player_name(player)} is stuck mid-turn: the turn ends", "T6", "V8")
             end_turn(w)
 
 
@@ -295,10 +314,13 @@ def end_turn(w: Work) -> None:
     player = w.to_move
     if cfg.hand_limit is not None and sum(w.hands[player]) > cfg.hand_limit:
         w.phase = "discard"
-        w.say(f"{player_name(player)} holds {sum(w.hands[player])} cards: discard down to {cfg.hand_limit}", "V7")
+        if w.loud:
+            w.say(f"{player_name(player)} holds {sum(w.hands[player])} cards: discard down to {cfg.hand_limit}",
+                  "V7")
         return
     w.phase = "play"
     w.turns += 1
     nxt = (player + 1) % cfg.players
-    w.say(f"{player_name(nxt)}'s turn", "T8", "R6", "T1")
+    if w.loud:
+        w.say(f"{player_name(nxt)}'s turn", "T8", "R6", "T1")
     begin_turn(w, nxt)

@@ -29,12 +29,14 @@ from .rules import LAYOUTS
 class Table(Work):
     """A `flow.Work` kept for a whole playout, with a live occupancy and no event log."""
 
-    __slots__ = ("occ", "own", "total")
+    __slots__ = ("occ", "own", "reach_seen", "total")
+    loud = False          # flow.py's steps skip their event text
 
     def __init__(self, s: SjoroveroyaState) -> None:
         super().__init__(s)
         self.occ = occupancy(s.pieces)
         self.own, self.total = self.occ.own, self.occ.total
+        self.reach_seen: tuple = (None, None, None)   # (turn, mover) and the table the evaluator read then
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         """A playout keeps no events."""
@@ -75,7 +77,7 @@ def chance_step(t: Table, below: Callable[[int], int]) -> bool:
     elif t.pending and not t.pile_top and any(pile):                  # C2, C3
         i = pick_counts(pile, below)
         pile[i] -= 1
-        flow.draw_card(t, i, flow.draw_reason(t))
+        flow.draw_card(t, i)
     elif phase == "first":                                            # S9, C5
         flow.start_play(t, below(cfg.players))
     else:
@@ -117,10 +119,12 @@ def decision_step(t: Table, below: Callable[[int], int]) -> None:
     flow.settle(t)
 
 
-def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
-    """R7-R16: pay the card (R8), jump to the target; E1/E2 when the last piece is home."""
+def forward_move(t: Table, player: int, origin: int, suit: int, target: int | None = None) -> None:
+    """R7-R16: pay the card (R8), jump to the target (R16's, unless the caller has it at hand);
+    E1/E2 when the last piece is home."""
     cfg = t.cfg
-    target = forward_target(t.track, t.occ, player, origin, SUITS[suit], cfg.stop_on_own, cfg.mixed_stop)[0]
+    if target is None:
+        target = forward_target(t.track, t.occ, player, origin, SUITS[suit], cfg.stop_on_own, cfg.mixed_stop)[0]
     t.hands[player][suit] -= 1
     t.discard[suit] += 1
     move_piece(t, player, origin, target)
@@ -134,9 +138,10 @@ def forward_move(t: Table, player: int, origin: int, suit: int) -> None:
         flow.post_move(t)
 
 
-def backward_move(t: Table, player: int, origin: int) -> None:
-    """R17-R21: step back and owe as many draws as pieces found there."""
-    target, draws = backward_target(t.occ, player, origin, t.cfg.any_colour)
+def backward_move(t: Table, player: int, origin: int, found: tuple[int, int] | None = None) -> None:
+    """R17-R21: step back and owe as many draws as pieces found there (`found`: R18's target
+    and the draws, unless the caller has them at hand)."""
+    target, draws = found or backward_target(t.occ, player, origin, t.cfg.any_colour)
     move_piece(t, player, origin, target)
     t.moves_used += 1
     t.pending, t.drawer, t.after = draws, player, "move"

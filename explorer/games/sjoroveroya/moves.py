@@ -111,6 +111,31 @@ def lowest_stop(occ: Occupancy, player: int, any_colour: bool = False) -> int:
     return GOAL
 
 
+def backward_moves(own: list[int], total: list[int], origins: list[int],
+                   any_colour: bool = False) -> list[tuple[int, int, int]]:
+    """(origin, target, cards to draw) of every backward move (R17-R23) from `origins` (sorted,
+    none at the goal), in that order, in one sweep up the track.
+
+    `backward_target` for each origin, with `lowest_stop` deciding which have one (R22), read
+    off `own` and `total` (an `Occupancy`'s rows for the mover): the nearest qualifying card
+    behind a piece is the last one met below it."""
+    stops = COMPONENTS.backward_stop_counts
+    found = []
+    last = draws = 0
+    q = 1
+    for p in origins:
+        while q < p:
+            if any_colour:
+                if total[q] in stops:                    # V3: any colour counts
+                    last, draws = q, total[q]
+            elif own[q] in stops and total[q] == own[q]:  # R18, A5, A6
+                last, draws = q, own[q]
+            q += 1
+        if last:                                         # R22: never back to Start
+            found.append((p, last, draws))
+    return found
+
+
 @lru_cache(maxsize=4096)
 def suit_indexes(track: str) -> tuple[int, ...]:
     """The suit (its index in `SUITS`) of each position: 0 at Start, then the cards laid (S4)."""
@@ -160,6 +185,34 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
                 low = low if low < d2 else d2
                 low = low if low < d3 else d3
     return d, fwd
+
+
+REACH_MEMORY = 20_000      # tables kept by `reach_memo` (about 2 kB each at most); forgotten all at once past it
+_reach_memo: dict[tuple[str, int], tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]] = {}
+
+
+def reach_memo(track: str, pieces: list[list[int]], own: list[int], total: list[int], stop_on_own: bool = True,
+               mixed_stop: bool = False) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]:
+    """`reach` over the whole track (floor 0), as tuples, remembered by the cards a piece of
+    the mover may not stop on (R10, R11, V2, V11): the table depends on nothing else.
+
+    Only occupied cards can refuse a piece, so the key is read off the pieces (`pieces` every
+    player's, `own` and `total` the mover's `Occupancy` rows): far cheaper than the sweep,
+    and the key stays the same while the mover's opponents do not move (a whole turn)."""
+    key = 0
+    for row in pieces:
+        for q in row:
+            if 0 < q < GOAL:
+                n, mine = total[q], own[q]
+                if not (stop_on_own if n == mine else mine and mixed_stop):    # the stop test of `reach`
+                    key |= 1 << q
+    found = _reach_memo.get((track, key))
+    if found is None:
+        if len(_reach_memo) >= REACH_MEMORY:
+            _reach_memo.clear()
+        d, fwd = reach(track, own, total, stop_on_own, mixed_stop)
+        found = _reach_memo[track, key] = (tuple(d), tuple(fwd))
+    return found
 
 
 def distances(track: str, occ: Occupancy, player: int, stop_on_own: bool = True,

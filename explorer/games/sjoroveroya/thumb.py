@@ -8,7 +8,7 @@ Every value is in E3's currency, moves saved (d from `moves.reach`), with a thir
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .data import GOAL
 
@@ -17,12 +17,33 @@ RESERVE = 5   # cards to hold before the third-to-last piece goes home
 
 def forward_value(d: Sequence[int], origin: int, target: int, hand: int, out: int) -> float:
     """A forward move (R7-R16) from `origin` to `target`, holding `hand` cards with `out` pieces not home."""
-    value = 3.0 * (d[origin] - d[target]) + 0.1 * (target - origin)
-    value += 2.0 if target == GOAL else 0.0
-    value -= 2.0 if hand <= 1 and target != GOAL else 0.0
+    return forward_values(d, {origin: (target,)}, (origin,), (0,), hand, out)[0]
+
+
+def forward_values(d: Sequence[int], fwd: Mapping[int, Sequence[int]] | Sequence[Sequence[int]],
+                   origins: Sequence[int], suits: Sequence[int], hand: int, out: int) -> list[float]:
+    """`forward_value` of every forward move from `origins` (each with a card of every suit in
+    `suits`, its target `fwd[origin][suit]`), in that order: one call per decision for the kernel.
+
+    This is the only place the value is written; each step is a separate float operation, in a
+    fixed order, so the policy (one move at a time) and the kernel get the very same numbers."""
+    short = hand <= 1
     # With two pieces left, backward moves draw one card at most: go in with a reserve.
-    value -= 12.0 if target == GOAL and out == 3 and hand - 1 < RESERVE else 0.0
-    return value
+    thin = out == 3 and hand - 1 < RESERVE
+    values = []
+    for o in origins:
+        here, row = d[o], fwd[o]
+        for s in suits:
+            t = row[s]
+            value = 3.0 * (here - d[t]) + 0.1 * (t - o)
+            if t == GOAL:
+                value += 2.0
+                if thin:
+                    value -= 12.0
+            elif short:
+                value -= 2.0
+            values.append(value)
+    return values
 
 
 def backward_value(d: Sequence[int], origin: int, target: int, draws: int, hand: int) -> float:
@@ -42,4 +63,6 @@ DISCARD_VALUE = 0.0   # V7: any card will do
 def best_indices(values: Sequence[float]) -> list[int]:
     """The positions of the highest value, in order: the policy draws one of them uniformly."""
     top = max(values)
+    if values.count(top) == 1:                   # the usual case, found without a Python loop
+        return [values.index(top)]
     return [i for i, v in enumerate(values) if v == top]

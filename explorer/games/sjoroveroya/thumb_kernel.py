@@ -12,7 +12,7 @@ checks the final states and the generator are equal. Every option is covered.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from explorer.core.chance import randbelow
 from explorer.core.game import PlayoutEnd
@@ -21,8 +21,8 @@ from . import flow
 from .data import GOAL
 from .kernel import Table, backward_move, chance_step, forward_move
 from .model import SjoroveroyaState
-from .moves import backward_target, lowest_stop, reach
-from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_value
+from .moves import backward_moves, reach_memo
+from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_values
 
 
 def discard_step(t: Table, below: Callable[[int], int]) -> None:
@@ -38,6 +38,18 @@ def discard_step(t: Table, below: Callable[[int], int]) -> None:
     flow.settle(t)
 
 
+def turn_reach(t: Table, player: int) -> tuple[Sequence[int], Sequence[Sequence[int]]]:
+    """E3's d and R16's Fwd for the mover (`moves.reach_memo`), kept for the whole turn where
+    only opponents refuse a stop (R10, R11 without V2 or V11): they do not move in this turn."""
+    cfg = t.cfg
+    when = (t.turns, player)
+    seen, d, fwd = t.reach_seen
+    if seen != when or not cfg.stop_on_own or cfg.mixed_stop:
+        d, fwd = reach_memo(t.track, t.pieces, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop)
+        t.reach_seen = (when, d, fwd)
+    return d, fwd
+
+
 def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     """Value the model's legal actions as the rule of thumb does, draw among the best, play it."""
     if t.phase == "discard":
@@ -48,29 +60,27 @@ def thumb_step(t: Table, below: Callable[[int], int]) -> None:
     hand = t.hands[player]
     pieces = t.pieces[player]
     suits = [i for i in range(4) if hand[i]]
-    origins = sorted(set(pieces) - {GOAL})
-    # E3, R16: nothing behind the rearmost piece is read, except V3's backward targets.
-    floor = 0 if cfg.any_colour or not origins else origins[0]
-    d, fwd = reach(t.track, t.own[player], t.total, cfg.stop_on_own, cfg.mixed_stop, floor)
+    origins = sorted(set(pieces))
+    if origins[-1] == GOAL:                                                                 # E1: home for good
+        origins.pop()
+    d, fwd = turn_reach(t, player)                                                          # E3, R16
     cards = sum(hand)
-    out = len(pieces) - t.own[player][GOAL]
-    values = [forward_value(d, o, fwd[o][s], cards, out) for o in origins for s in suits]   # R7, R3
+    values = forward_values(d, fwd, origins, suits, cards, len(pieces) - t.own[player][GOAL])   # R7, R3
     forward = len(values)
-    back: list[int] = []
-    if not cfg.children:                                                                    # V1
-        lowest = lowest_stop(t.occ, player, cfg.any_colour)                                 # R17, R22
-        back = [p for p in origins if p > lowest]
-        for p in back:
-            target, draws = backward_target(t.occ, player, p, cfg.any_colour)               # R18-R20
-            values.append(backward_value(d, p, target, draws, cards))
+    # V1: no backward move in the children's game; R17-R22 otherwise.
+    back = [] if cfg.children else backward_moves(t.own[player], t.total, origins, cfg.any_colour)
+    for p, target, draws in back:
+        values.append(backward_value(d, p, target, draws, cards))                          # R18-R20
     if t.moves_used >= 1 or cfg.allow_pass:                                                 # R4, R5, V4
         values.append(end_value(t.moves_used))
     best = best_indices(values)
     k = best[below(len(best))]
     if k < forward:
-        forward_move(t, player, origins[k // len(suits)], suits[k % len(suits)])
+        origin, suit = origins[k // len(suits)], suits[k % len(suits)]
+        forward_move(t, player, origin, suit, fwd[origin][suit])                            # R16
     elif k < forward + len(back):
-        backward_move(t, player, back[k - forward])
+        origin, target, draws = back[k - forward]
+        backward_move(t, player, origin, (target, draws))                                   # R18
     else:
         flow.end_turn(t)                                                                    # R5
     flow.settle(t)
@@ -80,11 +90,15 @@ def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, f
     """Play `start` to the end with the rule of thumb in every seat (see `Game.policy_playout`)."""
     t = Table(start)
     below = randbelow(rng)
+    reveals = bool(t.cfg.face_up)
     steps = 0
     while t.phase != "over":
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        if not chance_step(t, below):
+        # Mid-turn with no draw owed and no display to fill (V6) is always a decision:
+        # `chance_step` would find nothing to resolve there.
+        mid_turn = not t.pending and not reveals and t.phase == "play"
+        if mid_turn or not chance_step(t, below):
             thumb_step(t, below)
         steps += 1
     end = t.freeze(start, None)
