@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_policy_playout import check_same_game
 
 import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
@@ -61,20 +62,6 @@ def positions(game: explorer.Game, count: int) -> list[explorer.State]:
     return [s for s in found if not s.is_over]
 
 
-def check_same_game(game: explorer.Game, start: explorer.State, seed: int) -> int:
-    fast_rng, model_rng = random.Random(seed), random.Random(seed)
-    end = game.policy_playout(start, fast_rng, 10_000_000, "rule_of_thumb", final=True)
-    assert end is not None
-    final = playout(start, model_rng, [RuleOfThumb(game)] * game.players)
-    assert end.steps == len(final.history) - len(start.history)
-    assert end.state == final
-    assert end.state.to_dict() == final.to_dict()
-    assert end.scores == final.scores()
-    assert end.winners == final.winners()
-    assert fast_rng.getstate() == model_rng.getstate()
-    return end.steps
-
-
 @pytest.mark.parametrize(("players", "options"), [pytest.param(p, o, id=i) for i, p, o in SETUPS])
 def test_thumb_kernel_plays_the_model_game(players: int, options: dict) -> None:
     game = explorer.load("sjoroveroya", players=players, **options)
@@ -82,7 +69,7 @@ def test_thumb_kernel_plays_the_model_game(players: int, options: dict) -> None:
     assert len(starts) >= 6
     for start in starts:
         for seed in range(2):
-            assert check_same_game(game, start, seed) > 0
+            assert check_same_game(game, start, "rule_of_thumb", seed) > 0
 
 
 def test_rollouts_equal_with_and_without_the_thumb_kernel() -> None:
