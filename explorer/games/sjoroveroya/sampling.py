@@ -61,6 +61,15 @@ def deal(pool: list[int], size: int, rng: random.Random) -> Counts:
     return tuple(taken)  # type: ignore[return-value]
 
 
+def _share(pool: list[int], size: int, rng: random.Random) -> Counts:
+    """`deal`, but a share that is the whole pool (one opponent) takes no draw from `rng`."""
+    if size < sum(pool):
+        return deal(pool, size, rng)
+    whole = tuple(pool)
+    pool[:] = [0] * len(pool)
+    return whole  # type: ignore[return-value]
+
+
 @lru_cache(maxsize=1024)
 def _tails(source: Counts, caps: Counts, size: int) -> tuple[tuple[int, ...], ...]:
     """``tails[i][r]``: the number of ways to take r cards from suits i.. within `caps`."""
@@ -116,7 +125,7 @@ def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> Sjor
             pile = _pile_after_reshuffle(source, unseen, hidden_pile, rng)
             unseen = _minus(unseen, pile)
             rest = _minus(source, pile)
-            since = {seat: deal(rest, size, rng) for seat, size in others_draw_sizes(view, sum(rest))}
+            since = {seat: _share(rest, size, rng) for seat, size in others_draw_sizes(view, sum(rest))}
         for i, hand in enumerate(hands):
             if hand is None:
                 hands[i] = deal(unseen, view["hand_sizes"][i], rng)
