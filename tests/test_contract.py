@@ -383,3 +383,27 @@ def test_the_evaluator_is_one_of_the_games_policies(setup):
 def test_seats_are_named_player_1_to_n(setup):
     """The project's seat naming: "Player 1" .. "Player N" in events, errors, logs and boards."""
     assert [setup.player_name(p) for p in range(setup.players)] == [f"Player {p + 1}" for p in range(setup.players)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sampled_and_enumerated_worlds_load_back_as_themselves(name, seed):
+    """A world a player's view stands for is a real position: `sample_state` and `hidden_worlds`
+    (where not too many) give states that `state_from_dict(to_dict())` reads back unchanged,
+    for every seat, at positions spread along a random game before its end. The default rules
+    and long walks, so that cards run out and piles are reshuffled (Sjørøverøya's R26)."""
+    game = explorer.load(name)
+    rng = random.Random(seed)
+    checked = 0
+    for state in [s for s in spread(walk(game, seed, steps=1500), 12) if not s.is_over]:
+        for player in range(game.players):
+            view = state.view(player)
+            worlds = [game.sample_state(view, rng) for _ in range(3)]
+            try:
+                worlds += [world for world, _ in game.hidden_worlds(view, limit=WORLD_LIMIT)]
+            except TooManyWorlds:
+                pass
+            for world in worlds:
+                data = world.to_dict()
+                assert game.state_from_dict(data) == world, (name, seed, player, data)
+                checked += 1
+    assert checked

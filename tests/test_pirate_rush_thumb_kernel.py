@@ -137,3 +137,23 @@ def test_thumb_kernel_declines_other_policies() -> None:
     before = rng.getstate()
     assert game.policy_playout(game.start(1), rng, 10_000, "random") is None
     assert rng.getstate() == before
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_R10_the_commander_names_himself_while_he_has_not_played(players: int) -> None:
+    """R10: the rule of thumb's commander names himself while he may (he has not played this
+    round), else the first pirate still to play; seats are compared as the notation writes them."""
+    game = explorer.load("pirate_rush", players=players)
+    calls = [s for s in decision_states(game, range(4)) if s.stack[-1][0] == "call"]
+    named_self = 0
+    for s in calls:
+        legal = s.legal_actions()
+        me = f"P{s.player + 1}"
+        picked = choose(state_facts(s, s.player), legal, random.Random(0))
+        assert picked.verb == "call"
+        if any(a.arg == me for a in legal):
+            assert picked.arg == me, (me, [str(a) for a in legal])
+            named_self += legal[0].arg != me      # a call the old first-in-list pick got wrong
+        else:
+            assert picked == legal[0]
+    assert named_self

@@ -39,6 +39,7 @@ def test_a_sample_never_contradicts_the_view(players, options):
             for k in range(3):
                 sample = game.sample_state(view, random.Random(seed * 10 + k))
                 assert public(sample.view(viewer)) == public(view)
+                assert game.state_from_dict(sample.to_dict()) == sample     # a real position (R26)
                 if viewer == state.player:      # the actor's own choices are known to it
                     assert sample.legal_actions() == state.legal_actions()
                 if state.reshuffled_from is not None:   # the pile came from the reshuffled cards (C4)

@@ -116,6 +116,21 @@ def test_C4_after_a_reshuffle_the_odds_follow_the_public_reshuffled_pile():
     assert view_probability(drew, None, next_card("♠")).probability == F(1, 3)
 
 
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_R26_worlds_after_a_reshuffle_write_the_others_draws_and_load_back(viewer):
+    """The reshuffled cards are the pile plus every draw since (R26): a world must give the
+    opponent's hidden draws since, or it is no position (`state_from_dict` refuses it)."""
+    truth = after_reshuffle().apply("draw S")                       # Player 1 drew ♠ since (hidden from Player 2)
+    game, view = truth.game, truth.view(viewer)
+    worlds = dict(game.hidden_worlds(view))
+    assert truth in worlds and sum(worlds.values()) == 1
+    samples = [game.sample_state(view, random.Random(k)) for k in range(30)]
+    for world in [*worlds, *samples]:
+        assert game.state_from_dict(world.to_dict()) == world
+        assert sum(map(sum, world.drawn_since)) + sum(world.pile) == sum(truth.reshuffled_from)
+    assert set(samples) <= set(worlds)
+
+
 def test_next_card_names_suits_in_the_games_words():
     with pytest.raises(PositionError) as err:
         next_card("red")

@@ -76,7 +76,7 @@ def choose(f: Facts, legal: Sequence[Move], rng: random.Random) -> Move:
         drafts = [a for a in legal if a.verb == "draft"]
         return max(drafts, key=lambda a: CHARACTER_WORTH[a.arg] + 2 * (RANKS[a.arg] in f.markers))
     if task == "call":
-        mine = [a for a in legal if a.arg == str(f.me)]
+        mine = [a for a in legal if a.arg == seat(f.me)]   # R10: the commander names himself first
         return mine[0] if mine else legal[0]
     if task == "setup_look":
         for a in legal:

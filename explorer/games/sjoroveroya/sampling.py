@@ -11,9 +11,13 @@ account for is ``21 - own hand - discard - face-up display`` per suit (C3).
   knows its own draws since, and the other draws are exchangeable (C3). The pile is a
   uniform draw from ``D - own draws since``, conditioned (exactly, by counting) on
   fitting inside the unseen cards; the hidden hands are then dealt from what remains.
+- The reshuffled cards not in the pile, the face-up display or the viewer's own draws
+  were drawn by the others since (R26): a world writes them as the others' draws since,
+  or it would not load back (the pile, display and all draws since make up the reshuffle).
 
-Opponents' inference from their own choices is ignored, as in C3. Others' counts of
-draws since the reshuffle are not known to the viewer; they are set to zero.
+Opponents' inference from their own choices is ignored, as in C3. With 3 or more
+players the view does not say how many of those draws each opponent made; they are
+split as evenly as the count allows, in seat order after the viewer.
 """
 
 from __future__ import annotations
@@ -55,6 +59,15 @@ def deal(pool: list[int], size: int, rng: random.Random) -> Counts:
                 taken[i] += 1
                 break
     return tuple(taken)  # type: ignore[return-value]
+
+
+def _share(pool: list[int], size: int, rng: random.Random) -> Counts:
+    """`deal`, but a share that is the whole pool (one opponent) takes no draw from `rng`."""
+    if size < sum(pool):
+        return deal(pool, size, rng)
+    whole = tuple(pool)
+    pool[:] = [0] * len(pool)
+    return whole  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1024)
@@ -104,29 +117,60 @@ def sample_state(game: Any, view: Mapping[str, Any], rng: random.Random) -> Sjor
         unseen = [COMPONENTS.copies_per_suit - x for x in seen]
         if sum(unseen) < hidden_pile + sum(view["hand_sizes"][i] for i, h in enumerate(hands) if h is None):
             raise PositionError("view", "fewer unseen cards than hidden hands and pile hold")
+        since: dict[int, Counts] = {}
         if view["reshuffled_from"] is None:
             pile = deal(unseen, hidden_pile, rng)
         else:
-            mine = _counts(view["drawn_since"][viewer]) if viewer is not None else NO_CARDS
-            source = [max(0, x) for x in _minus(_counts(view["reshuffled_from"]), mine)]
+            source = since_source(view)
             pile = _pile_after_reshuffle(source, unseen, hidden_pile, rng)
             unseen = _minus(unseen, pile)
+            rest = _minus(source, pile)
+            since = {seat: _share(rest, size, rng) for seat, size in others_draw_sizes(view, sum(rest))}
         for i, hand in enumerate(hands):
             if hand is None:
                 hands[i] = deal(unseen, view["hand_sizes"][i], rng)
+        return world_state(game, view, tuple(hands), pile, since)  # type: ignore[arg-type]
     return world_state(game, view, tuple(hands), pile)  # type: ignore[arg-type]
 
 
-def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
-    """The full state `view` shows, with its hidden hands and pile filled in."""
-    return world_builder(game, view)(hands, pile)
+def since_source(view: Mapping[str, Any]) -> list[int]:
+    """R26, C3: the reshuffled cards the viewer cannot place: not drawn by the viewer since,
+    not turned face up (V6); the hidden pile and the others' draws since share them."""
+    viewer = view.get("viewer")
+    mine = _counts(view["drawn_since"][viewer]) if viewer is not None else NO_CARDS
+    left = _minus(_minus(_counts(view["reshuffled_from"]), mine), text_counts(view["pile_top"]))
+    return [max(0, x) for x in left]
 
 
-def world_builder(game: Any, view: Mapping[str, Any]) -> Callable[[tuple[Counts, ...], Counts], SjoroveroyaState]:
-    """Fill in `view`'s hidden hands and pile, many times over: the shown parts are read once.
-    Other players' draws since a reshuffle are not known to the viewer; they are set to zero.
-    The last step's events are kept as the viewer read them, so a world's view is the view."""
-    since = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
+def others_draw_sizes(view: Mapping[str, Any], total: int) -> list[tuple[int, int]]:
+    """How many of the `total` hidden draws since the reshuffle each unseen seat made (R26).
+
+    The view does not carry the per-seat counts: with one opponent they are all theirs; with
+    more they are split as evenly as possible, the extra ones to the seats after the viewer."""
+    viewer = view.get("viewer") or 0
+    n = len(view["drawn_since"])
+    seats = [i for i in ((viewer + k) % n for k in range(1, n + 1)) if view["drawn_since"][i] is None]
+    if not seats:
+        return []
+    base, extra = divmod(total, len(seats))
+    return [(seat, base + (k < extra)) for k, seat in enumerate(seats)]
+
+
+def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts,
+                since: Mapping[int, Counts] | None = None) -> SjoroveroyaState:
+    """The full state `view` shows, with its hidden hands, pile and others' draws filled in."""
+    return world_builder(game, view)(hands, pile, since)
+
+
+Filler = Callable[[tuple[Counts, ...], Counts, Mapping[int, Counts] | None], SjoroveroyaState]
+
+
+def world_builder(game: Any, view: Mapping[str, Any]) -> Filler:
+    """Fill in `view`'s hidden hands, pile and others' draws since a reshuffle (R26), many
+    times over: the shown parts are read once. Hidden draws not given are zero (right only
+    before any reshuffle). The last step's events are kept as the viewer read them, so a
+    world's view is the view."""
+    shown = tuple(NO_CARDS if d is None else _counts(d) for d in view["drawn_since"])
     pending = view["pending"]
     reshuffled = view["reshuffled_from"]
     events = tuple(Event(text) for text in view.get("events", ()))
@@ -134,9 +178,10 @@ def world_builder(game: Any, view: Mapping[str, Any]) -> Callable[[tuple[Counts,
     head = (view["track"], pieces)
     tail = (view["pile_top"], _counts(view["discard"]), view["phase"], view["to_move"], view["first_player"],
             view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"], view["ended"],
-            None if reshuffled is None else _counts(reshuffled), since)
+            None if reshuffled is None else _counts(reshuffled))
 
-    def fill(hands: tuple[Counts, ...], pile: Counts) -> SjoroveroyaState:
-        return build(SjoroveroyaState, game, None, events, *head, hands, pile, *tail)
+    def fill(hands: tuple[Counts, ...], pile: Counts, others: Mapping[int, Counts] | None = None) -> SjoroveroyaState:
+        since = shown if not others else tuple(others.get(p, d) for p, d in enumerate(shown))
+        return build(SjoroveroyaState, game, None, events, *head, hands, pile, *tail, since)
 
     return fill

@@ -11,7 +11,9 @@ those hidden places (the grouping keeps a 2-player position at a few dozen world
   cards left out of play in a what-if position are one more hidden place, not written;
 - after a reshuffle (R26, C4) the pile is a uniform draw from the public reshuffled cards
   less the viewer's own draws since, conditioned on fitting in the unseen cards (weight
-  ``prod C(source_s, x_s)``), and the hidden hands are split from what is left as above.
+  ``prod C(source_s, x_s)``), and the hidden hands are split from what is left as above;
+  the reshuffled cards left over were the others' draws since (R26), split among them as
+  `sampling.others_draw_sizes` says, each split weighed like a deal.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from typing import Any
 from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import COMPONENTS
-from .model import NO_CARDS, Counts, SjoroveroyaState, text_counts
-from .sampling import _counts, world_builder
+from .model import Counts, SjoroveroyaState, text_counts
+from .sampling import _counts, others_draw_sizes, since_source, world_builder
 
 
 @lru_cache(maxsize=65536)
@@ -68,7 +70,7 @@ def _multinomial(total: int, sizes: list[int]) -> int:
     return value
 
 
-World = tuple[tuple[Counts, ...], Counts, Fraction]
+World = tuple[tuple[Counts, ...], Counts, dict[int, Counts], Fraction]
 
 
 def _choices(view: Mapping[str, Any], limit: int) -> list[World]:
@@ -79,7 +81,7 @@ def _choices(view: Mapping[str, Any], limit: int) -> list[World]:
     discard = _counts(view["discard"])
     hidden_pile = view["pile_size"] - len(pile_top)
     if viewer is None and "pile" in view:
-        return [(tuple(hands), _counts(view["pile"]), Fraction(1))]  # type: ignore[list-item]
+        return [(tuple(hands), _counts(view["pile"]), {}, Fraction(1))]  # type: ignore[list-item]
     seen = [sum(col) for col in zip(*(h for h in hands if h is not None), discard, text_counts(pile_top),
                                     strict=True)]
     unseen = tuple(COMPONENTS.copies_per_suit - x for x in seen)
@@ -87,18 +89,17 @@ def _choices(view: Mapping[str, Any], limit: int) -> list[World]:
     sizes = [view["hand_sizes"][i] for i in hidden]
     if min(unseen) < 0 or sum(unseen) < hidden_pile + sum(sizes):
         raise PositionError("view", "fewer unseen cards than hidden hands and pile hold")
-    piles: list[tuple[Counts | None, Fraction]] = [(None, Fraction(1))]   # before a reshuffle: pile hidden too
+    piles: list[tuple[Counts | None, dict[int, Counts], Fraction]] = [(None, {}, Fraction(1))]   # pile hidden too
     if view["reshuffled_from"] is not None:
-        mine = _counts(view["drawn_since"][viewer]) if viewer is not None else NO_CARDS
-        source = tuple(max(0, d - m) for d, m in zip(_counts(view["reshuffled_from"]), mine, strict=True))
+        source = tuple(since_source(view))
         caps = tuple(min(s, u) for s, u in zip(source, unseen, strict=True))
         found = [(x, _ways([x], source)) for x in compositions(hidden_pile, caps)]
         total = sum(w for _, w in found)
         if not total:
             raise PositionError("view", "no face-down pile fits both the reshuffled cards and the unseen cards")
-        piles = [(x, Fraction(w, total)) for x, w in found]
+        piles = [(x, since, weight) for x, w in found for since, weight in _others_since(view, source, x, total, w)]
     out: list[World] = []
-    for pile, pile_weight in piles:
+    for pile, since, pile_weight in piles:
         pool = unseen if pile is None else tuple(u - x for u, x in zip(unseen, pile, strict=True))
         places = sizes if pile is not None else [hidden_pile, *sizes]
         whole = _multinomial(sum(pool), places)
@@ -108,10 +109,22 @@ def _choices(view: Mapping[str, Any], limit: int) -> list[World]:
             filled = list(hands)
             for i, hand in zip(hidden, dealt, strict=True):
                 filled[i] = hand
-            out.append((tuple(filled), world_pile, pile_weight * Fraction(ways, whole)))  # type: ignore[arg-type]
+            out.append((tuple(filled), world_pile, since, pile_weight * Fraction(ways, whole)))  # type: ignore
             if len(out) > limit:
                 return out
     return out
+
+
+def _others_since(view: Mapping[str, Any], source: Counts, pile: Counts, total: int,
+                  ways: int) -> Iterator[tuple[dict[int, Counts], Fraction]]:
+    """R26: every split of the reshuffled cards the pile leaves among the others' draws since."""
+    rest = tuple(s - x for s, x in zip(source, pile, strict=True))
+    seats = others_draw_sizes(view, sum(rest))
+    sizes = [size for _, size in seats]
+    whole = _multinomial(sum(rest), sizes)
+    for parts, split in _splits(rest, sizes):  # type: ignore[arg-type]
+        yield {seat: part for (seat, _), part in zip(seats, parts, strict=True)}, Fraction(ways, total) * Fraction(
+            split, whole)
 
 
 def hidden_worlds(game: Any, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[SjoroveroyaState,
@@ -124,4 +137,4 @@ def hidden_worlds(game: Any, view: Mapping[str, Any], limit: int = 100_000) -> I
     if len(worlds) > limit:
         raise TooManyWorlds(len(worlds), limit)
     fill = world_builder(game, view)
-    return ((fill(hands, pile), weight) for hands, pile, weight in worlds)
+    return ((fill(hands, pile, since), weight) for hands, pile, since, weight in worlds)
