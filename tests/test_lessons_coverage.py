@@ -1,17 +1,20 @@
 """Each game's teaching lesson covers its digest's whole "Teaching order" section: every S, T, R,
-E and V ID the section names (ranges such as R44–R46 included) is cited by some step."""
+E and V ID the section names (ranges such as R44–R46 included) is cited by some step.
+
+A name in that pattern that is no rule of the game (Sjørøverøya's example track "T0") cannot be
+cited; those are listed here by hand, so a new one is noticed rather than skipped."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from conftest import SHARED
 
 import explorer
 from explorer.lessons import load_lesson
 
-from conftest import SHARED
-
+NOT_RULES = {"sjoroveroya": {"T0"}}  # T0: the example track's name, not a rule
 RANGE = re.compile(r"\b([STREV])(\d+)(?:\s*[–-]\s*\1?(\d+))?\b")
 
 
@@ -39,7 +42,9 @@ def test_named_ids_expand_ranges_and_keep_singles():
 
 @pytest.mark.parametrize("game", tuple(explorer.games()))
 def test_lesson_cites_every_id_of_the_teaching_order(game):
-    section = teaching_order(game)
-    cited = {rule for step in load_lesson(game).steps for rule in step.rules}
-    missing = sorted(named_ids(section) - cited, key=lambda i: (i[0], int(i[1:])))
+    lesson = load_lesson(game)
+    named = named_ids(teaching_order(game))
+    assert named - set(lesson.game.rules) == NOT_RULES.get(game, set())
+    cited = {rule for step in lesson.steps for rule in step.rules}
+    missing = sorted(named - NOT_RULES.get(game, set()) - cited, key=lambda i: (i[0], int(i[1:])))
     assert not missing, f"{game}: teaching-order IDs no step cites: {missing}"
