@@ -183,3 +183,16 @@ def test_V_every_option_plays_games_to_the_end_with_three_players():
             final = explorer.playout(game.start(seed=rng.randrange(1000)), seed=1,
                                      policies={0: seats[0]}, max_steps=100_000)
         assert final.is_over, opts
+
+
+@pytest.mark.parametrize(("metric", "words"), [("min_forward_moves", "moves left"),
+                                               ("pieces_not_in_goal", "pieces not yet home"),
+                                               ("cards_to_goal", "cards to the goal")])
+def test_V12_a_cut_off_game_says_how_it_ranks_by_V10(metric, words):
+    game = explorer.load("sjoroveroya", players=2, turn_cap=1, ranking_metric=metric)
+    state, rng = game.start(seed=3), random.Random(3)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(state.sample_chance(rng) if state.is_chance else legal[rng.randrange(len(legal))])
+    cut = next(e for e in state.events if "turn cap" in e.text)
+    assert f"ranked by {words}" in cut.text and "V12" in cut.rules and state.cut_off() == "turn_cap"

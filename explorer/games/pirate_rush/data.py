@@ -83,6 +83,7 @@ RANK = {c.name: c.rank for c in DATA["characters"]}
 ISLAND_TILES = {t.id: t for t in DATA["islands"]}
 RESOURCES: tuple[str, ...] = DATA["resources"]
 ENDINGS: dict[str, str] = DATA["endings"]
+ENDING_NAMES = {"naufragio": "Naufragio", "desbandados": "Desbandados", "motin": "Motín"}   # E7, as the box names them
 PROSTHETICS = {kind: count for kind, count, _ in DATA["prosthetics"]}
 MAP_SCORES: tuple[int, ...] = tuple(C["map_scores"])
 CAPTAIN, NAVIGATOR, GUNNER, QUARTERMASTER, GAMBLER, ROGUE, CABIN_BOY, MONKEY = range(1, 9)

@@ -163,7 +163,7 @@ def _move_words(s, a: Move) -> str:
     if verb == "gift":
         if arg == "none":
             return "Keep the curse"
-        return f"Show the new curse and give it to {pirate(parse_seat(arg))}"
+        return f"Show the new curse and give it to Player {parse_seat(arg) + 1}"
     if verb == "tavern":
         return f"Historias de taberna: discard {a_kind(arg)} for 2 more Investigate actions"
     if verb == "merchant":

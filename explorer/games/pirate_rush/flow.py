@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from explorer.core.events import Event
 
-from .data import CHARACTERS, ENDINGS, ISLAND_TILES, RANK, RESOURCES
+from .data import CHARACTERS, ENDING_NAMES, ENDINGS, ISLAND_TILES, RANK, RESOURCES
 from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_seat, parse_slot
 from .rules import (
     CHANCES,
@@ -173,7 +173,7 @@ def _step4(w: Work, task: tuple) -> None:
         if tile.colour == "red":
             if w.resources[c] == 0:
                 w.ending = ENDINGS[tile.resource]
-                w.say(f"The ship cannot lose {tile.resource}: the game ends at once ({w.ending})",
+                w.say(f"The ship cannot lose {tile.resource}: the game ends at once ({ENDING_NAMES[w.ending]})",
                       "R62", "E2", "E7")
                 stealers = tuple((cmd + i) % players(w) for i in range(1, players(w)))
                 w.push(*((("motin", cmd, stealers),) if w.ending == "motin" else ()), ("over",))

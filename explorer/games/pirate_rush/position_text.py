@@ -189,7 +189,7 @@ from __future__ import annotations
 from typing import Any
 
 from .canon import signature, stack_refs
-from .data import RESOURCES
+from .data import ENDING_NAMES, RESOURCES
 from .model import NO_TURN, island_name, seat
 from .notation_words import (
     PROSTHETIC_NAMES,
@@ -202,7 +202,6 @@ from .notation_words import (
     tile_text,
 )
 
-ENDING_NAMES = {"naufragio": "Naufragio", "desbandados": "Desbandados", "motin": "Motín"}
 TURN_FLAGS = ("loot done", "power used", "steered", "taberna used", "mercader used")
 
 

@@ -273,8 +273,10 @@ def begin_turn(w: Work, player: int) -> None:
         w.phase = "over"
         w.ended = "turn_cap"
         if w.loud:
+            metric = {"min_forward_moves": "moves left", "pieces_not_in_goal": "pieces not yet home",
+                      "cards_to_goal": "cards to the goal"}[cfg.metric]   # V10
             w.say(f"The house-rule turn cap (turn_cap = {cfg.turn_cap} rounds) cuts the game off: nobody "
-                  "won by the rules; everyone is ranked by moves left", "V12")
+                  f"won by the rules; everyone is ranked by {metric}", "V12")
         return
     if cfg.children and not any(w.hands[player]):
         if w.loud:
