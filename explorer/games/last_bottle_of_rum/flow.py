@@ -321,15 +321,6 @@ AUTOMATIC: dict[str, Callable[[Work, tuple], None]] = {
 }
 
 
-def _effect_task(w: Work, task: tuple) -> None:
-    from .effects import effect_task
-
-    effect_task(w, task)
-
-
-AUTOMATIC["effect"] = _effect_task
-
-
 # -- checks that drop a waiting task whose moment has passed ---------------------------------
 def _token_drawable(w: Work, task: tuple) -> bool:
     ship = w.ships[task[1]]
@@ -372,10 +363,11 @@ def distance(w: Work, a: int, b: int) -> int:
 
 def _register() -> None:
     from . import turns
+    from .effects import effect_task  # effects.py imports this module: bound once, here
     from .hooks import register
 
     AUTOMATIC.update({"turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
-                      "first_player": turns.first})
+                      "first_player": turns.first, "effect": effect_task})
     register(AUTOMATIC, STILL_NEEDED)
 
 
