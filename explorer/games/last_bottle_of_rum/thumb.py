@@ -165,17 +165,29 @@ def _sail(s: Sight, a: Any) -> int:
 
 
 SAIL = _sail
+PLAY_WORTH: dict[Any, int] = {}     # a Play's worth by its cards (plays are made once each, weather.play_of)
+
+
+def _play(s: Sight | None, a: Play) -> int:
+    worth = PLAY_WORTH.get(a.cards)
+    if worth is None:
+        worth = PLAY_WORTH[a.cards] = sum([CARD_VALUE[c] for c in a.cards])
+    return worth
+
+
+def _exchange(s: Sight | None, a: Exchange) -> int:
+    return 2 if a.get in a.give else 10
 PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], ...] = (
     (Take, lambda s, a: TAKE_VALUE[a.treasure]),                 # R25, less for a hindering treasure
     (Trade, lambda s, a: 100 + len(a.treasures)),                 # R23: Loot, the more the better
     (Leave, lambda s, a: 50),                                     # R25: not taking it
-    (Play, lambda s, a: sum([CARD_VALUE[c] for c in a.cards])),   # R8: the pair with the richest icons
+    (Play, _play),                                                # R8: the pair with the richest icons
     (Sail, SAIL),                                                 # R18: towards the goal
     (Attack, _attack),                                            # R33-R37: a laden, sound prey
     (Repair, lambda s, a: 42),                                    # R43
     (Earn, lambda s, a: 30),                                      # R30
     (UseEffect, _effect),                                         # R13: a helpful effect while lightly cursed
-    (Exchange, lambda s, a: 2 if a.get in a.give else 10),        # R12: a 3-for-1 that changes something
+    (Exchange, _exchange),                                        # R12: a 3-for-1 that changes something
     ((EndTurn, Stop), lambda s, a: 1),                            # T5: only when nothing else is left
 )
 # The maxims that never read the sight (every one but a Sail's, an Attack's and an effect's).
@@ -203,6 +215,8 @@ def pick(see: Callable[[], Sight], legal: Sequence[Any], rng: random.Random) -> 
                 near, here, tiles = nearest(goal_of(sight)), sight.cell, sight.tiles
             cell = a.cell
             value = 40 + 10 * (near[here] - near[cell]) - (6 if tiles[cell] in REEFS else 0)
+        elif rule is _exchange:          # the commonest action of all: inlined too
+            value = 2 if a.get in a.give else 10
         elif rule in BLIND:
             value = rule(None, a)
         else:
