@@ -14,7 +14,7 @@ from explorer.core.events import Event
 
 from . import ships as sh
 from .chance import bag
-from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, TILES
+from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, SAIL, TILES
 from .model import NO_MODULES, Ghost, Modules, Ship, Turn
 
 R = TypeVar("R", bound=tuple)
@@ -113,10 +113,12 @@ class Work:
 
     def update_limit(self) -> None:
         """R45, R46: a 1-move limit counts from the moment it is gained."""
-        if self.active < 0 or self.phase not in LIMIT_PHASES:
+        active = self.active
+        if active < 0 or self.phase not in LIMIT_PHASES:
             return
         turn = self.turn
-        if sh.limited(self.ships[self.active]):
+        ship = self.ships[active]
+        if ship.damage[SAIL] > 0 or sh.has(ship, "heavy"):     # `sh.limited`, inlined (every step)
             if turn.limit_from < 0:
                 self.turn = renew(turn, limit_from=turn.moves)
         elif turn.limit_from >= 0:
