@@ -90,8 +90,9 @@ def maps_of(display: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=16384)
 def nearest(goal: tuple[int, ...]) -> tuple[int, ...]:
-    """Per cell, the hex distance to the closest cell of `goal` (D1)."""
-    return tuple([min(map(row.__getitem__, goal)) for row in DISTANCE])
+    """Per cell, the hex distance to the closest cell of `goal` (D1). Hex distance is symmetric,
+    so the goal cells' own rows are the columns wanted: a minimum per cell across them."""
+    return tuple(map(min, zip(*[DISTANCE[g] for g in goal], strict=True)))
 
 
 def goal_of(s: Sight) -> tuple[int, ...]:
