@@ -106,10 +106,14 @@ def goal_of(s: Sight) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _heading(tiles: tuple[str, ...], maps: tuple[str, ...], face_up: int) -> tuple[int, ...]:
-    places = {t: c for c, t in enumerate(tiles) if t}
-    goal = tuple(places[map_tile(m)] for m in maps if map_tile(m) in places)
-    if goal:
-        return goal
+    # Each island tile lies on one cell at most (C8 draws from the unplaced ones): `index` finds it.
+    goal = tuple([tiles.index(tile) for tile in map(map_tile, maps) if tile in tiles])
+    return goal or _unexplored(face_up)
+
+
+@lru_cache(maxsize=4096)
+def _unexplored(face_up: int) -> tuple[int, ...]:
+    """The face-down island cells (R19), else the Hideout."""
     return tuple(c for c in BOARD if not face_up >> c & 1) or (0,)
 
 
