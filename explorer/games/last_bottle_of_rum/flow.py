@@ -14,7 +14,7 @@ from explorer.core.events import Event
 
 from . import ships as sh
 from .chance import bag
-from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, TILES
+from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, SAIL, TILES
 from .model import NO_MODULES, Ghost, Modules, Ship, Turn
 
 R = TypeVar("R", bound=tuple)
@@ -113,10 +113,12 @@ class Work:
 
     def update_limit(self) -> None:
         """R45, R46: a 1-move limit counts from the moment it is gained."""
-        if self.active < 0 or self.phase not in LIMIT_PHASES:
+        active = self.active
+        if active < 0 or self.phase not in LIMIT_PHASES:
             return
         turn = self.turn
-        if sh.limited(self.ships[self.active]):
+        ship = self.ships[active]
+        if ship.damage[SAIL] > 0 or sh.has(ship, "heavy"):     # `sh.limited`, inlined (every step)
             if turn.limit_from < 0:
                 self.turn = renew(turn, limit_from=turn.moves)
         elif turn.limit_from >= 0:
@@ -321,15 +323,6 @@ AUTOMATIC: dict[str, Callable[[Work, tuple], None]] = {
 }
 
 
-def _effect_task(w: Work, task: tuple) -> None:
-    from .effects import effect_task
-
-    effect_task(w, task)
-
-
-AUTOMATIC["effect"] = _effect_task
-
-
 # -- checks that drop a waiting task whose moment has passed ---------------------------------
 def _token_drawable(w: Work, task: tuple) -> bool:
     ship = w.ships[task[1]]
@@ -372,10 +365,11 @@ def distance(w: Work, a: int, b: int) -> int:
 
 def _register() -> None:
     from . import turns
+    from .effects import effect_task  # effects.py imports this module: bound once, here
     from .hooks import register
 
     AUTOMATIC.update({"turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
-                      "first_player": turns.first})
+                      "first_player": turns.first, "effect": effect_task})
     register(AUTOMATIC, STILL_NEEDED)
 
 

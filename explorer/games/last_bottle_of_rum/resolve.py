@@ -24,6 +24,7 @@ from .data import (
     cell_name,
     map_tile,
 )
+from .effects import resolve_effect
 from .flow import Work, distance, renew
 from .model import (
     Attack,
@@ -195,13 +196,22 @@ def _token(w: Work, p: int, kind: str, rule: str) -> None:
 
 
 # -- decisions --------------------------------------------------------------------------------
+_FORCED: dict = {}   # choices.FORCED, bound on first use (choices imports this module)
+
+
+def _forced() -> dict:
+    """The forced choices' handlers, imported once instead of on every decision (a hot path)."""
+    from .choices import FORCED
+
+    _FORCED.update(FORCED)
+    return _FORCED
+
+
 def decide(w: Work, task: tuple | None, item: object) -> None:
     """Apply a decision: a forced choice when `task` is set, else a main-phase or play action."""
     if task is not None:
-        from .choices import FORCED
-
         w.pending = w.pending[1:]
-        FORCED[task[0]](w, task, item)
+        (_FORCED or _forced())[task[0]](w, task, item)
         return
     if isinstance(item, Play):
         _play(w, w.active, item.cards)
@@ -334,8 +344,6 @@ def _end(w: Work, p: int, item: EndTurn) -> None:
 
 def _effect(w: Work, p: int, item: UseEffect) -> None:
     """R13-R16: pay doubloons (and Curse, whose Kraken resolves first, R56), then the effect."""
-    from .effects import resolve_effect
-
     effect = EFFECTS[CARDS[item.card].effect]
     ship = w.ships[p]
     w.turn = renew(w.turn, used=tuple(sorted((*w.turn.used, item.card))))

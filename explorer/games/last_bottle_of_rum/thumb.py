@@ -90,8 +90,9 @@ def maps_of(display: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=16384)
 def nearest(goal: tuple[int, ...]) -> tuple[int, ...]:
-    """Per cell, the hex distance to the closest cell of `goal` (D1)."""
-    return tuple([min(map(row.__getitem__, goal)) for row in DISTANCE])
+    """Per cell, the hex distance to the closest cell of `goal` (D1). Hex distance is symmetric,
+    so the goal cells' own rows are the columns wanted: a minimum per cell across them."""
+    return tuple(map(min, zip(*[DISTANCE[g] for g in goal], strict=True)))
 
 
 def goal_of(s: Sight) -> tuple[int, ...]:
@@ -105,10 +106,14 @@ def goal_of(s: Sight) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _heading(tiles: tuple[str, ...], maps: tuple[str, ...], face_up: int) -> tuple[int, ...]:
-    places = {t: c for c, t in enumerate(tiles) if t}
-    goal = tuple(places[map_tile(m)] for m in maps if map_tile(m) in places)
-    if goal:
-        return goal
+    # Each island tile lies on one cell at most (C8 draws from the unplaced ones): `index` finds it.
+    goal = tuple([tiles.index(tile) for tile in map(map_tile, maps) if tile in tiles])
+    return goal or _unexplored(face_up)
+
+
+@lru_cache(maxsize=4096)
+def _unexplored(face_up: int) -> tuple[int, ...]:
+    """The face-down island cells (R19), else the Hideout."""
     return tuple(c for c in BOARD if not face_up >> c & 1) or (0,)
 
 
@@ -165,17 +170,29 @@ def _sail(s: Sight, a: Any) -> int:
 
 
 SAIL = _sail
+PLAY_WORTH: dict[Any, int] = {}     # a Play's worth by its cards (plays are made once each, weather.play_of)
+
+
+def _play(s: Sight | None, a: Play) -> int:
+    worth = PLAY_WORTH.get(a.cards)
+    if worth is None:
+        worth = PLAY_WORTH[a.cards] = sum([CARD_VALUE[c] for c in a.cards])
+    return worth
+
+
+def _exchange(s: Sight | None, a: Exchange) -> int:
+    return 2 if a.get in a.give else 10
 PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], ...] = (
     (Take, lambda s, a: TAKE_VALUE[a.treasure]),                 # R25, less for a hindering treasure
     (Trade, lambda s, a: 100 + len(a.treasures)),                 # R23: Loot, the more the better
     (Leave, lambda s, a: 50),                                     # R25: not taking it
-    (Play, lambda s, a: sum([CARD_VALUE[c] for c in a.cards])),   # R8: the pair with the richest icons
+    (Play, _play),                                                # R8: the pair with the richest icons
     (Sail, SAIL),                                                 # R18: towards the goal
     (Attack, _attack),                                            # R33-R37: a laden, sound prey
     (Repair, lambda s, a: 42),                                    # R43
     (Earn, lambda s, a: 30),                                      # R30
     (UseEffect, _effect),                                         # R13: a helpful effect while lightly cursed
-    (Exchange, lambda s, a: 2 if a.get in a.give else 10),        # R12: a 3-for-1 that changes something
+    (Exchange, _exchange),                                        # R12: a 3-for-1 that changes something
     ((EndTurn, Stop), lambda s, a: 1),                            # T5: only when nothing else is left
 )
 # The maxims that never read the sight (every one but a Sail's, an Attack's and an effect's).
@@ -203,6 +220,8 @@ def pick(see: Callable[[], Sight], legal: Sequence[Any], rng: random.Random) -> 
                 near, here, tiles = nearest(goal_of(sight)), sight.cell, sight.tiles
             cell = a.cell
             value = 40 + 10 * (near[here] - near[cell]) - (6 if tiles[cell] in REEFS else 0)
+        elif rule is _exchange:          # the commonest action of all: inlined too
+            value = 2 if a.get in a.give else 10
         elif rule in BLIND:
             value = rule(None, a)
         else:
