@@ -5,6 +5,7 @@ Step / Play on that explain themselves and stop."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import random
 
@@ -266,6 +267,11 @@ class TestSaveAndLoad:
         assert err.value.field == "line.1" and "move 2 'H@99'" in str(err.value)
 
 
+def no_event_loop(tick, delay):
+    """The scheduler where no asyncio loop runs (a plain script): it refuses, so Play on plays here."""
+    raise RuntimeError("no running event loop")
+
+
 class TestSeats:
     def test_step_and_play_on_say_why_when_every_seat_is_a_person(self, app):
         app.seats.step_button.click()
@@ -299,7 +305,9 @@ class TestSeats:
             return stopped_at
 
         ctl.play_delay = 0.001
-        stopped_at = asyncio.run(run())
+        # a thread of its own: the session's browser tests may leave Playwright's loop running here
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            stopped_at = pool.submit(asyncio.run, run()).result()
         assert not ctl.playing and app.seats.play_button.disabled is False
         assert stopped_at > 3 and len(ctl.path) == stopped_at      # it played, then stopped for good
         assert len(set(seen)) > 3                                  # views saw each step as it came
@@ -307,6 +315,7 @@ class TestSeats:
 
     def test_play_on_without_an_event_loop_plays_here_and_now(self, app):
         ctl = app.controller
+        ctl.scheduler = no_event_loop
         for choice in app.seats.choices:
             choice.value = "rule_of_thumb"
         ctl.start_play_on(max_steps=40)

@@ -287,6 +287,11 @@ class TestEditor:
             ctl.position_text()
 
 
+def no_event_loop(tick, delay):
+    """The scheduler where no asyncio loop runs: it refuses, so Play on plays here and now."""
+    raise RuntimeError("no running event loop")
+
+
 class TestSeats:
     def test_policies_play_on_until_a_person_must_act(self, app):
         ctl = app.controller
@@ -298,6 +303,7 @@ class TestSeats:
         while ctl.state.player == person:
             click(app.picker, op="play", move=first_action(app))
         handed_over = len(ctl.path)
+        ctl.scheduler = no_event_loop   # as in a plain script: Play on plays here and now
         app.seats.play_button.click()
         state = ctl.state
         assert state.is_over or (not state.is_chance and state.player == person)
