@@ -44,6 +44,10 @@ Fields:
 - ``reshuffled_from``: the pile's public make-up at the last reshuffle (null before any);
   ``drawn_since``: each player's own draws since then (all zero before a reshuffle).
 
+A player's view (`view`) hides the other hands, the pile and the others' ``drawn_since`` suits,
+and adds what the table sees: ``hand_sizes``, ``pile_size`` and ``drawn_since_sizes`` (how many
+cards each seat drew since the reshuffle: the number each draw produced is public, R26, R29).
+
 A position that no game could reach is refused with `PositionError` naming the field and the
 rule (see `checks.py`): it is never moved on to a later moment.
 """
@@ -271,6 +275,7 @@ def view(s: SjoroveroyaState, player: int | None) -> View:
     data["viewer"] = player
     data["hand_sizes"] = [sum(h) for h in s.hands]
     data["pile_size"] = sum(s.pile) + len(s.pile_top)
+    data["drawn_since_sizes"] = [sum(d) for d in s.drawn_since]   # public: how many each draw produced
     data["next_draw"] = next_draw(s, player)
     data["scores"] = list(s.scores())
     data["events"] = [e.for_player(player) for e in s.events]

@@ -15,9 +15,8 @@ account for is ``21 - own hand - discard - face-up display`` per suit (C3).
   were drawn by the others since (R26): a world writes them as the others' draws since,
   or it would not load back (the pile, display and all draws since make up the reshuffle).
 
-Opponents' inference from their own choices is ignored, as in C3. With 3 or more
-players the view does not say how many of those draws each opponent made; they are
-split as evenly as the count allows, in seat order after the viewer.
+Opponents' inference from their own choices is ignored, as in C3. How many of those
+draws each opponent made is public (R29), and the view carries it (``drawn_since_sizes``).
 """
 
 from __future__ import annotations
@@ -145,15 +144,18 @@ def since_source(view: Mapping[str, Any]) -> list[int]:
 def others_draw_sizes(view: Mapping[str, Any], total: int) -> list[tuple[int, int]]:
     """How many of the `total` hidden draws since the reshuffle each unseen seat made (R26).
 
-    The view does not carry the per-seat counts: with one opponent they are all theirs; with
-    more they are split as evenly as possible, the extra ones to the seats after the viewer."""
-    viewer = view.get("viewer") or 0
-    n = len(view["drawn_since"])
-    seats = [i for i in ((viewer + k) % n for k in range(1, n + 1)) if view["drawn_since"][i] is None]
-    if not seats:
-        return []
-    base, extra = divmod(total, len(seats))
-    return [(seat, base + (k < extra)) for k, seat in enumerate(seats)]
+    The number each draw produced is public (Hidden information, R29), so the view carries
+    every seat's count (``drawn_since_sizes``) and the worlds split exactly as the table did."""
+    sizes = view.get("drawn_since_sizes")
+    if not isinstance(sizes, list) or len(sizes) != len(view["drawn_since"]):
+        raise PositionError("drawn_since_sizes", "must list how many cards each player drew since the "
+                                                 "reshuffle, one number per player (R26, R29)")
+    seats = [(seat, sizes[seat]) for seat, drawn in enumerate(view["drawn_since"]) if drawn is None]
+    if sum(size for _, size in seats) != total:
+        raise PositionError("drawn_since_sizes", f"the other players drew {sum(s for _, s in seats)} cards since "
+                                                 f"the reshuffle, but {total} reshuffled cards are unaccounted "
+                                                 "for (R26)")
+    return seats
 
 
 def world_state(game: Any, view: Mapping[str, Any], hands: tuple[Counts, ...], pile: Counts,
