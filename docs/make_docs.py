@@ -15,26 +15,23 @@ import explorer
 DOCS = Path(__file__).resolve().parent
 
 
+def section(name: str, module: str, heading: str) -> list[str]:
+    """A heading and the docstring of the game's `module`, when the module exists and has one."""
+    try:
+        doc = import_module(f"explorer.games.{name}.{module}").__doc__
+    except ModuleNotFoundError:
+        return []
+    return [f"## {heading}\n", inspect.cleandoc(doc), ""] if doc else []
+
+
 def page(name: str) -> str:
     game = explorer.load(name)
     package = import_module(f"explorer.games.{name}")
     parts = [f"# {game.title}: positions, action notation and position data\n",
              f"Rules digest: `../shared/rules/{name}.md`. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
-    try:
-        written = import_module(f"explorer.games.{name}.position_text")
-        if written.__doc__:
-            parts += ["## Positions in the notation (`game.position(text)`, `state.notation()`)\n",
-                      inspect.cleandoc(written.__doc__), ""]
-    except ModuleNotFoundError:
-        pass
+    parts += section(name, "position_text", "Positions in the notation (`game.position(text)`, `state.notation()`)")
     parts += ["## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
-    try:
-        position = import_module(f"explorer.games.{name}.position")
-        if position.__doc__:
-            parts += ["## Position data (`state.to_dict()`, `game.state_from_dict(data)`)\n",
-                      inspect.cleandoc(position.__doc__), ""]
-    except ModuleNotFoundError:
-        pass
+    parts += section(name, "position", "Position data (`state.to_dict()`, `game.state_from_dict(data)`)")
     parts += ["## Options\n", "| option | rule | default | meaning |", "|---|---|---|---|"]
     parts += [f"| `{s.name}` | {s.rule} | `{s.default!r}` | {s.doc} |" for s in type(game).OPTIONS]
     caps = type(game).LENGTH_CAPS

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_policy_playout import check_same_game
 
 import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
@@ -59,27 +60,13 @@ def positions(game: explorer.Game, count: int) -> list[explorer.State]:
     return [s for s in found if not s.is_over]
 
 
-def check_same_game(game: explorer.Game, start: explorer.State, seed: int) -> int:
-    fast_rng, model_rng = random.Random(seed), random.Random(seed)
-    end = game.policy_playout(start, fast_rng, 10_000_000, "rule_of_thumb", final=True)
-    assert end is not None, f"no rule-of-thumb kernel for {game.options}"
-    final = playout(start, model_rng, [RuleOfThumb(game)] * game.players)
-    assert end.steps == len(final.history) - len(start.history)
-    assert end.state == final
-    assert end.state.to_dict() == final.to_dict()
-    assert end.scores == final.scores()
-    assert end.winners == final.winners()
-    assert fast_rng.getstate() == model_rng.getstate()
-    return end.steps
-
-
 @pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
 def test_thumb_kernel_plays_the_model_game(setup: tuple[str, int, dict]) -> None:
     _, players, options = setup
     game = explorer.load(NAME, players=players, **options)
     starts = positions(game, 2)
     assert len(starts) >= 5
-    steps = [check_same_game(game, start, seed) for start in starts for seed in range(2)]
+    steps = [check_same_game(game, start, "rule_of_thumb", seed) for start in starts for seed in range(2)]
     assert sum(steps) > 0
 
 
@@ -92,7 +79,7 @@ def test_T2_a_position_waiting_on_an_automatic_step_plays_the_model_game() -> No
     odd = game.state_from_dict(data)
     assert odd.is_chance and [str(o) for o, _ in odd.chance_outcomes()] == ["go on"]
     for seed in range(3):
-        check_same_game(game, odd, seed)
+        check_same_game(game, odd, "rule_of_thumb", seed)
 
 
 @pytest.mark.parametrize("setup", SETUPS[:1] + SETUPS[4:11], ids=setup_id)

@@ -238,19 +238,24 @@ class PositionTree:
             raise PositionError(where, "must be a list of moves")
         for i, entry in enumerate(line):
             here = f"{where}.{i}"
-            if not isinstance(entry, Mapping) or not isinstance(entry.get("move"), str):
-                raise PositionError(f"{here}.move", "each move needs its notation")
-            try:
-                child = self.play_at(parent, entry["move"])
-            except ExplorerError as err:
-                raise PositionError(f"{here}.move", f"{entry['move']!r} is not legal there: {err}") from None
-            child.comment = str(entry.get("comment", ""))
+            child = self._play_saved(parent, entry, here, "each move needs its notation")
             variations = entry.get("variations", [])
             if not isinstance(variations, list):
                 raise PositionError(f"{here}.variations", "must be a list of lines")
             for j, variation in enumerate(variations):
                 self._grow_line(parent, variation, f"{here}.variations.{j}")
             parent = child
+
+    def _play_saved(self, parent: Node, entry: Any, here: str, missing: str) -> Node:
+        """One saved move played after `parent`, with its comment; a bad entry names its field."""
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("move"), str):
+            raise PositionError(f"{here}.move", missing)
+        try:
+            child = self.play_at(parent, entry["move"])
+        except ExplorerError as err:
+            raise PositionError(f"{here}.move", f"{entry['move']!r} is not legal there: {err}") from None
+        child.comment = str(entry.get("comment", ""))
+        return child
 
     def _grow_v1(self, top: Any) -> None:
         """Version 1 files: nested children (still read, never written)."""
@@ -262,13 +267,7 @@ class PositionTree:
             grown = []
             for i, child in enumerate(children):
                 here = f"{where}.{i}"
-                if not isinstance(child, Mapping) or not isinstance(child.get("move"), str):
-                    raise PositionError(f"{here}.move", "each node needs its move's notation")
-                try:
-                    new = self.play_at(node, child["move"])
-                except ExplorerError as err:
-                    raise PositionError(f"{here}.move", f"{child['move']!r} is not legal there: {err}") from None
-                new.comment = str(child.get("comment", ""))
+                new = self._play_saved(node, child, here, "each node needs its move's notation")
                 grown.append((new, child.get("children", []), f"{here}.children"))
             stack.extend(reversed(grown))
 
