@@ -9,7 +9,8 @@ from toy_games import DiceGame
 
 import explorer
 from explorer.analysis import ISMCTS
-from explorer.analysis.ismcts import rank_rewards
+from explorer.analysis.ismcts import END_STEPS, rank_rewards, ranking_rewards
+from explorer.analysis.paired import _pick
 from explorer.core.errors import PositionError
 from explorer.core.play import advance, choose
 
@@ -106,3 +107,62 @@ def test_each_games_search_settings_make_a_bot_that_plays_a_legal_move(name):
     while state.is_chance or len(state.legal_actions()) < 2:
         state = advance(state, rng)
     assert choose(state, bot, random.Random(1)) in state.legal_actions()
+
+
+# -- rollouts to the end on the game's kernel, and the paired root search -----------------
+
+def test_paired_root_search_rolls_two_dice_when_one_cannot_win():
+    game = DiceGame(2)
+    state = game.state_from_dict({"totals": [6, 0], "to_move": 1, "dice_left": 0})
+    seeds = [seed for seed in range(40) if random.Random(seed).randrange(2) == 0][:3]   # random prior says "one"
+    bot = ISMCTS(game, iterations=200, rollout_steps=None, root="paired", prior="random", reward="win")
+    assert [bot.choose(state.view(1), state.legal_actions(), random.Random(seed)) for seed in seeds] == ["two"] * 3
+
+
+def test_paired_pick_keeps_the_favourite_unless_another_move_is_clearly_better():
+    # worlds 0..3; "b" beats the favourite "a" by 0.25 a world with no spread: clearly better
+    a = [(i, 0.5) for i in range(4)]
+    b = [(i, 0.75) for i in range(4)]
+    assert _pick(["a", "b"], [a, b], "a", 1.0) == 1
+    # "c" is better on average but its edge (1, -1, 1, -1 plus 0.5) is within one standard error
+    c = [(0, 1.0), (1, 0.0), (2, 1.0), (3, 0.0)]
+    assert _pick(["a", "c"], [a, c], "a", 1.0) == 0
+    assert _pick(["a", "c"], [a, c], None, 1.0) == 0        # no favourite: the best mean (a tie: the first)
+    assert _pick(["a", "b", "c"], [a, b, c], None, 1.0) == 1
+    # with z = 0 any positive paired edge is enough; only worlds both moves met are paired
+    d = [(0, 1.0), (2, 0.5), (3, 0.75)]
+    assert _pick(["a", "d"], [a, d], "a", 0.0) == 1
+
+
+@pytest.mark.parametrize("name", explorer.games())
+def test_a_rollout_to_the_end_on_the_kernel_is_worth_what_stepping_the_model_gives(name):
+    """The kernel plays the same games as the model (same generator calls), so a rollout's
+    rewards are the same either way: checked from ten positions of a rule-of-thumb game."""
+    game = explorer.load(name)
+    bot = ISMCTS(game, iterations=1, rollout_steps=None, rollout="rule_of_thumb", reward="win")
+    seats = {p: game.policies()["rule_of_thumb"](game) for p in range(game.players)}
+    state, rng, checked = game.start(7), random.Random(7), 0
+    while checked < 10 and not state.is_over:
+        if not state.is_chance:
+            end = advance(state, random.Random(checked), seats, END_STEPS)
+            assert bot._rollout(state, random.Random(checked)) == ranking_rewards(end.winners(), game.players, "win")
+            checked += 1
+        state = advance(state, rng, seats, 3)
+    assert checked == 10
+
+
+def test_ranking_rewards_share_a_win_or_count_opponents_beaten():
+    assert ranking_rewards(((1,), (0, 2)), 3, "win") == [0.0, 1.0, 0.0]
+    assert ranking_rewards(((0, 2), (1,)), 3, "win") == [0.5, 0.0, 0.5]
+    assert ranking_rewards(((1,), (0, 2)), 3, "rank") == [0.25, 1.0, 0.25]
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"root": "forest"}, "root"), ({"prior_z": -1}, "prior_z"), ({"prior_z": True}, "prior_z"),
+    ({"reward": "glory"}, "reward"), ({"rollout_steps": True}, "rollout_steps"),
+    ({"rollout_steps": 2.5}, "rollout_steps"),
+])
+def test_bad_search_choices_name_the_argument(kwargs, field):
+    with pytest.raises(PositionError) as err:
+        ISMCTS(DiceGame(2), **kwargs)
+    assert err.value.field == field

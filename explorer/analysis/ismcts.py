@@ -7,6 +7,14 @@ determinizations), plays on for at most `rollout_steps` steps (random moves, or 
 game's named `rollout` policy), and scores the end by rank, or a cut-off by the lead
 in `scores`. It sees only its own view, like any policy.
 
+With ``rollout_steps=None`` every rollout plays to the end of the game, on the game's fast
+kernel for the rollout policy where it has one (`Game.policy_playout`, the same games as
+stepping the model, many times sooner): a full game of sensible play says more about a move
+than a cut-off guess, and the kernel makes hundreds of them fit in a fraction of a second.
+`reward` says what a finished rollout is worth to each seat: ``"rank"`` (the share of
+opponents beaten) or ``"win"`` (1 for a sole winner, shared on a tie for first), which is
+what a win-rate table measures.
+
 A `prior` policy (the game's rule of thumb, say) makes it conservative, as a policy prior
 does in AlphaZero-style search: the prior's move at the root is credited with a share of
 the budget in visits, so the bot plays it unless the search finds a move clearly better
@@ -21,6 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from explorer.analysis.paired import paired_choice
 from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 from explorer.core.play import advance
@@ -37,7 +46,25 @@ class _Node:
         self.children: dict[str, _Node] = {}
 
 
-def rank_rewards(state: State, scale: float = 2.0) -> list[float]:
+# A rollout "to the end" gives up after this many steps (a guard, not a rule) and is scored
+# as a cut-off from where its tree walk stopped.
+END_STEPS = 100_000
+
+
+def ranking_rewards(winners: Sequence[Sequence[int]], players: int, reward: str = "rank") -> list[float]:
+    """Each player's reward in [0, 1] from a final ranking (groups of tied players, best
+    first): "rank" is the share of opponents beaten (ties half); "win" is 1 shared among
+    the first group, 0 for everyone else."""
+    if reward == "win":
+        first = tuple(winners[0]) if winners else ()
+        return [1.0 / len(first) if p in first else 0.0 for p in range(players)]
+    place = {p: k for k, group in enumerate(winners) for p in group}
+    keys = [-place.get(p, players) for p in range(players)]
+    return [sum(1.0 if keys[p] > keys[q] else 0.5 if keys[p] == keys[q] else 0.0
+                for q in range(players) if q != p) / (players - 1) for p in range(players)]
+
+
+def rank_rewards(state: State, scale: float = 2.0, reward: str = "rank") -> list[float]:
     """Each player's reward in [0, 1].
 
     At the end of the game: the share of opponents beaten in the official ranking (ties
@@ -48,10 +75,7 @@ def rank_rewards(state: State, scale: float = 2.0) -> list[float]:
     if n == 1:
         return [1.0]
     if state.is_over:
-        place = {p: k for k, group in enumerate(state.winners()) for p in group}
-        keys = [-place.get(p, n) for p in range(n)]
-        return [sum(1.0 if keys[p] > keys[q] else 0.5 if keys[p] == keys[q] else 0.0
-                    for q in range(n) if q != p) / (n - 1) for p in range(n)]
+        return ranking_rewards(state.winners(), n, reward)
     scores = [float(x) for x in state.scores()]
     total = sum(scores)
     leads = [(scores[p] - (total - scores[p]) / (n - 1)) / scale for p in range(n)]
@@ -65,8 +89,9 @@ class ISMCTS:
     needs_view = True
 
     def __init__(self, game: Game, iterations: int | None = 300, seconds: float | None = None,
-                 exploration: float = 0.7, rollout_steps: int = 40, rollout: str = "random",
-                 score_scale: float = 2.0, prior: str | None = None, prior_share: float = 0.25) -> None:
+                 exploration: float = 0.7, rollout_steps: int | None = 40, rollout: str = "random",
+                 score_scale: float = 2.0, prior: str | None = None, prior_share: float = 0.25,
+                 reward: str = "rank", root: str = "tree", prior_z: float = 1.0) -> None:
         if not isinstance(game, Game):
             raise PositionError("game", f"ISMCTS needs the Game to sample hidden states from, not {game!r}")
         if iterations is None and seconds is None:
@@ -76,8 +101,16 @@ class ISMCTS:
             raise PositionError("iterations", f"{iterations!r} is not a positive whole number")
         if seconds is not None and not seconds > 0:
             raise PositionError("seconds", f"{seconds!r} is not a positive time")
-        if rollout_steps < 0:
-            raise PositionError("rollout_steps", f"{rollout_steps} is negative")
+        if rollout_steps is not None and (isinstance(rollout_steps, bool) or not isinstance(rollout_steps, int)
+                                          or rollout_steps < 0):
+            raise PositionError("rollout_steps", f"{rollout_steps!r} is not None (to the end) or a whole "
+                                "number of steps of at least 0")
+        if root not in ("tree", "paired"):
+            raise PositionError("root", f"unknown root search {root!r}; known: tree, paired")
+        if isinstance(prior_z, bool) or not isinstance(prior_z, int | float) or prior_z < 0:
+            raise PositionError("prior_z", f"{prior_z!r} is not a number of standard errors (0 or more)")
+        if reward not in ("rank", "win"):
+            raise PositionError("reward", f"unknown reward {reward!r}; known: rank, win")
         from explorer.analysis.rollouts import policy_factories
 
         factories = policy_factories(game)
@@ -90,12 +123,16 @@ class ISMCTS:
         self.prior_share = float(prior_share)
         self.game = game
         self.rollout = factories[rollout](game)
+        self.rollout_name = rollout
+        self.reward = reward
         self.score_scale = score_scale
         self._seats = [self.rollout] * game.players
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_steps = rollout_steps
+        self.root = root
+        self.prior_z = float(prior_z)
 
     def __repr__(self) -> str:
         return f"ISMCTS({self.game!r}, iterations={self.iterations}, seconds={self.seconds})"
@@ -112,6 +149,8 @@ class ISMCTS:
         if view is None:
             raise PositionError("view", "ISMCTS needs the player's view (needs_view is True)")
         favourite = self._prior_choice(view, legal, rng)
+        if self.root == "paired":
+            return paired_choice(self, view, legal, rng, favourite)
         root = _Node(None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -151,11 +190,25 @@ class ISMCTS:
             node = node.children[names[k]]
             path.append(node)
             state = state._step(legal[k])
-        state = advance(state, rng, self._seats, self.rollout_steps)
-        rewards = rank_rewards(state, self.score_scale)
+        rewards = self._rollout(state, rng)
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.player]
+
+    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        """What the rest of the game is worth to each seat, from one rollout."""
+        if self.rollout_steps is not None:
+            return rank_rewards(advance(state, rng, self._seats, self.rollout_steps), self.score_scale, self.reward)
+        if state.is_over:
+            return rank_rewards(state, self.score_scale, self.reward)
+        try:
+            end = self.game.policy_playout(state, rng, END_STEPS, self.rollout_name)
+        except RuntimeError:
+            return rank_rewards(state, self.score_scale, self.reward)
+        if end is not None:
+            return ranking_rewards(end.winners, self.game.players, self.reward)
+        final = advance(state, rng, self._seats, END_STEPS)
+        return rank_rewards(final, self.score_scale, self.reward)
 
     def _select(self, node: _Node, names: list[str]) -> int:
         c = self.exploration
