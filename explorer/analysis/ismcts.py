@@ -5,7 +5,8 @@ Each iteration fills in what the bot cannot see with ``game.sample_state(view, r
 actions with UCB1 corrected for availability (an action exists only in some
 determinizations), plays on for at most `rollout_steps` steps (random moves, or the
 game's named `rollout` policy), and scores the end by rank, or a cut-off by the lead
-in `scores`. It sees only its own view, like any policy.
+in `scores` (or the game's fitted chances of winning, `Game.win_chances`, where it has
+them). It sees only its own view, like any policy.
 
 With ``rollout_steps=None`` every rollout plays to the end of the game, on the game's fast
 kernel for the rollout policy where it has one (`Game.policy_playout`, the same games as
@@ -198,17 +199,25 @@ class ISMCTS:
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """What the rest of the game is worth to each seat, from one rollout."""
         if self.rollout_steps is not None:
-            return rank_rewards(advance(state, rng, self._seats, self.rollout_steps), self.score_scale, self.reward)
+            return self._judge(advance(state, rng, self._seats, self.rollout_steps))
         if state.is_over:
-            return rank_rewards(state, self.score_scale, self.reward)
+            return self._judge(state)
         try:
             end = self.game.policy_playout(state, rng, END_STEPS, self.rollout_name)
-        except RuntimeError:
-            return rank_rewards(state, self.score_scale, self.reward)
+        except RuntimeError:                 # no end within the guard: judged where it began
+            return self._judge(state)
         if end is not None:
             return ranking_rewards(end.winners, self.game.players, self.reward)
-        final = advance(state, rng, self._seats, END_STEPS)
-        return rank_rewards(final, self.score_scale, self.reward)
+        return self._judge(advance(state, rng, self._seats, END_STEPS))
+
+    def _judge(self, state: State) -> list[float]:
+        """A finished game by its ranking; a cut-off one by the game's estimated chances of
+        winning (`Game.win_chances`) where it has them, else by the lead in `scores`."""
+        if not state.is_over:
+            chances = self.game.win_chances(state)
+            if chances is not None:
+                return list(chances)
+        return rank_rewards(state, self.score_scale, self.reward)
 
     def _select(self, node: _Node, names: list[str]) -> int:
         c = self.exploration

@@ -237,6 +237,14 @@ class Game:
 
         return {"random": RandomPolicy}
 
+    def win_chances(self, state: State) -> tuple[float, ...] | None:
+        """A cheap estimate of each seat's chance of winning from `state` (a model fitted on how
+        games between rule-of-thumb players end; a game's `outlook.py`), summing to 1, for a
+        search that cuts its rollouts off before the end (`explorer.analysis.ISMCTS`); None when
+        the game has none, and the search then judges the lead in `scores`. An estimate, not
+        odds: exact odds come from `explorer.analysis`."""
+        return None
+
     def evaluator(self) -> str:
         """The policy (a name from `policies()`) that what-if rollouts, comparisons and balance
         studies seat every player the caller does not name on: one that plays like people.

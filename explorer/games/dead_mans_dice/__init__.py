@@ -162,6 +162,12 @@ class DeadMansDice(Game):
                                       "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
                                       "overboard P1, face S, stray none, steady, topple, hit, miss", text) from None
 
+    def win_chances(self, state: Any) -> tuple[float, ...]:
+        """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
+        from .outlook import win_chances
+
+        return win_chances(state)
+
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 10 steps (to about the end of a turn), judged by totals plus
         each pile's score-now, with a lead of 15 doubloons making the odds e:1 (leads are

@@ -189,6 +189,12 @@ class LastBottleOfRum(Game):
 
         return hidden_worlds(self, view, limit)
 
+    def win_chances(self, state: Any) -> tuple[float, ...]:
+        """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
+        from .outlook import win_chances
+
+        return win_chances(state)
+
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 30 steps (about a round), judged by Loot (E2); the rule
         of thumb as prior. Turns hold many small choices, so the budget per move is small."""
