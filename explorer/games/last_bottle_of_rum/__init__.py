@@ -196,10 +196,14 @@ class LastBottleOfRum(Game):
         return win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
-        """Rule-of-thumb rollouts of 30 steps (about a round), judged by Loot (E2); the rule
-        of thumb as prior. Turns hold many small choices, so the budget per move is small."""
-        return {"iterations": 10, "rollout_steps": 30, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
-                "prior_share": 0.3}
+        """The paired root search (every move tried in the same 16 worlds with the same dice),
+        each move followed by 20 steps of rule-of-thumb play (about the rest of the turn and
+        the other captain's reply) and judged by the outlook (outlook.py: Loot, cargo, the way
+        home, damage, Curse): a whole game is too long and too chancy to tell two moves apart
+        in a second, a turn's worth judged by a fitted standing is not. The rule of thumb is
+        the prior; at most a second a move. benchmarks/ismcts_strength.py measures it."""
+        return {"iterations": 16, "seconds": 1.0, "root": "paired", "rollout_steps": 20, "rollout": "rule_of_thumb",
+                "prior": "rule_of_thumb", "prior_z": 1.0}
 
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
