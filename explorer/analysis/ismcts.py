@@ -92,7 +92,8 @@ class ISMCTS:
     def __init__(self, game: Game, iterations: int | None = 300, seconds: float | None = None,
                  exploration: float = 0.7, rollout_steps: int | None = 40, rollout: str = "random",
                  score_scale: float = 2.0, prior: str | None = None, prior_share: float = 0.25,
-                 reward: str = "rank", root: str = "tree", prior_z: float = 1.0) -> None:
+                 reward: str = "rank", root: str = "tree", prior_z: float = 1.0,
+                 budget_steps: int | None = None) -> None:
         if not isinstance(game, Game):
             raise PositionError("game", f"ISMCTS needs the Game to sample hidden states from, not {game!r}")
         if iterations is None and seconds is None:
@@ -110,6 +111,9 @@ class ISMCTS:
             raise PositionError("root", f"unknown root search {root!r}; known: tree, paired")
         if isinstance(prior_z, bool) or not isinstance(prior_z, int | float) or prior_z < 0:
             raise PositionError("prior_z", f"{prior_z!r} is not a number of standard errors (0 or more)")
+        if budget_steps is not None and (isinstance(budget_steps, bool) or not isinstance(budget_steps, int)
+                                         or budget_steps < 1):
+            raise PositionError("budget_steps", f"{budget_steps!r} is not None or a positive whole number of steps")
         if reward not in ("rank", "win"):
             raise PositionError("reward", f"unknown reward {reward!r}; known: rank, win")
         from explorer.analysis.rollouts import policy_factories
@@ -133,6 +137,8 @@ class ISMCTS:
         self.exploration = exploration
         self.rollout_steps = rollout_steps
         self.root = root
+        self.budget_steps = budget_steps
+        self.played = 0          # steps the rollouts have played (a cut-off one counts its full length)
         self.prior_z = float(prior_z)
 
     def __repr__(self) -> str:
@@ -199,6 +205,7 @@ class ISMCTS:
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         """What the rest of the game is worth to each seat, from one rollout."""
         if self.rollout_steps is not None:
+            self.played += self.rollout_steps
             return self._judge(advance(state, rng, self._seats, self.rollout_steps))
         if state.is_over:
             return self._judge(state)
@@ -207,8 +214,11 @@ class ISMCTS:
         except RuntimeError:                 # no end within the guard: judged where it began
             return self._judge(state)
         if end is not None:
+            self.played += end.steps
             return ranking_rewards(end.winners, self.game.players, self.reward)
-        return self._judge(advance(state, rng, self._seats, END_STEPS))
+        final = advance(state, rng, self._seats, END_STEPS)
+        self.played += len(final.history) - len(state.history)
+        return self._judge(final)
 
     def _judge(self, state: State) -> list[float]:
         """A finished game by its ranking; a cut-off one by the game's estimated chances of

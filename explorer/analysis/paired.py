@@ -28,13 +28,16 @@ if TYPE_CHECKING:
 def paired_choice(bot: ISMCTS, view: dict, legal: Sequence[Any], rng: random.Random,
                   favourite: str | None) -> Any:
     """The bot's move by paired rollouts (see the module docstring): `bot.iterations` worlds
-    at most, each trying every legal move, stopping early at `bot.seconds`."""
+    at most, each trying every legal move, stopping early at `bot.seconds` or once the
+    rollouts have played `bot.budget_steps` steps (so a position near the end, whose rollouts
+    are short, gets more worlds; unlike seconds, the same on every machine)."""
     names = [str(a) for a in legal]
     pairs: list[list[tuple[int, float]]] = [[] for _ in names]     # (world, reward) where the move exists
     deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
-    done = 0
+    done, bot.played = 0, 0
     while (bot.iterations is None or done < bot.iterations) and \
-            (deadline is None or time.perf_counter() < deadline):
+            (deadline is None or time.perf_counter() < deadline) and \
+            (bot.budget_steps is None or bot.played < bot.budget_steps):
         world = bot.game.sample_state(view, rng)
         seed = rng.getrandbits(64)
         me = world.player
