@@ -139,6 +139,7 @@ class ISMCTS:
         self.root = root
         self.budget_steps = budget_steps
         self.played = 0          # steps the rollouts have played (a cut-off one counts its full length)
+        self.worlds = 0          # worlds the last paired search tried every move in
         self.prior_z = float(prior_z)
 
     def __repr__(self) -> str:

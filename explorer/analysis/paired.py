@@ -47,6 +47,7 @@ def paired_choice(bot: ISMCTS, view: dict, legal: Sequence[Any], rng: random.Ran
                 value = bot._rollout(world._step(here[name]), random.Random(seed))[me]
                 pairs[k].append((done, value))
         done += 1
+    bot.worlds = done
     return legal[_pick(names, pairs, favourite, bot.prior_z)]
 
 
