@@ -17,7 +17,7 @@ from test_policy_playout import check_same_game
 
 import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
-from explorer.core.play import advance, playout
+from explorer.core.play import advance, choose, playout
 from explorer.games.last_bottle_of_rum.policies import RuleOfThumb
 from explorer.games.last_bottle_of_rum.thumb import pick, score, sight_of_state, sight_of_view
 
@@ -178,3 +178,16 @@ def test_thumb_kernel_uses_the_generators_own_methods() -> None:
     end = game.policy_playout(game.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
     final = playout(game.start(3), slow, [RuleOfThumb(game)] * 2)
     assert end is not None and end.state == final and fast.getstate() == slow.getstate()
+
+
+def test_a_captain_whose_hold_fits_no_displayed_treasure_sails_home_R28():
+    """R28: an island whose treasure cannot come aboard is no goal. Before, two captains each
+    holding one small treasure, with only bulky treasures on display, sailed between those
+    islands for ever (seed 10043 never ended); now they head home and the game ends."""
+    game = explorer.load("last_bottle_of_rum")
+    policy = game.policies()["rule_of_thumb"](game)
+    rng, state, steps = random.Random(10043), game.new_state(), 0
+    while not state.is_over and steps < 20_000:
+        state = state._step(state.sample_chance(rng) if state.is_chance else choose(state, policy, rng))
+        steps += 1
+    assert state.is_over and max(state.scores()) >= 10

@@ -16,7 +16,7 @@ from bisect import bisect_right
 from typing import Any
 
 # (leader's score / target from, sharpness per doubloon): fitted by benchmarks/fit_outlook.py
-SHARPNESS = ((0.0, 0.0408), (0.2, 0.055), (0.4, 0.0707), (0.6, 0.0781), (0.8, 0.0907), (0.9, 0.1108),
+SHARPNESS = ((0.0, 0.0369), (0.2, 0.0486), (0.4, 0.0639), (0.6, 0.0743), (0.8, 0.0930), (0.9, 0.1136),
              (1.0, 0.1423))
 _FROM = [start for start, _ in SHARPNESS]
 

@@ -19,8 +19,8 @@ from typing import Any
 from .data import DISTANCE, TREASURES
 
 # Weight per feature, fitted by benchmarks/fit_outlook.py (see `features` for their order).
-WEIGHTS = {"loot": 0.188, "cargo": 0.1143, "held": 0.4259, "home_distance_laden": -0.1731, "damage": -0.1764,
-           "curse": -0.1678, "doubloons": 0.0173, "to_move": 0.0435, "loot_squared_tenths": 0.1346}
+WEIGHTS = {"loot": 0.2521, "cargo": 0.3180, "held": 0.0673, "home_distance_laden": -0.0942, "damage": -0.1042,
+           "curse": -0.1295, "doubloons": -0.0003, "to_move": 0.0331, "loot_squared_tenths": 0.1674}
 _W = tuple(WEIGHTS.values())
 TREASURE_VALUE = {t: info.value for t, info in TREASURES.items()}
 HIDEOUT = 0

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .data import CARDS, CELLS, DISTANCE, TILES, TREASURES, cell_name, map_tile
+from .data import CARDS, CELLS, CONST, DISTANCE, FIRE, TILES, TREASURES, cell_name, map_tile
 from .model import Attack, Earn, EndTurn, Exchange, Leave, Play, Repair, Sail, Stop, Take, Trade, UseEffect
+from .ships import ARCHIE
 
 GOOD_EFFECTS = frozenset({"E01", "E04", "E09", "E12", "E03"})
 BOARD = range(1, 31)                       # the 30 island cells around the Hideout (D1)
@@ -35,6 +36,8 @@ GOOD_CARDS = frozenset(c for c, info in CARDS.items() if info.effect in GOOD_EFF
 TREASURE_VALUE = {t: info.value for t, info in TREASURES.items()}
 CELL_OF = {cell_name(c): c for c in range(len(CELLS))}   # the view's "q,r" names (parse_cell, as a table)
 REEFS = frozenset(t for t, info in TILES.items() if info.reef)
+TREASURE_SLOTS = {t: info.slots for t, info in TREASURES.items()}
+BASE_SLOTS = CONST["base_slots"]
 
 
 class Sight(NamedTuple):
@@ -47,7 +50,7 @@ class Sight(NamedTuple):
     loads: tuple[tuple[int, int], ...]        # every ship's (treasures aboard, damage tokens): public
     tiles: tuple[str, ...]                    # per cell, the tile the viewer has seen ("" unseen)
     face_up: int                              # bit c: island cell c is face up
-    maps: tuple[str, ...]                     # the map cards on display (R24)
+    maps: tuple[str, ...]                     # the map cards on display whose treasure fits aboard (R24, R28)
 
 
 _new_sight = tuple.__new__       # NamedTuple's constructor without its keyword handling (hot path)
@@ -60,9 +63,12 @@ def sight_of_view(v: dict) -> Sight:
     tiles = [""] * len(CELLS)
     for name, tile in v["tiles"].items():
         tiles[CELL_OF[name]] = tile
-    return Sight(p, CELL_OF[me["cell"]], me["curse"], tuple(me["treasures"]),
+    aboard = tuple(me["treasures"])
+    free = free_slots(me["captain"], me["damage"]["FIRE"], aboard)
+    return Sight(p, CELL_OF[me["cell"]], me["curse"], aboard,
                  tuple([(len(s["treasures"]), sum(s["damage"].values())) for s in v["ships"]]), tuple(tiles),
-                 sum([1 << CELL_OF[c] for c in v["face_up"]]), tuple([m for m, _ in v["display"]]))
+                 sum([1 << CELL_OF[c] for c in v["face_up"]]),
+                 maps_of(tuple([(m, t) for m, t in v["display"]]), free))
 
 
 def sight_of_state(s: Any, p: int) -> Sight:
@@ -73,7 +79,8 @@ def sight_of_state(s: Any, p: int) -> Sight:
     up = s.face_up
     return _new_sight(Sight, (p, me.cell, me.curse, me.treasures,
                               tuple([(len(x.treasures), sum(x.damage)) for x in ships]),
-                              visible(s.tiles, up, me.peeks), up & ISLAND_BITS, maps_of(s.display)))
+                              visible(s.tiles, up, me.peeks), up & ISLAND_BITS,
+                              maps_of(s.display, free_slots(me.captain, me.damage[FIRE], me.treasures))))
 
 
 @lru_cache(maxsize=4096)
@@ -82,10 +89,16 @@ def visible(tiles: tuple[str, ...], up: int, peeks: tuple[int, ...]) -> tuple[st
     return tuple([t if t and (up >> c & 1 or c in peeks) else "" for c, t in enumerate(tiles)])
 
 
-@lru_cache(maxsize=1024)
-def maps_of(display: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    """The map cards of the display's pairs (R24)."""
-    return tuple(m for m, _ in display)
+def free_slots(captain: str, fire: int, aboard: tuple[str, ...]) -> int:
+    """Treasure slots left (R28: 2, Archie Stoneshell 3; R47: one fewer with a FIRE token)."""
+    return BASE_SLOTS + (captain == ARCHIE) - (fire > 0) - sum([TREASURE_SLOTS[t] for t in aboard])
+
+
+@lru_cache(maxsize=4096)
+def maps_of(display: tuple[tuple[str, str], ...], free: int) -> tuple[str, ...]:
+    """The map cards of the display's pairs (R24) whose treasure fits in `free` slots (R28):
+    an island whose treasure cannot come aboard is no goal."""
+    return tuple(m for m, t in display if TREASURE_SLOTS[t] <= free)
 
 
 @lru_cache(maxsize=16384)
@@ -96,10 +109,11 @@ def nearest(goal: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def goal_of(s: Sight) -> tuple[int, ...]:
-    """Where the captain heads: home with a worthwhile cargo (R23), else to a displayed map's
-    island it has seen (R24), else to unexplored water (R19), else home."""
+    """Where the captain heads: home with a worthwhile cargo, or with any cargo when no
+    displayed treasure fits aboard (R23, R28), else to a displayed map's island it has seen
+    whose treasure fits (R24), else to unexplored water (R19), else home."""
     aboard = sum(TREASURE_VALUE[t] for t in s.treasures)
-    if aboard >= 3 or (aboard and len(s.treasures) >= 2):
+    if aboard >= 3 or (aboard and (len(s.treasures) >= 2 or not s.maps)):
         return (0,)
     return _heading(s.tiles, s.maps, s.face_up)
 
