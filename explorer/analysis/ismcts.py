@@ -84,7 +84,15 @@ def rank_rewards(state: State, scale: float = 2.0, reward: str = "rank") -> list
 
 
 class ISMCTS:
-    """ISMCTS as a `Policy`: ``ISMCTS(game, iterations=500)`` or ``ISMCTS(game, seconds=0.2)``."""
+    """ISMCTS as a `Policy`: ``ISMCTS(game, iterations=500)`` or ``ISMCTS(game, seconds=0.2)``.
+
+    `root` is ``"tree"`` (one shared tree, UCB1 corrected for availability) or ``"paired"``
+    (explorer.analysis.paired: every move in the same worlds with the same dice, the prior's
+    move kept unless another beats it by `prior_z` standard errors; `iterations` then counts
+    worlds). `rollout_steps` cuts rollouts off (judged by `Game.win_chances` where the game
+    has an outlook, else by the lead in `scores`); None plays them to the end, on the game's
+    kernel where it has one. `budget_steps` stops a paired search once its rollouts have
+    played that many steps; `seconds` stops either search by the clock."""
 
     name = "ismcts"
     needs_view = True
