@@ -5,7 +5,7 @@ Run: ``python benchmarks/ismcts_strength.py [--games 200] [--names sjoroveroya .
 [--opponents random rule_of_thumb] [--bot '{"iterations": 30}'] [--option turn_cap=20]``.
 Every seat but 0 plays the opponent policy; who starts is drawn from the seed, so seat 0
 is not always first. The bot plays with the game's own `search_settings()` (its rule of
-thumb as prior, a budget of well under a second a move); `--bot` overrides them. It prints a table with 95%
+thumb as prior, a budget of at most about a second a move); `--bot` overrides them. It prints a table with 95%
 Wilson intervals, and the bot's seconds a move (mean and slowest) timed in this process over
 `--move-games` further games against the same opponents (moves with one legal choice are not
 searched and not counted); it asserts nothing.

@@ -48,7 +48,7 @@ def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
     from explorer.analysis.ismcts import ISMCTS
 
     def search(g: Game) -> Any:
-        return ISMCTS(g, **g.search_settings())   # each game's budget: well under a second a move
+        return ISMCTS(g, **g.search_settings())   # each game's budget: at most about a second a move
 
     return {**game.policies(), "search (ISMCTS)": search}, ""
 

@@ -220,7 +220,7 @@ class Game:
 
     def search_settings(self) -> dict[str, Any]:
         """Settings for the generic search bot (`explorer.analysis.ISMCTS`) that suit this
-        game: a budget of well under a second a move, and the rule of thumb as its prior
+        game: a budget of at most about a second a move, and the rule of thumb as its prior
         when the game has one. Games tune them (see benchmarks/ismcts_strength.py)."""
         settings: dict[str, Any] = {"iterations": 40, "rollout_steps": 40}
         if "rule_of_thumb" in self.policies():
