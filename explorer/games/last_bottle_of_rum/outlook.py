@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .data import DISTANCE, TREASURES
+from .data import DISTANCE
+from .thumb import TREASURE_VALUE
 
 # Weight per feature, fitted by benchmarks/fit_outlook.py (see `features` for their order).
 WEIGHTS = {"loot": 0.2521, "cargo": 0.3180, "held": 0.0673, "home_distance_laden": -0.0942, "damage": -0.1042,
            "curse": -0.1295, "doubloons": -0.0003, "to_move": 0.0331, "loot_squared_tenths": 0.1674}
 _W = tuple(WEIGHTS.values())
-TREASURE_VALUE = {t: info.value for t, info in TREASURES.items()}
 HIDEOUT = 0
 
 

@@ -23,6 +23,7 @@ def abilities(ship: Ship) -> set[str]:
 BASE_HAND_SIZE = CONST["base_hand_size"]
 ABILITY = {t: x.ability for t, x in TREASURES.items()}
 SLOTS = {t: x.slots for t, x in TREASURES.items()}
+BASE_SLOTS = CONST["base_slots"]
 
 
 def has(ship: Ship, ability: str) -> bool:
@@ -42,9 +43,13 @@ def hand_size(ship: Ship, options: Mapping[str, Any]) -> int:
     return max(options["min_hand_size"], size)
 
 
+def capacity(captain: str, fire: int) -> int:
+    """R28, R47: 2 treasure slots (Archie 3), one fewer with a FIRE token (`fire` of them)."""
+    return BASE_SLOTS + (captain == ARCHIE) - (fire > 0)
+
+
 def slots(ship: Ship) -> int:
-    """R28, R47: 2 treasure slots (Archie 3), one fewer with FIRE."""
-    return CONST["base_slots"] + (ship.captain == ARCHIE) - (ship.damage[FIRE] > 0)
+    return capacity(ship.captain, ship.damage[FIRE])
 
 
 def used_slots(ship: Ship) -> int:

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .data import CARDS, CELLS, CONST, DISTANCE, FIRE, TILES, TREASURES, cell_name, map_tile
+from .data import CARDS, CELLS, DISTANCE, FIRE, TILES, TREASURES, cell_name, map_tile
 from .model import Attack, Earn, EndTurn, Exchange, Leave, Play, Repair, Sail, Stop, Take, Trade, UseEffect
-from .ships import ARCHIE
+from .ships import SLOTS, capacity
 
 GOOD_EFFECTS = frozenset({"E01", "E04", "E09", "E12", "E03"})
 BOARD = range(1, 31)                       # the 30 island cells around the Hideout (D1)
@@ -36,8 +36,6 @@ GOOD_CARDS = frozenset(c for c, info in CARDS.items() if info.effect in GOOD_EFF
 TREASURE_VALUE = {t: info.value for t, info in TREASURES.items()}
 CELL_OF = {cell_name(c): c for c in range(len(CELLS))}   # the view's "q,r" names (parse_cell, as a table)
 REEFS = frozenset(t for t, info in TILES.items() if info.reef)
-TREASURE_SLOTS = {t: info.slots for t, info in TREASURES.items()}
-BASE_SLOTS = CONST["base_slots"]
 
 
 class Sight(NamedTuple):
@@ -90,15 +88,15 @@ def visible(tiles: tuple[str, ...], up: int, peeks: tuple[int, ...]) -> tuple[st
 
 
 def free_slots(captain: str, fire: int, aboard: tuple[str, ...]) -> int:
-    """Treasure slots left (R28: 2, Archie Stoneshell 3; R47: one fewer with a FIRE token)."""
-    return BASE_SLOTS + (captain == ARCHIE) - (fire > 0) - sum([TREASURE_SLOTS[t] for t in aboard])
+    """Treasure slots left (R28, R47: `ships.capacity` less what is aboard)."""
+    return capacity(captain, fire) - sum([SLOTS[t] for t in aboard])
 
 
 @lru_cache(maxsize=4096)
 def maps_of(display: tuple[tuple[str, str], ...], free: int) -> tuple[str, ...]:
     """The map cards of the display's pairs (R24) whose treasure fits in `free` slots (R28):
     an island whose treasure cannot come aboard is no goal."""
-    return tuple(m for m, t in display if TREASURE_SLOTS[t] <= free)
+    return tuple(m for m, t in display if SLOTS[t] <= free)
 
 
 @lru_cache(maxsize=16384)
