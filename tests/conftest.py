@@ -40,7 +40,7 @@ def pytest_runtest_call(item):
 # The quick tier (`make quick`) leaves these out: long random-game properties, exact solvers,
 # kernel-against-model replays, interop suites, fuzzing and notebooks. The full suite runs them all.
 SLOW_FILES = ("*_properties.py", "*solver*.py", "test_interop_*.py", "test_random_playout.py",
-              "test_policy_playout.py", "*kernel*.py", "test_game_length.py", "test_spaces.py",
+              "test_policy_playout.py", "test_round_playout.py", "*kernel*.py", "test_game_length.py", "test_spaces.py",
               "test_notebooks.py", "test_position_fuzz.py", "*_notation.py", "*_sampling.py",
               "test_pirate_rush_memory.py", "test_pirate_rush_step_paths.py", "test_analysis_rollouts.py",
               "test_dead_mans_dice_round.py", "test_jolly_and_roger_estimate.py", "test_*_worlds.py",

@@ -160,7 +160,7 @@ def test_ranking_rewards_share_a_win_or_count_opponents_beaten():
 @pytest.mark.parametrize("kwargs, field", [
     ({"root": "forest"}, "root"), ({"prior_z": -1}, "prior_z"), ({"prior_z": True}, "prior_z"),
     ({"reward": "glory"}, "reward"), ({"rollout_steps": True}, "rollout_steps"),
-    ({"rollout_steps": 2.5}, "rollout_steps"),
+    ({"rollout_steps": 2.5}, "rollout_steps"), ({"horizon": "tide"}, "horizon"),
 ])
 def test_bad_search_choices_name_the_argument(kwargs, field):
     with pytest.raises(PositionError) as err:
@@ -190,3 +190,65 @@ def test_a_bad_step_budget_names_the_argument(value):
     with pytest.raises(PositionError) as err:
         ISMCTS(DiceGame(2), budget_steps=value)
     assert err.value.field == "budget_steps"
+
+
+# -- the round horizon: rollouts to the scored round, judged by the outlook -------------------
+
+def test_T6_a_round_horizon_rollout_is_judged_by_the_outlook_where_the_round_is_scored():
+    """With `horizon="round"` a Dead Man's Dice rollout stops once the round is scored (T6,
+    `Game.round_playout`) and is worth the outlook there (`Game.win_chances`), or the ranking
+    when that round ended the game (E7)."""
+    game = explorer.load("dead_mans_dice", players=3, target_score=40)
+    bot = ISMCTS(game, iterations=1, rollout_steps=None, rollout="rule_of_thumb", reward="win", horizon="round")
+    seats = {p: game.policies()["rule_of_thumb"](game) for p in range(game.players)}
+    state, rng, checked, ends = game.start(3), random.Random(3), 0, 0
+    while not state.is_over:
+        if not state.is_chance:
+            end = game.round_playout(state, random.Random(checked), END_STEPS, "rule_of_thumb")
+            assert end is not None and end.state is not None
+            want = ranking_rewards(end.winners, 3, "win") if end.state.is_over else list(game.win_chances(end.state))
+            bot.played = 0
+            assert bot._rollout(state, random.Random(checked)) == want
+            assert bot.played == end.steps
+            checked += 1
+            ends += end.state.is_over
+        state = advance(state, rng, seats, 2)
+    assert checked >= 10 and 0 < ends < checked
+
+
+@pytest.mark.parametrize("name", ["jolly_and_roger", "sjoroveroya"])
+def test_without_rounds_to_stop_at_the_round_horizon_plays_to_the_end(name):
+    game = explorer.load(name)
+    end_bot, round_bot = (ISMCTS(game, iterations=1, rollout_steps=None, rollout="rule_of_thumb", horizon=h)
+                          for h in ("end", "round"))
+    state = advance(game.start(2), random.Random(2), steps=12)
+    while state.is_chance:
+        state = advance(state, random.Random(3))
+    assert round_bot._rollout(state, random.Random(4)) == end_bot._rollout(state, random.Random(4))
+
+
+class _OpenDice(DiceGame):
+    """The toy dice race, saying what is true of it: nothing is hidden."""
+
+    drawn = 0
+
+    def perfect_information(self) -> bool:
+        return True
+
+    def sample_state(self, view, rng):
+        type(self).drawn += 1
+        return super().sample_state(view, rng)
+
+
+def test_paired_search_draws_a_perfect_information_world_once():
+    """Where every view is the whole position the paired search draws its one world once and
+    makes each move once, and chooses as it does world by world."""
+    state = DiceGame(2).state_from_dict({"totals": [6, 0], "to_move": 1, "dice_left": 0})
+    picks = []
+    for game in (DiceGame(2), _OpenDice(2)):
+        bot = ISMCTS(game, iterations=60, rollout_steps=None, root="paired", prior="random", reward="win")
+        _OpenDice.drawn = 0
+        picks.append([bot.choose(state.view(1), state.legal_actions(), random.Random(seed)) for seed in range(4)])
+        assert bot.worlds == 60
+    assert _OpenDice.drawn == 4
+    assert picks[0] == picks[1]

@@ -91,7 +91,9 @@ class ISMCTS:
     move kept unless another beats it by `prior_z` standard errors; `iterations` then counts
     worlds). `rollout_steps` cuts rollouts off (judged by `Game.win_chances` where the game
     has an outlook, else by the lead in `scores`); None plays them to the end, on the game's
-    kernel where it has one. `budget_steps` stops a paired search once its rollouts have
+    kernel where it has one, or with `horizon="round"` to the end of the current round where
+    the game has rounds that only pass on their totals (`Game.round_playout`), judged there by
+    `Game.win_chances`. `budget_steps` stops a paired search once its rollouts have
     played that many steps; `seconds` stops either search by the clock."""
 
     name = "ismcts"
@@ -101,7 +103,7 @@ class ISMCTS:
                  exploration: float = 0.7, rollout_steps: int | None = 40, rollout: str = "random",
                  score_scale: float = 2.0, prior: str | None = None, prior_share: float = 0.25,
                  reward: str = "rank", root: str = "tree", prior_z: float = 1.0,
-                 budget_steps: int | None = None) -> None:
+                 budget_steps: int | None = None, horizon: str = "end") -> None:
         if not isinstance(game, Game):
             raise PositionError("game", f"ISMCTS needs the Game to sample hidden states from, not {game!r}")
         if iterations is None and seconds is None:
@@ -122,6 +124,8 @@ class ISMCTS:
         if budget_steps is not None and (isinstance(budget_steps, bool) or not isinstance(budget_steps, int)
                                          or budget_steps < 1):
             raise PositionError("budget_steps", f"{budget_steps!r} is not None or a positive whole number of steps")
+        if horizon not in ("end", "round"):
+            raise PositionError("horizon", f"unknown rollout horizon {horizon!r}; known: end, round")
         if reward not in ("rank", "win"):
             raise PositionError("reward", f"unknown reward {reward!r}; known: rank, win")
         from explorer.analysis.rollouts import policy_factories
@@ -149,6 +153,7 @@ class ISMCTS:
         self.played = 0          # steps the rollouts have played (a cut-off one counts its full length)
         self.worlds = 0          # worlds the last paired search tried every move in
         self.prior_z = float(prior_z)
+        self.horizon = horizon
 
     def __repr__(self) -> str:
         return f"ISMCTS({self.game!r}, iterations={self.iterations}, seconds={self.seconds})"
@@ -219,6 +224,11 @@ class ISMCTS:
         if state.is_over:
             return self._judge(state)
         try:
+            if self.horizon == "round":
+                end = self.game.round_playout(state, rng, END_STEPS, self.rollout_name)
+                if end is not None and end.state is not None:
+                    self.played += end.steps
+                    return self._judge(end.state)
             end = self.game.policy_playout(state, rng, END_STEPS, self.rollout_name)
         except RuntimeError:                 # no end within the guard: judged where it began
             return self._judge(state)

@@ -35,20 +35,39 @@ def paired_choice(bot: ISMCTS, view: dict, legal: Sequence[Any], rng: random.Ran
     pairs: list[list[tuple[int, float]]] = [[] for _ in names]     # (world, reward) where the move exists
     deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
     done, bot.played = 0, 0
+    known = None
+    if _perfect(bot.game):                 # the view is the whole position: one world, each move made once
+        world = bot.game.sample_state(view, rng)
+        known = world.player, _moved(world)
     while (bot.iterations is None or done < bot.iterations) and \
             (deadline is None or time.perf_counter() < deadline) and \
             (bot.budget_steps is None or bot.played < bot.budget_steps):
-        world = bot.game.sample_state(view, rng)
+        if known is None:
+            world = bot.game.sample_state(view, rng)
+            me, after = world.player, _moved(world)
+        else:
+            me, after = known
         seed = rng.getrandbits(64)
-        me = world.player
-        here = {str(a): a for a in world.legal_actions()}
         for k, name in enumerate(names):
-            if name in here:
-                value = bot._rollout(world._step(here[name]), random.Random(seed))[me]
+            if name in after:
+                value = bot._rollout(after[name], random.Random(seed))[me]
                 pairs[k].append((done, value))
         done += 1
     bot.worlds = done
     return legal[_pick(names, pairs, favourite, bot.prior_z)]
+
+
+def _perfect(game: Any) -> bool:
+    """Whether every view is the whole position (a game that does not say counts as hidden)."""
+    try:
+        return bool(game.perfect_information())
+    except NotImplementedError:
+        return False
+
+
+def _moved(world: Any) -> dict[str, Any]:
+    """The position after each legal move in `world`, by the move's name."""
+    return {str(a): world._step(a) for a in world.legal_actions()}
 
 
 def _pick(names: list[str], pairs: list[list[tuple[int, float]]], favourite: str | None, z: float) -> int:

@@ -195,6 +195,14 @@ class DeadMansDice(Game):
 
         return policy_playout(self, state, rng, max_steps, policy, final)
 
+    def round_playout(self, state: State, rng: random.Random, max_steps: int,
+                      policy: str) -> PlayoutEnd | None:
+        """`policy_playout` on the kernel up to the scored round (T6, E2-E8): the next round
+        starts afresh (E9, R6), so only the totals carry over."""
+        from .kernel import policy_playout
+
+        return policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
+
     def policies(self) -> Mapping[str, Any]:
         from explorer.core.policy import RandomPolicy
 

@@ -71,9 +71,10 @@ def random_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
 
 
 def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max_steps: int, policy: str,
-                   final: bool) -> PlayoutEnd | None:
+                   final: bool, round_only: bool = False) -> PlayoutEnd | None:
     """`Game.policy_playout` for Dead Man's Dice: every seat plays `policy` ("random", or a rule
-    of thumb named in thumb.RULES); None for another policy or generator."""
+    of thumb named in thumb.RULES); None for another policy or generator. `round_only` stops
+    once the current round is scored (T6; `Game.round_playout`)."""
     if not standard_randrange(rng):   # the inlined draws are randrange's only then
         return None
     if policy == "random":
@@ -89,7 +90,7 @@ def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
     fields = (state.round, STEP_CODES[state.step], state.to_move, state.group, state.die, state.face,
               state.target, state.after, state.passes, state.stacked, state.winners_, state.restart_die,
               state.turns, state.rolloffs)
-    steps, fields = play(c, rng.getrandbits, max_steps, hands, piles, totals, fields, rule)
+    steps, fields = play(c, rng.getrandbits, max_steps, hands, piles, totals, fields, rule, round_only)
     over = tuple(totals)
     end = None
     if final:
@@ -103,10 +104,11 @@ def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
 
 
 def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list[int]], totals: list[int],
-         fields: tuple, rule: Rule | None = None) -> tuple[int, tuple]:
-    """Play to the end, changing `hands`, `piles` and `totals` in place; `bits` is the
-    generator's `getrandbits`. Decisions are uniformly random draws, or, given a `rule`,
-    its choices (thumb.py; they draw nothing, as the model's policies draw nothing).
+         fields: tuple, rule: Rule | None = None, round_only: bool = False) -> tuple[int, tuple]:
+    """Play to the end (with `round_only`, to the scored round, T6, or the end), changing
+    `hands`, `piles` and `totals` in place; `bits` is the generator's `getrandbits`.
+    Decisions are uniformly random draws, or, given a `rule`, its choices (thumb.py; they
+    draw nothing, as the model's policies draw nothing).
     Returns the steps taken and the other position fields."""
     base_last, turn = (rule.base_last, rule.turn) if rule is not None else (False, None)
     round_, step, p, group, die, face, target, after, passes, stacked, winners, restart_die, turns, \
@@ -119,7 +121,8 @@ def play(c: Setup, bits: Any, max_steps: int, hands: list[int], piles: list[list
     occupied = sum(1 << q for q in range(n) if piles[q])     # bit q: q's pile is not empty
     shooting = c.shots
     steps = 0
-    while step != OVER:
+    stop = SCORED if round_only else OVER
+    while step != OVER and step != stop:
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
         steps += 1
