@@ -169,14 +169,20 @@ class DeadMansDice(Game):
         return win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
-        """The paired root search (every move tried in the same 96 worlds with the same dice),
-        each move followed by a whole game of rule-of-thumb play on the kernel, the greedy
-        pirate as prior, kept unless another move wins more often by more than a standard
-        error; at most a second a move. The greedy pirate's die advice is already an exact
-        expectimax over the turn, so what is left to find lies across turns and rounds (when
-        to end a round, whom to broadside), which only whole games show."""
-        return {"iterations": 96, "seconds": 1.0, "root": "paired", "rollout_steps": None, "rollout": "rule_of_thumb",
-                "prior": "rule_of_thumb", "prior_z": 1.0, "reward": "win"}
+        """The paired root search (every move tried in the same 400 worlds with the same dice),
+        each move followed by rule-of-thumb play on the kernel to the end of the round and
+        judged there by the outlook (`win_chances`), the greedy pirate as prior, kept unless
+        another move does better by more than a standard error; at most a second a move.
+
+        A round passes on nothing but the totals (E9, R6: every die goes home, a new opening),
+        so its end is a natural horizon: what a move changes shows in the round's scores,
+        while whole games add many rounds of dice that drown it (a paired gap's standard error
+        of 0.003 to 0.006 in win chance at 400 worlds, against 0.02 to 0.05 for whole games at
+        96, measured at the same decisions).
+        The greedy pirate's die advice is already an exact expectimax over the turn; what is
+        left lies across turns (which die to open with, when to fire, whom to plunder)."""
+        return {"iterations": 400, "seconds": 1.0, "root": "paired", "rollout_steps": None, "horizon": "round",
+                "rollout": "rule_of_thumb", "prior": "rule_of_thumb", "prior_z": 1.0, "reward": "win"}
 
     def random_playout(self, state: State, rng: random.Random, max_steps: int,
                        final: bool = False) -> PlayoutEnd | None:
