@@ -226,7 +226,7 @@ class ISMCTS:
         try:
             if self.horizon == "round":
                 end = self.game.round_playout(state, rng, END_STEPS, self.rollout_name)
-                if end is not None and end.state is not None:
+                if end is not None:               # it carries the state where the round was scored
                     self.played += end.steps
                     return self._judge(end.state)
             end = self.game.policy_playout(state, rng, END_STEPS, self.rollout_name)

@@ -21,6 +21,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from explorer.core.game import nothing_hidden
+
 if TYPE_CHECKING:
     from explorer.analysis.ismcts import ISMCTS
 
@@ -36,7 +38,7 @@ def paired_choice(bot: ISMCTS, view: dict, legal: Sequence[Any], rng: random.Ran
     deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
     done, bot.played = 0, 0
     known = None
-    if _perfect(bot.game):                 # the view is the whole position: one world, each move made once
+    if nothing_hidden(bot.game):                 # the view is the whole position: one world, each move made once
         world = bot.game.sample_state(view, rng)
         known = world.player, _moved(world)
     while (bot.iterations is None or done < bot.iterations) and \
@@ -55,14 +57,6 @@ def paired_choice(bot: ISMCTS, view: dict, legal: Sequence[Any], rng: random.Ran
         done += 1
     bot.worlds = done
     return legal[_pick(names, pairs, favourite, bot.prior_z)]
-
-
-def _perfect(game: Any) -> bool:
-    """Whether every view is the whole position (a game that does not say counts as hidden)."""
-    try:
-        return bool(game.perfect_information())
-    except NotImplementedError:
-        return False
 
 
 def _moved(world: Any) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from explorer.analysis.rollouts import derive_seed, resolve_policy
 from explorer.analysis.stats import mean_interval, wilson
 from explorer.analysis.verdict_play import Cancel, batch_here, batch_in_pool, batch_size, outcome_vector
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
-from explorer.core.game import Game, State
+from explorer.core.game import Game, State, nothing_hidden
 
 Interval = tuple[float, float, float]          # (mean, low, high)
 
@@ -53,11 +53,7 @@ class Knowledge:
         if self.viewer is None:
             return "teacher's view: the truth"
         name = Game.player_name(self.game, self.viewer)   # "Player 1".., whatever a game's override says
-        try:
-            perfect = self.game.perfect_information()
-        except NotImplementedError:
-            perfect = False
-        if perfect:
+        if nothing_hidden(self.game):
             return f"from {name}'s view: nothing is hidden"
         return f"from {name}'s view: hidden cards sampled"
 

@@ -514,6 +514,15 @@ def outcome_probability(state: State, outcome: Any) -> Fraction:
     return sum((p for o, p in state.chance_outcomes() if o == outcome), Fraction(0))
 
 
+def nothing_hidden(game: Game) -> bool:
+    """Whether every view is the whole position (`Game.perfect_information`); a game that
+    does not say counts as hiding something."""
+    try:
+        return bool(game.perfect_information())
+    except NotImplementedError:
+        return False
+
+
 def legal_names(actions: Sequence[Any]) -> list[str]:
     """Notation of each action, for messages and pickers."""
     return [str(a) for a in actions]
