@@ -235,7 +235,10 @@ def _modules_panel(v: dict, x: float, y: float) -> list[str]:
     if m.get("bounties"):
         deck = m["bounty_deck"] if isinstance(m["bounty_deck"], int) else len(m["bounty_deck"])
         top = m.get("bounty_top")
-        known = f", top: {BOUNTIES[top[0]].name} (known to Player {top[1] + 1})" if top else ""
+        if top and top[0] in BOUNTIES:
+            known = f", top: {BOUNTIES[top[0]].name} (known to Player {top[1] + 1})"
+        else:       # another player's view: only who knows the card put back on top (R60)
+            known = f", top card known to Player {top[1] + 1} only (R60)" if top else ""
         lines.append((f"Bounty deck {deck}{known} (V1)", "bold"))
         for p, held in enumerate(m["bounties"]):
             shown = f"{held} hidden" if isinstance(held, int) else ", ".join(BOUNTIES[b].name for b in held) or "none"
