@@ -263,11 +263,20 @@ def app(seed: int | None = 0) -> Any:
                                   css_classes=["pre-players"])
     setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
     start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
-    mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn"], value="Free play", css_classes=["pre-mode"])
+    mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn", "Live table"], value="Free play",
+                                       css_classes=["pre-mode"])
     message = pn.pane.Markdown(problem, css_classes=["pre-app-message"])
     holder = pn.Column(sizing_mode="stretch_width")
 
     def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
+        if mode.value == "Live table":   # a table for people at their own seats (widgets.table.host)
+            from widgets.table.host import host_view
+
+            message.object = ""
+            for old in holder.objects:
+                close_layout(old)
+            holder.objects = [host_view(first=game.value, players=players.value)]
+            return
         if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
             from widgets.served_lesson import learn_view
 

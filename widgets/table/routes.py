@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,12 +34,14 @@ _hub: Hub | None = None
 
 
 def default_hub() -> Hub:
-    """This process's tables, kept in `explorer.table.store.default_path()` (``$PIRATE_TABLES_DB``)."""
+    """This process's tables, kept in `explorer.table.store.default_path()` (``$PIRATE_TABLES_DB``);
+    a bot waits ``$PIRATE_TABLE_BOT_DELAY`` seconds (0.8) before it moves, so people see each move."""
     global _hub
     if _hub is None:
         from explorer.table.store import Store
 
-        _hub = Hub(Store(), whatif_path="/table_app")
+        delay = float(os.environ.get("PIRATE_TABLE_BOT_DELAY", "0.8"))
+        _hub = Hub(Store(), bot_delay=delay, whatif_path="/table_app")
     return _hub
 
 
@@ -195,4 +198,13 @@ def table_routes(hub: Callable[[], Hub] = default_hub) -> list[tuple[str, type, 
             (rf"{PREFIX}/ws/{token}", SocketHandler, kw)]
 
 
-ROUTES = table_routes()
+SERVED = False       # set when a server took ROUTES (`panel serve --plugins widgets.table.routes`)
+
+
+def __getattr__(name: str) -> Any:
+    """`ROUTES`, read by `panel serve --plugins`; reading it marks this process as serving the pages."""
+    global SERVED
+    if name == "ROUTES":
+        SERVED = True
+        return table_routes()
+    raise AttributeError(name)
