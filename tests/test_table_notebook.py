@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_notebooks import _execute
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow      # a server or a kernel of its own
 
 CHECK = """
 import urllib.request

@@ -13,9 +13,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from table_clients import Client
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow      # a server or a kernel of its own
 
 
 def free_port() -> int:

@@ -203,6 +203,9 @@ def test_the_host_opens_a_table_in_the_served_app_and_the_teacher_runs_it(served
     seat.goto(seat_link)
     expect(seat.locator(".pre-you")).to_have_text("You are <i>Ann</i> (Player 1)")
     expect(seat.locator(".pre-title")).to_have_text("Friday <script>x</script> (Dead Man's Dice)")
+    seat.reload()                                                       # a reload gets the seat back
+    expect(seat.locator(".pre-you")).to_have_text("You are <i>Ann</i> (Player 1)")
+    expect(seat.locator(".pre-connection")).to_have_text("Connected")
     teacher = ctx.new_page()
     teacher.goto(teacher_link)
     expect(teacher.locator(".pre-seat-table tbody tr")).to_have_count(3)

@@ -64,6 +64,7 @@ class Runtime:
     odds: dict[int | None, dict] = field(default_factory=dict)
     odds_version: int = -1
     notice: str = ""
+    drawn: tuple[Table | None, dict] = (None, {})   # each page's board for one table value, drawn once
 
 
 class Hub:
@@ -265,11 +266,12 @@ class Hub:
                 pending = self._pending_odds(table)
                 links = self.links(table)
                 cache[key] = messages.teacher_message(table, here, odds or (pending and {"truth": pending}),
-                                                      links["seats"])
+                                                      links["seats"], self._board)
                 cache[key].update(whatif=links["whatif"], export=links["export"])
             else:
                 odds = runtime.odds.get(page.seat) if runtime.odds_version == table.version else None
-                cache[key] = messages.seat_message(table, page.seat, here, odds or self._pending_odds(table))
+                cache[key] = messages.seat_message(table, page.seat, here, odds or self._pending_odds(table),
+                                                   self._board)
             cache[key]["notice"] = runtime.notice
             cache[key]["moved_at"] = runtime.record[-1].at if runtime.record else table.created
         data = dict(cache[key])
@@ -280,6 +282,17 @@ class Hub:
         if not page.greeted:
             data["rules"] = messages.rules_of(table)
         return data
+
+    def _board(self, table: Table, seat: int | None) -> dict:
+        """A seat's board (None: the whole table's) for this table value, drawn once: a page that
+        comes or goes changes no board."""
+        runtime = self.runtime[table.id]
+        if runtime.drawn[0] is not table:
+            runtime.drawn = (table, {})
+        boards = runtime.drawn[1]
+        if seat not in boards:
+            boards[seat] = messages.board_data(table, seat)
+        return boards[seat]
 
     @staticmethod
     def _pending_odds(table: Table) -> dict | None:

@@ -13,7 +13,7 @@ with each move's notation, the seats' links and the true odds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explorer.core.errors import TooManyWorlds
@@ -141,19 +141,26 @@ def common(table: Table, here: Sequence[bool]) -> dict:
             "seats": seats_data(table, here)}
 
 
-def seat_message(table: Table, seat: int, here: Sequence[bool], odds: dict | None) -> dict:
-    """A seat's page at this version (the log travels apart, as `log_lines` deltas)."""
-    board = board_data(table, seat)
+Boards = Callable[[Table, int | None], dict]
+
+
+def seat_message(table: Table, seat: int, here: Sequence[bool], odds: dict | None,
+                 boards: Boards | None = None) -> dict:
+    """A seat's page at this version (the log travels apart, as `log_lines` deltas); `boards` may
+    hand over the board data already drawn for this table value."""
+    board = (boards or board_data)(table, seat)
     return {"type": "table", "role": "seat", **common(table, here), "you": seat, "you_label": seat_label(table, seat),
             "board": board, "picker": picker_data(board["actions"], board["status"]),
             "odds": odds if table.show_odds else None}
 
 
-def teacher_message(table: Table, here: Sequence[bool], odds: dict | None, links: Sequence[dict]) -> dict:
+def teacher_message(table: Table, here: Sequence[bool], odds: dict | None, links: Sequence[dict],
+                    boards: Boards | None = None) -> dict:
     """The teacher's page: the whole position, every seat's view, the switches and the links."""
     state = table.state
-    whole = present.board_data(Lens(state, None, table.version))
-    views = [{"seat": s.index, "label": seat_label(table, s.index), "svg": board_data(table, s.index)["svg"]}
+    draw = boards or board_data
+    whole = draw(table, None)
+    views = [{"seat": s.index, "label": seat_label(table, s.index), "svg": draw(table, s.index)["svg"]}
              for s in table.seats]
     try:
         position = state.notation()
