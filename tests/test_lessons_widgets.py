@@ -86,7 +86,7 @@ def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
     row = panel_app.objects[1].objects     # game, players, start, "Show the set-up", mode
     mode = next(w for w in row if "pre-mode" in w.css_classes)
     assert mode is row[-1] and "pre-setup" in row[-2].css_classes
-    assert mode.options == ["Free play", "Learn"]
+    assert mode.options == ["Free play", "Learn", "Live table"]
     mode.value = "Learn"
     view = panel_app.objects[3].objects[0]
     game = panel_app.objects[1].objects[0].value

@@ -72,10 +72,10 @@ def option_widget(spec: OptionSpec) -> Any:
     """One option of the game as a form field: a choice, a switch, or JSON text (a number, null)."""
     label = f"{spec.name.replace('_', ' ')}" + (f" ({spec.rule})" if spec.rule else "")
     if spec.choices:
-        return pn.widgets.Select(name=label, options=list(spec.choices), value=spec.default, description=spec.doc)
+        return pn.widgets.Select(label=label, options=list(spec.choices), value=spec.default, description=spec.doc)
     if isinstance(spec.default, bool):
-        return pn.widgets.Checkbox(name=label, value=spec.default)
-    return pn.widgets.TextInput(name=label, value=json.dumps(spec.default), description=spec.doc)
+        return pn.widgets.Checkbox(label=label, value=spec.default)
+    return pn.widgets.TextInput(label=label, value=json.dumps(spec.default), description=spec.doc)
 
 
 def option_value(spec: OptionSpec, widget: Any) -> Any:
@@ -87,8 +87,10 @@ def option_value(spec: OptionSpec, widget: Any) -> Any:
         return widget.value
 
 
-def host_view(hub: Hub | None = None, first: str | None = None, players: int | None = None) -> Any:
-    """The form that opens a table (of game `first` for `players`, to begin with), and its links."""
+def host_view(hub: Hub | None = None, first: str | None = None, players: int | None = None,
+              base: str | None = None) -> Any:
+    """The form that opens a table (of game `first` for `players`, to begin with), and its links;
+    `base` is the address people reach this server by (default: the one the host's browser used)."""
     import explorer
     from widgets.served import game_choices
 
@@ -96,14 +98,14 @@ def host_view(hub: Hub | None = None, first: str | None = None, players: int | N
     hub.start()
     choices = game_choices()
     first = first if first in choices.values() else next(iter(choices.values()))
-    game = pn.widgets.Select(name="Game", options=choices, value=first, css_classes=["pre-host-game"])
-    count = pn.widgets.IntInput(name="Players", value=players or explorer.load(first).players, width=100,
+    game = pn.widgets.Select(label="Game", options=choices, value=first, css_classes=["pre-host-game"])
+    count = pn.widgets.IntInput(label="Players", value=players or explorer.load(first).players, width=100,
                                 css_classes=["pre-host-players"])
-    title = pn.widgets.TextInput(name="Table title (optional)", placeholder="Class 4b, Friday", max_length=120,
+    title = pn.widgets.TextInput(label="Table title (optional)", placeholder="Class 4b, Friday", max_length=120,
                                  css_classes=["pre-host-title"])
     seats_box = pn.Column()
     options_box = pn.Card(title="Options", collapsed=True, sizing_mode="stretch_width")
-    open_button = pn.widgets.Button(name="Open the table", button_type="primary", css_classes=["pre-host-open"])
+    open_button = pn.widgets.Button(label="Open the table", color="primary", css_classes=["pre-host-open"])
     message = pn.pane.HTML("", css_classes=["pre-host-message"])
     opened = pn.pane.HTML("", css_classes=["pre-host-links"], sizing_mode="stretch_width")
     state: dict[str, Any] = {}
@@ -121,9 +123,9 @@ def host_view(hub: Hub | None = None, first: str | None = None, players: int | N
         who = {"a person": PERSON, **{f"bot: {name.replace('_', ' ')}": name for name in bot_names(loaded)}}
         rows, state["seats"] = [], []
         for i in range(count.value):
-            choice = pn.widgets.Select(name=f"Player {i + 1}", options=who, value=PERSON, width=180,
+            choice = pn.widgets.Select(label=f"Player {i + 1}", options=who, value=PERSON, width=180,
                                        css_classes=[f"pre-host-seat-{i}"])
-            name = pn.widgets.TextInput(name="Name (optional)", max_length=40, width=180,
+            name = pn.widgets.TextInput(label="Name (optional)", max_length=40, width=180,
                                         css_classes=[f"pre-host-name-{i}"])
             state["seats"].append((choice, name))
             rows.append(pn.Row(choice, name))
@@ -142,9 +144,9 @@ def host_view(hub: Hub | None = None, first: str | None = None, players: int | N
         except ExplorerError as err:
             message.object = f"<b>Not opened:</b> {escape(str(err))}"
             return
-        base = page_base()
+        where = page_base() if base is None else base
         message.object = ""
-        opened.object = links_html(hub.links(table, base), base)
+        opened.object = links_html(hub.links(table, where), where)
 
     game.param.watch(layout_seats, "value")
     count.param.watch(layout_seats, "value")

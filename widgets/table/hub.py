@@ -47,7 +47,8 @@ class Page:
     send: Callable[[str], None]
     table_id: str
     seat: int | None
-    log_sent: int = 0
+    log_sent: int = 0        # steps of the record this page has been sent (never told to the page)
+    lines_sent: int = 0      # log lines it has been sent: a message's log says where its lines go
     greeted: bool = False
     open: bool = True
 
@@ -65,6 +66,7 @@ class Runtime:
     odds_version: int = -1
     notice: str = ""
     drawn: tuple[Table | None, dict] = (None, {})   # each page's board for one table value, drawn once
+    moved_at: float = 0.0     # when the move (or roll) that made the current version came in
 
 
 class Hub:
@@ -93,7 +95,9 @@ class Hub:
     # -- tables ------------------------------------------------------------------------------
     def _register(self, table: Table, record: list[Step]) -> None:
         self.tables[table.id] = table
-        self.runtime[table.id].record = record
+        runtime = self.runtime[table.id]
+        runtime.record = record
+        runtime.moved_at = next((s.at for s in record if s.version == table.version), table.created)
         for seat in table.seats:
             self.tokens[seat.token] = (table.id, seat.index)
         self.tokens[table.teacher_token] = (table.id, None)
@@ -195,8 +199,8 @@ class Hub:
         op = request["op"]
         table = self.tables[page.table_id]
         if op == "sync":
-            page.log_sent, page.greeted = 0, False
-            return self._send(page, self._message(table, page, {}))
+            page.log_sent, page.lines_sent, page.greeted = 0, 0, False
+            return self._deliver(page, self._message(table, page, {}))
         if page.seat is not None:
             if op == "play":
                 return self._apply(tables.play(table, page.seat, request.get("move"), request.get("version"),
@@ -241,6 +245,8 @@ class Hub:
             self.store.append(table.id, steps)
         runtime = self.runtime[table.id]
         runtime.record.extend(steps)
+        if steps:
+            runtime.moved_at = steps[0].at
         self.tables[table.id] = table
         runtime.notice = notice
         self._broadcast(table.id)
@@ -273,12 +279,12 @@ class Hub:
                 cache[key] = messages.seat_message(table, page.seat, here, odds or self._pending_odds(table),
                                                    self._board)
             cache[key]["notice"] = runtime.notice
-            cache[key]["moved_at"] = runtime.record[-1].at if runtime.record else table.created
+            cache[key]["moved_at"] = runtime.moved_at
         data = dict(cache[key])
         lines_key = (key, page.log_sent)
         if lines_key not in cache:
             cache[lines_key] = messages.log_lines(runtime.record[page.log_sent:], page.seat)
-        data["log"] = {"from": page.log_sent, "lines": cache[lines_key]}
+        data["log"] = {"from": page.lines_sent, "lines": cache[lines_key]}
         if not page.greeted:
             data["rules"] = messages.rules_of(table)
         return data
@@ -302,8 +308,13 @@ class Hub:
         table = self.tables[table_id]
         cache: dict = {}
         for page in list(self.runtime[table_id].pages):
-            self._send(page, self._message(table, page, cache))
-            page.log_sent, page.greeted = len(self.runtime[table_id].record), True
+            self._deliver(page, self._message(table, page, cache))
+
+    def _deliver(self, page: Page, data: dict) -> None:
+        """Send a table message, then note what the page has: the next one carries only new lines."""
+        self._send(page, data)
+        page.log_sent, page.greeted = len(self.runtime[page.table_id].record), True
+        page.lines_sent += len(data["log"]["lines"])
 
     def _send(self, page: Page, data: dict) -> None:
         if not page.open:
