@@ -12,7 +12,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from explorer.core.errors import ExplorerError, PositionError
@@ -157,8 +157,3 @@ class Store:
                 broken.append(Broken(table_id, str(err)))
         return found, broken
 
-
-def with_steps(table: Table, steps: tuple[Step, ...]) -> Table:
-    """`table` as it stands after `steps` were taken (for tests and tools that rebuild one)."""
-    state, _ = rebuild(table.game, [s.move for s in steps])
-    return replace(table, state=state, steps=len(steps))

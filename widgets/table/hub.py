@@ -34,6 +34,7 @@ from explorer.table import table as tables
 from explorer.table.store import Broken, Store
 from explorer.table.table import PERSON, Step, Table
 from widgets.table import messages
+from widgets.table.workers import Workers
 
 log = logging.getLogger(__name__)
 MAX_REQUEST = 4096          # bytes: a page's request is a short JSON object
@@ -69,7 +70,7 @@ class Runtime:
     moved_at: float = 0.0     # when the move (or roll) that made the current version came in
 
 
-class Hub:
+class Hub(Workers):
     """Every table of a server, kept in `store` (None: in memory only, for tests and demos)."""
 
     def __init__(self, store: Store | None = None, *, bot_delay: float = 0.8, whatif_path: str | None = None,
@@ -325,85 +326,3 @@ class Hub:
             log.info("page of table %s gone: %s", page.table_id, err)
             page.open = False
             self.runtime[page.table_id].pages.discard(page)
-
-    # -- bots and odds -----------------------------------------------------------------------
-    def _schedule(self, table_id: str) -> None:
-        """If a bot is to move at this table, let it think after `bot_delay` seconds."""
-        table, runtime = self.tables[table_id], self.runtime[table_id]
-        state = table.state
-        if runtime.thinking or table.paused or state.is_over or state.is_chance or runtime.stuck == table.version:
-            return
-        if not table.seats[state.player].is_bot:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:              # no loop yet (the server has not started): `start` does it
-            return
-        runtime.thinking = True
-        loop.call_later(self.bot_delay, lambda: self._task(loop, self._bot_turn(table_id, table.version)))
-
-    def _task(self, loop: asyncio.AbstractEventLoop, work: Any) -> None:
-        """Run `work` on the loop, held until it is done (a task nobody holds may be collected)."""
-        task = loop.create_task(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _bot_turn(self, table_id: str, version: int) -> None:
-        runtime = self.runtime[table_id]
-        try:
-            table = self.tables[table_id]
-            if table.version != version or table.paused or table.state.is_over or table.state.is_chance:
-                return
-            seat = table.state.player
-            name = table.seats[seat].player
-            if name == PERSON:
-                return
-            policy = runtime.bots.get((seat, name))
-            if policy is None:
-                policy = runtime.bots[(seat, name)] = tables.make_bot(table.game, name)
-            move = await asyncio.get_running_loop().run_in_executor(self.executor, tables.choose_bot_move,
-                                                                    table, policy)
-            current = self.tables[table_id]
-            if (current.version, current.paused, current.seats[seat].player) == (version, False, name):
-                self._apply(tables.play(current, seat, move, version, self.clock, by=name))
-        except Exception as err:          # a bot that cannot move says so and waits for a change
-            log.exception("bot at table %s", table_id)
-            runtime.stuck = version
-            runtime.notice = f"The bot could not move: {err}"
-            self._broadcast(table_id)
-        finally:
-            runtime.thinking = False
-            self._schedule(table_id)
-
-    def _weigh_odds(self, table_id: str) -> None:
-        """In "show everyone" mode at a held draw: weigh each page's odds in a worker, then show them."""
-        table, runtime = self.tables[table_id], self.runtime[table_id]
-        if not table.holding or runtime.odds_version == table.version:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            runtime.odds = {None: messages.teacher_odds(table) or {},
-                            **{s.index: messages.odds_for(table, s.index) or {} for s in table.seats}}
-            runtime.odds_version = table.version
-            return
-        version = table.version
-
-        def weigh() -> dict:
-            found: dict[int | None, dict] = {None: messages.teacher_odds(table) or {}}
-            for seat in table.seats:
-                found[seat.index] = messages.odds_for(table, seat.index) or {}
-            return found
-
-        async def run() -> None:
-            try:
-                found = await loop.run_in_executor(self.executor, weigh)
-            except Exception as err:
-                log.exception("odds at table %s", table_id)
-                found = {key: {"rows": [], "note": f"The odds could not be weighed: {err}"}
-                         for key in [None, *range(len(table.seats))]}
-            if self.tables[table_id].version == version:
-                runtime.odds, runtime.odds_version = found, version
-                self._broadcast(table_id)
-
-        self._task(loop, run())
