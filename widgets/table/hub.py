@@ -104,10 +104,13 @@ class Hub(Workers):
         self.tokens[table.teacher_token] = (table.id, None)
 
     def start(self) -> None:
-        """On the running loop: let the bots of every table play (once, after a restart too)."""
+        """On the running loop, once (after a restart too): make the draws a table was left waiting
+        for (a server stopped between a switch and its draws), then let the bots play."""
         if not self.started:
             self.started = True
-            for table_id in list(self.tables):
+            for table_id, table in list(self.tables.items()):
+                if table.state.is_chance and not table.holding:
+                    self._apply(tables.settle(table, self.clock))
                 self._schedule(table_id)
 
     def open(self, game: Game, players: Sequence[str], *, title: str = "", names: Sequence[str] = (),
