@@ -4,10 +4,33 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from tornado.websocket import websocket_connect
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a loop of its own, in a thread of its own: the browser tests'
+    Playwright keeps a loop running in the main thread, where `asyncio.run` refuses to start."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(coro)
+        except BaseException as exc:
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target, name="table-test-loop")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def socket_url(link: str) -> str:

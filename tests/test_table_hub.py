@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
+
+from table_clients import run
 
 import explorer
 from explorer.table import table as tables
@@ -28,7 +29,7 @@ def test_a_draw_left_unmade_by_a_crash_is_made_when_the_server_starts_again(tmp_
         again.start()
         return again
 
-    again = asyncio.run(restart())
+    again = run(restart())
     resumed = again.tables[table.id]
     assert not resumed.show_odds and not resumed.state.is_chance
     assert again.store.load(table.id).table.state == resumed.state      # and the draws are in the record

@@ -14,7 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from table_clients import Client
+from table_clients import Client, run
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow      # a server or a kernel of its own
@@ -87,20 +87,20 @@ def test_a_server_restart_mid_game_resumes_every_table_from_sqlite(tmp_path):
         games = [{"game": "sjoroveroya", "players": 3}, {"game": "last_bottle_of_rum", "players": 2},
                  {"game": "pirate_rush", "players": 3}]
         tables = [open_table(port, {**g, "seed": 9}) for g in games]
-        before = [asyncio.run(play_moves(links, 4)) for links in tables]
-        seen_before = [asyncio.run(snapshot(links)) for links in tables]
+        before = [run(play_moves(links, 4)) for links in tables]
+        seen_before = [run(snapshot(links)) for links in tables]
     finally:
         kill(proc)
     proc = start(db, port, log)
     try:
         for links, last, (teacher_before, seats_before) in zip(tables, before, seen_before, strict=True):
-            teacher, seats = asyncio.run(snapshot(links))
+            teacher, seats = run(snapshot(links))
             assert (teacher["position"], teacher["steps"], teacher["version"]) == \
                    (last["position"], last["steps"], last["version"])
             assert teacher["position"] == teacher_before["position"]
             for mine, old in zip(seats, seats_before, strict=True):
                 assert mine["board"] == old["board"] and mine["log"]["lines"] == old["log"]["lines"]
-        after = asyncio.run(play_moves(tables[0], 1))        # and the resumed table plays on
+        after = run(play_moves(tables[0], 1))        # and the resumed table plays on
         assert after["version"] == before[0]["version"] + 1
     finally:
         kill(proc)

@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from table_clients import Client
+from table_clients import Client, run
 
 import explorer
 from explorer.analysis.tree import PositionTree
@@ -22,10 +22,6 @@ def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
     with LocalTables(db, bot_delay=0.05) as tables:
         yield tables
-
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def open_table(server, name="sjoroveroya", players=("person", "person", "person"), seed=7, **kw):
