@@ -69,7 +69,7 @@ def test_keys_clicks_and_play_on_with_stop_in_lab(jupyterlab, page):
             break
         page.wait_for_timeout(500)
     seats.get_by_role("button", name="Stop").click()
-    expect(seats.get_by_role("button", name="Stop")).to_be_disabled()
+    expect(seats.get_by_role("button", name="Stop")).to_be_disabled(timeout=20_000)   # behind the views' updates
     count = int(tree.get_attribute("data-nodes"))
     page.wait_for_timeout(1500)
     assert int(tree.get_attribute("data-nodes")) == count > 530
