@@ -217,19 +217,27 @@ show(rich)"""),
     ("md", """### 9b. Weather and the Maelstrom (V2: R63–R67)
 
 Weather cards cannot be kept (R64): one is played with one other card, two or more are played alone, and
-their effects happen at once (A20). Here Player 1 holds a **Storm** and a **Maelstrom**: both must be played."""),
+their effects happen at once (A20). Each gives 1 or 2 **wild actions** (W): each is used as any one of
+Sail, Earn doubloons, Attack or Repair, chosen when it is used (R63, D7). Here Player 1 holds a **Storm**
+(2 wild actions) and a **Maelstrom** (1): both must be played."""),
     ("code", """wx = {"1,0": "T28", "2,0": "T29", "3,-1": "T30"}
 state = scene([ship(cell="1,0", hand=("AC77", "AC79", "AC01", "AC05")), ship(cell="2,0")], phase="play",
               tiles=wx, face_up=tuple(wx), weather=True)
 print(", ".join(sorted(str(a) for a in state.legal_actions())))
 assert [str(a) for a in state.legal_actions()] == ["play AC77 AC79"]
-state = play(state, "play AC77 AC79", "weather AC79", "token SAIL", "token FIRE")"""),
+state = play(state, "play AC77 AC79", "weather AC79", "token SAIL", "token FIRE")
+assert state.turn.actions == (0, 0, 0, 0, 3)      # S D A R and W: three wild actions, none used yet"""),
     ("md", """The Storm hit both ships at sea (R63). The Maelstrom now opens between two tiles of Player 1's choice,
 never the Hideout (R65). Riding it costs 1 Sail action, counts as 1 move and draws 1 damage token (R66)."""),
     ("code", """state = play(state, "weather AC77", "maelstrom 1,0 3,-1", "sail maelstrom")
-assert state.ships[0].cell == 19 and state.turn.actions[0] == 0
+assert state.ships[0].cell == 19 and state.turn.actions == (0, 0, 0, 0, 2)   # one wild action rode as a Sail
 state = play(state, "token HULL")
 show(state)"""),
+    ("md", """Two wild actions are left (``actions: W W`` in the notation, "Wild 2" on the board). A holed hull
+earns nothing (R31), so Player 1 uses one as a Repair: the event says what the wild action was used as."""),
+    ("code", """state = play(state, "repair HULL")
+assert state.turn.actions == (0, 0, 0, 0, 1) and state.ships[0].damage[3] == 0
+print(state.events[0].text)"""),
     ("md", """**Your turn.** Player 1 holds a Gale (AC85) and three ordinary cards. Which plays are legal (R64)?
 Write your answer as a set of notations, then let the model check it."""),
     ("code", """gale = scene([ship(hand=("AC85", "AC01", "AC24", "AC30")), ship()], phase="play", weather=True)

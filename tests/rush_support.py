@@ -82,7 +82,7 @@ def table(n: int = 3, loot: dict | None = None, discard: list | None = None, slo
     d["known"] = [sorted(set(loot_piles[p]) | (known0 if p == 0 else set())) for p in range(n)]
     d["chosen"] = list(chosen or range(1, n + 1))
     d["row"] = sorted(set(d["row"]) | set(d["chosen"]))
-    looks = 2 if d["chosen"][turn_of] == 7 else 1
+    looks = s.game.options["cabin_boy_looks"] if d["chosen"][turn_of] == 7 else 1   # R44, V20
     d.update(phase="play", round=1, current=turn_of, turn=[0, looks, 0, 0, 0, 0, 0],
              stack=stack or [["turn", turn_of]])
     return s.game.state_from_dict(d)

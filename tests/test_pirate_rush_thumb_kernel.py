@@ -2,7 +2,7 @@
 
 From the same position and generator the kernel reaches the same final state (`==` and
 `to_dict()`), scores, ranking and step count, and leaves the generator in the same state:
-for every player count, options that change play (V1-V19, the house rules), starts from
+for every player count, options that change play (V1-V21, the house rules), starts from
 before setup, fresh starts and mid-game positions of seeded games. The facts the kernel
 reads from the state are those the model's policy reads from the pirate's view."""
 
@@ -38,6 +38,7 @@ SETUPS: list[tuple[int, dict, str]] = [
     (5, {"setup_investigations": 0, "gunner_trigger": "any_gain_own_turn"}, "V17-V11"),
     (3, {"wound_value": -2, "curse_value": -3, "prosthetic_value": 2, "resources_per_colour": 1,
          "skull_characters": "3,4,5,6,7,8", "gambler_icon": "supplies"}, "V19"),
+    (4, {"cabin_boy_looks": 3, "qm_islands": "skipped", "skull_characters": "3,4,5,6,7,8"}, "V20-V21-R44-A47-R41-A20"),
 ]
 
 

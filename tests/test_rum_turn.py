@@ -94,7 +94,7 @@ def test_R8_exactly_two_cards_or_the_whole_smaller_hand():
 def test_R9_R10_R11_actions_and_effects_in_any_order_and_optional():
     state = scene([ship(hand=("AC04", "AC30"), doubloons=1), ship()], phase="play")
     state = run(state, "play AC04 AC30")
-    assert state.turn.actions == (1, 2, 1, 0) and {"R8", "R11"} <= rules_cited(state)   # S, D, D, A
+    assert state.turn.actions == (1, 2, 1, 0, 0) and {"R8", "R11"} <= rules_cited(state)   # S, D, D, A
     state = run(state, "effect AC04")                # Full Sail before any action (R9)
     assert state.turn.actions[0] == 3
     assert "end" in legal(state)                      # R10: nothing must be used
@@ -103,7 +103,7 @@ def test_R9_R10_R11_actions_and_effects_in_any_order_and_optional():
 def test_R12_three_unused_actions_for_one():
     state = scene([ship(damage={"SAIL": 1}), ship()], actions="ADD")
     state = run(state, "exchange ADD>R")
-    assert state.turn.actions == (0, 0, 0, 1) and "R12" in rules_cited(state)
+    assert state.turn.actions == (0, 0, 0, 1, 0) and "R12" in rules_cited(state)
     state = run(state, "repair SAIL")
     assert state.ships[0].damage[0] == 0
     with pytest.raises(IllegalAction) as err:

@@ -15,7 +15,7 @@ Seats are ``P1``, ``P2``, ... in seat order (events and boards say "Player 1"); 
 - ``earn``                      use an Earn-doubloons action (R30)
 - ``attack P2``                 attack Player 2 (R33-R37)
 - ``repair FIRE``               remove a damage token (R43; ``repair shell`` for Crabby Jones)
-- ``exchange ADD>R``            trade 3 unused actions (S D A R letters) for 1 (R12)
+- ``exchange ADD>R``            trade 3 unused actions (S D A R letters, W a wild one) for 1 (R12, R63)
 - ``effect AC43``               pay for and use a played card's effect (``effect AC37 P2 TR05``: target, treasure)
 - ``peek 2,-1``                 look at a face-down tile (Madame Macaw, Spyglass E05)
 - ``take TR15`` / ``leave``     take a treasure on entering its island (R25, R26) or not
@@ -24,6 +24,8 @@ Seats are ``P1``, ``P2``, ... in seat order (events and boards say "Player 1"); 
 - ``shell`` / ``no shell``      Crabby Jones' Shell (R59); ``reroll`` / ``accept roll`` Grog's re-roll
 - ``stop``                      end an "up to" effect early (E04-E06, E08); ``end`` ends the turn (T5)
 - ``weather AC79``              carry out a played Weather card's effect (R63, V13)
+- a Weather card's wild actions (R63, D7) are unused ``W`` until one is used: ``sail``, ``earn``,
+  ``attack`` and ``repair`` then use it as that action when the played cards give none of it
 - ``maelstrom 1,0 2,-1``        place the two Maelstrom tokens (R65); ``sail maelstrom`` rides it (R66)
 - ``bounty B05``                keep this Bounty card at an Outpost (R60); ``claim B05`` / ``pass B05`` (V14 off)
 - ``attack ghost``              attack the Ghost's white ship (R81)

@@ -13,6 +13,8 @@ from pathlib import Path
 BASES = {"SEED", "SOURCED", "ASSUMED"}
 DATA_FILE = Path(__file__).with_name("data.toml")
 ICONS = "SDAR"   # Sail, Earn doubloons, Attack, Repair (R11)
+WILD = "W"       # R63, D7: a Weather card's action of your choice, used as any one of ICONS when used
+ACTIONS = ICONS + WILD   # the unused actions of a turn, counted in this order (Turn.actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,8 @@ def _rows(raw: dict, table: str) -> list[dict]:
 def _cards(raw: dict) -> tuple[Card, ...]:
     cards = []
     for row in _rows(raw, "cards"):
-        _need(all(ch in ICONS for ch in row["icons"]), f"card icons {row['icons']!r}")
+        allowed = WILD if row["effect"] == "WEATHER" else ICONS     # R63, D7: Weather actions are wild
+        _need(all(ch in allowed for ch in row["icons"]), f"card icons {row['icons']!r} (D6, D7)")
         for n in range(row["first"], row["last"] + 1):
             cards.append(Card(f"AC{n:02d}", row["effect"], row["icons"], row["basis"], row.get("weather", "")))
     _need([c.id for c in cards] == [f"AC{n:02d}" for n in range(1, 87)], "cards AC01-AC86 once each (K09)")
@@ -107,6 +110,7 @@ def _check(tiles, treasures, effects, cards, captains, damage) -> None:
     _need(len(captains) == 8, "8 captains (K07)")
     weather = [c for c in cards if c.effect == "WEATHER"]
     _need(len(weather) == 10 and all(c.weather and c.icons for c in weather), "10 Weather cards with effects (D7)")
+    _need(all(len(c.icons) in (1, 2) for c in weather), "a Weather card gives 1 or 2 wild actions (R63, D7)")
     _need(sum(d["count"] for d in damage) == 25, "25 damage tokens (K08)")
 
 

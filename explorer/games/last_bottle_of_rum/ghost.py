@@ -107,7 +107,9 @@ def refill_deck(w: Work, task: tuple) -> bool:
 
 
 def icons(g: Ghost) -> tuple[int, int, int, int]:
-    """R72 (A23): each icon on the 2 cards counts; Weather effects are ignored."""
+    """R72 (A23): each icon on the 2 cards counts; Weather effects are ignored, and so are a Weather
+    card's wild actions (R63: they have no type until a player uses them; the Ghost counts S, D,
+    A and R only)."""
     from .data import CARDS
 
     found = "".join(CARDS[c].icons for c in g.cards)

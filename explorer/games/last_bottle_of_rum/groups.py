@@ -12,7 +12,7 @@ from typing import Any
 from .data import CARDS, EFFECTS, TILES, TREASURES
 from .model import DrawCard, FirstPlayer, TileFace, TreasureCard
 
-ICON_WORDS = {"S": "Sail", "D": "Doubloons", "A": "Attack", "R": "Repair"}   # R11
+ICON_WORDS = {"S": "Sail", "D": "Doubloons", "A": "Attack", "R": "Repair", "W": "Wild"}   # R11, R63
 KIND_WORDS = {"island": "Island", "open_sea": "Open sea", "outpost": "Outpost", "skull_cave": "Skull Cave"}
 STAGES = {
     "setup": "Setting up: dealing maps, treasures and Action cards (S2-S10)",
@@ -38,7 +38,7 @@ def card_name(card: str) -> str:
     info = CARDS[card]
     icons = " + ".join(ICON_WORDS[i] for i in info.icons)
     if info.effect == "WEATHER" and info.weather:
-        icons = info.weather
+        icons = f"{info.weather.replace('_', ' ')} + {icons}"     # R63: ``storm + Wild + Wild``
     return f"{effect_name(card)}: {icons}" if icons else effect_name(card)
 
 

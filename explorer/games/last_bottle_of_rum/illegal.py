@@ -108,14 +108,15 @@ def _main(s, a) -> IllegalAction:
     p = s.active
     ship = s.ships[p]
     t = s.turn
-    S, D, _A, R = t.actions
+    S, D, _A, R, W = t.actions
+    S, D, R = S + W, D + W, R + W      # R63: a wild action may be used as any of them
 
     def no(rule: str, reason: str) -> IllegalAction:
         return IllegalAction(rule, reason, a)
 
     if isinstance(a, Sail):
         if not S:
-            return no("R11", "no unused Sail action")
+            return no("R11", "no unused Sail action (nor a wild one, R63)")
         if "k" in t.flags:
             return no("R63", "becalmed: your ship cannot move this turn")
         if a.cell not in NEIGHBOURS[ship.cell]:
@@ -123,7 +124,7 @@ def _main(s, a) -> IllegalAction:
         return no("R45", "a torn sail or a heavy treasure allows 1 move this turn (R46)")
     if isinstance(a, Earn):
         if not D:
-            return no("R11", "no unused Earn-doubloons action")
+            return no("R11", "no unused Earn-doubloons action (nor a wild one, R63)")
         if not sh.can_gain_doubloons(ship):
             return no("R31", "a holed hull (or the Leaky Coffer) gains no doubloons")
         return no("R32", "the bank is empty")
@@ -131,7 +132,7 @@ def _main(s, a) -> IllegalAction:
         return _attack(s, a, no)
     if isinstance(a, Repair):
         if not R:
-            return no("R11", "no unused Repair action")
+            return no("R11", "no unused Repair action (nor a wild one, R63)")
         if a.kind == "shell":
             return no("R58", "only Crabby Jones with a spent Shell restores one")
         return no("R43", f"no {a.kind} token on your board" if a.kind in DAMAGE else f"{a.kind!r} is no damage type")
@@ -145,7 +146,7 @@ def _main(s, a) -> IllegalAction:
         return no("R8", "you already played your cards (more only through All Hands, E08)")
     if isinstance(a, Whirl):
         if not S:
-            return no("R11", "no unused Sail action")
+            return no("R11", "no unused Sail action (nor a wild one, R63)")
         if "k" in t.flags:
             return no("R63", "becalmed: your ship cannot move this turn")
         return no("R66", "only a ship on a Maelstrom token can ride to the other one")
@@ -177,7 +178,12 @@ def _attack(s, a: Attack, no) -> IllegalAction:
     if ship.doubloons < 1 and not sh.has(ship, "free_attacks"):
         return no("R35", "an attack costs 1 doubloon")
     need = sh.attack_need(ship, DISTANCE[ship.cell][other.cell])
-    return no("R34", f"this range needs {need} Attack actions, you have {s.turn.actions[2]}")
+    return no("R34", f"this range needs {need} Attack actions, you have {_attacks(s.turn)}")
+
+
+def _attacks(t) -> str:
+    """The Attack actions at hand, wild ones counted (R34, R63)."""
+    return f"{t.actions[2]}" + (f" and {t.actions[4]} wild (R63)" if t.actions[4] else "")
 
 
 def _attack_ghost(s, a: Attack, no) -> IllegalAction:
@@ -194,7 +200,7 @@ def _attack_ghost(s, a: Attack, no) -> IllegalAction:
     if ship.doubloons < 1 and not sh.has(ship, "free_attacks"):
         return no("R35", "an attack costs 1 doubloon")
     need = sh.attack_need(ship, DISTANCE[ship.cell][s.mods.ghost.cell])
-    return no("R34", f"this range needs {need} Attack actions, you have {s.turn.actions[2]}")
+    return no("R34", f"this range needs {need} Attack actions, you have {_attacks(s.turn)}")
 
 
 def _effect(s, a: UseEffect, no) -> IllegalAction:

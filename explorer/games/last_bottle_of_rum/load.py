@@ -19,12 +19,12 @@ from typing import Any
 
 from . import ships as sh
 from .data import (
+    ACTIONS,
     BASE_DECK,
     CAPTAINS,
     CONST,
     DAMAGE,
     FULL_DECK,
-    ICONS,
     KRAKEN,
     MAPS,
     TREASURES,
@@ -122,7 +122,7 @@ def _turn(raw: Any, phase: str, n: int, active: int) -> Turn:
     data = _dict(raw, "turn")
     _known(data, TURN_KEYS, "turn.")
     actions = _dict(data.get("actions", {}), "turn.actions")
-    _known(actions, tuple(ICONS), "turn.actions.")
+    _known(actions, tuple(ACTIONS), "turn.actions.")
     played = _ids(data.get("played", []), "turn.played", FULL_DECK)
     used = tuple(sorted(_ids(data.get("used", []), "turn.used", FULL_DECK)))
     if not set(used) <= set(played):
@@ -131,7 +131,7 @@ def _turn(raw: Any, phase: str, n: int, active: int) -> Turn:
                                                                                    "turn.attacked")}))
     if active in attacked:
         _bad("turn.attacked", "a captain never attacks their own ship (R33)")
-    turn = Turn(played, tuple(_int(actions.get(i, 0), f"turn.actions.{i}") for i in ICONS), used, attacked,
+    turn = Turn(played, tuple(_int(actions.get(i, 0), f"turn.actions.{i}") for i in ACTIONS), used, attacked,
                 _int(data.get("moves", 0), "turn.moves"), _int(data.get("limit_from", -1), "turn.limit_from", -1),
                 _flags(data.get("flags", "")))
     if phase in ("setup", "start", "play", "over") and (turn.played or any(turn.actions)):

@@ -360,7 +360,7 @@ class Turn(NamedTuple):
     """What the active player has done this turn (reset at T1)."""
 
     played: tuple[str, ...] = ()
-    actions: tuple[int, int, int, int] = (0, 0, 0, 0)   # unused S D A R
+    actions: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)   # unused S D A R and W (wild, R63)
     used: tuple[str, ...] = ()                          # played cards whose effect is used (R15)
     attacked: tuple[int, ...] = ()                      # opponents attacked (R36)
     moves: int = 0

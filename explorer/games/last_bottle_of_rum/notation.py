@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BOUNTIES, CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
+from .data import ACTIONS, BOUNTIES, CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
 from .model import (
     EARN,
     END,
@@ -106,9 +106,9 @@ def _one(head: str, word: str) -> Any:
         return Repair(kind)
     if head == "exchange":
         give, get = word.upper().split(">")
-        if len(give) != 3 or len(get) != 1 or any(c not in ICONS for c in give + get):
-            raise ValueError(word)
-        return Exchange("".join(sorted(give, key=ICONS.index)), get)
+        if len(give) != 3 or len(get) != 1 or any(c not in ACTIONS for c in give) or get not in ICONS:
+            raise ValueError(word)      # R12, R63: a wild action may be given, never got
+        return Exchange("".join(sorted(give, key=ACTIONS.index)), get)
     if head == "effect":
         return UseEffect(_card(word))
     simple = {"take": (Take, TREASURES), "lose": (Lose, TREASURES), "discard": (Discard, CARDS),

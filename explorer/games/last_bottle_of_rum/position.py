@@ -39,7 +39,8 @@ unseen, 4 cards, as its first step) and the modules:
   left out takes the components written nowhere, a discard pile left out beside a written deck
   takes the Action cards).
 - ``turn``: ``played`` cards, unused ``actions`` by icon (S Sail, D Earn doubloons, A Attack,
-  R Repair), ``used`` effects, ``attacked`` seats (-1 the Ghost), ``moves``, ``limit_from``
+  R Repair, W a Weather card's wild action: unused until it is used as one of the four, R63,
+  D7), ``used`` effects, ``attacked`` seats (-1 the Ghost), ``moves``, ``limit_from``
   (the move count when a 1-move limit began, -1 none; R45, R46) and ``flags``, letters for
   what was used this turn: ``c`` chain shot (E03), ``g`` re-roll used (Grog), ``m`` peek used
   (Madame Macaw), ``b`` bonus doubloon taken (Goldrick Banana), ``k`` becalmed (D7); the
@@ -58,7 +59,7 @@ from __future__ import annotations
 
 from explorer.core.view import View
 
-from .data import DAMAGE, ICONS, cell_name
+from .data import ACTIONS, DAMAGE, cell_name
 from .model import Ship
 from .modules import hide_modules, modules_out
 from .steps import step_out
@@ -83,7 +84,7 @@ def to_dict(s) -> dict:
         "map_deck": list(s.map_deck), "map_discard": list(s.map_discard),
         "treasure_deck": list(s.treasure_deck), "treasure_discard": list(s.treasure_discard),
         "deck": list(s.deck), "discard": list(s.discard),
-        "turn": {"played": list(t.played), "actions": dict(zip(ICONS, t.actions, strict=True)),
+        "turn": {"played": list(t.played), "actions": dict(zip(ACTIONS, t.actions, strict=True)),
                  "used": list(t.used), "attacked": list(t.attacked), "moves": t.moves,
                  "limit_from": t.limit_from, "flags": t.flags},
         "pending": [step_out(task) for task in s.pending],

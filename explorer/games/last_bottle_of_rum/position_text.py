@@ -141,8 +141,10 @@ Island``: a cell has no space after its comma).
 - ``deck``, ``discard``, ``map discard``, ``treasure discard`` (and ``map deck``, ``treasure
   deck``) -- the piles. Cards written nowhere are in the deck; when the deck is written and the
   discard pile is not, they are in the discard pile.
-- The turn so far (T4): ``played: Chain Shot AA, Full Sail SD #1``; ``actions: S D A`` (unused
-  actions: S Sail, D Earn doubloons, A Attack, R Repair, R11); ``used:`` the played cards whose
+- The turn so far (T4): ``played: Chain Shot AA, Full Sail SD #1``; ``actions: S D A W`` (unused
+  actions: S Sail, D Earn doubloons, A Attack, R Repair, R11; W a Weather card's wild action,
+  R63, D7: unused it is written ``W``, and once used as one of the four it is gone like any used
+  action, the events saying which it was used as); ``used:`` the played cards whose
   effect was used (R15); ``attacked: P2, ghost`` (R36); ``moves: 2`` and ``move limit from: 1``
   (the move count when a 1-move limit began, R45, R46); ``this turn:`` any of ``chain shot``
   (E03), ``re-roll used`` (Grog), ``peek used`` (Madame Macaw), ``bonus doubloon taken``

@@ -27,7 +27,8 @@ KIND_FILL = {"island": "#e8d49a", "outpost": "#c9b38a", "skull_cave": "#b3a89b",
 KIND_WORDS = {"island": "island", "outpost": "Outpost", "skull_cave": "Skull Cave", "open_sea": "open sea"}
 DAMAGE = {d["id"]: d["effect"] for d in DATA["damage"]}
 DAMAGE_FILL = {"SAIL": "#ecf0f1", "FIRE": "#e67e22", "CANNON": "#34495e", "HULL": "#8e5b3a", "BOWSPRIT": "#95a5a6"}
-ICON_WORDS = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair"}
+ICON_WORDS = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair", "W": "Wild"}   # R11, R63
+WILD_TIP = "a wild action: used as any one of Sail, Earn doubloons, Attack or Repair when it is used (R63, D7)"
 
 
 def _xy(q: int, r: int) -> tuple[float, float]:
@@ -59,7 +60,10 @@ def card_tip(card: str) -> str:
     if c.effect == "KRAKEN":
         return "Kraken: resolved as soon as it is drawn, then replaced (R6, R51-R54)"
     if c.weather:
-        return f"{card_name(card)} (Weather): must be played, its effect happens at once; actions: {icons} (V2, R64)"
+        n = len(c.icons)
+        return (f"{card_name(card)} (Weather): must be played, its effect happens at once (V2, R64); "
+                f"{n} wild action{'s' * (n > 1)} (W), each used as any one of Sail, Earn doubloons, Attack or "
+                f"Repair when it is used (R63, D7)")
     e = EFFECTS[c.effect]
     cost = f"costs {e.doubloons} doubloon{'s' if e.doubloons != 1 else ''}" if e.doubloons else "free"
     curse = ", +1 Curse" if e.curse else ""
@@ -75,7 +79,10 @@ def treasure_tip(t: str) -> str:
 
 
 def _short(card: str) -> str:
-    """A card chip's words: its name and action icons as the notation writes them (``Full Sail SD``)."""
+    """A card chip's words: its name and action icons as the notation writes them (``Full Sail SD``);
+    a Weather card's name and its wild actions, one W each (``Storm WW``, R63, D7)."""
+    if CARDS[card].weather:
+        return f"{CARD_BASE[card]} {CARDS[card].icons}"
     return CARD_BASE[card]
 
 
@@ -199,9 +206,10 @@ def _panel(v: dict, x: float, y: float) -> list[str]:
     if v["phase"] == "main" and turn["played"]:
         out.append(text(x, y + 14, "Played this turn:", 13, weight="bold"))
         chips, y = _flow(x + 128, y, 332, [(_short(c), card_tip(c), f"card:{c}") for c in turn["played"]])
-        acts = " · ".join(f"{ICON_WORDS[k]} {n}" for k, n in turn["actions"].items())
+        acts = " · ".join(f"{ICON_WORDS[k]} {n}" for k, n in turn["actions"].items() if k != "W" or n)
+        wild = f"; W is {WILD_TIP}" if turn["actions"].get("W") else ""
         out.append(text(x, y + 16, f"Unused actions: {acts}", 13, tip="One action per icon; 3 unused trade for "
-                                                                     "1 of your choice (R11, R12)"))
+                                                                     f"1 of your choice (R11, R12){wild}"))
         out += chips
         y += 30
     out += _tracks(v, x, y + 8)
@@ -321,7 +329,8 @@ def board_svg(v: dict) -> str:
         ("", "Legend:"), ("#2c4a5e", "face-down tile"), ("#4d6b80", "(name): seen secretly"), ("#e8d49a", "island"),
         ("#a9d3ea", "open sea"), ("#c9b38a", "⚑ Outpost"), ("#b03a2e", "Pirates' Hideout"),
         ("#f1c40f", "treasure (its Loot value)"), ("", "● doubloon icon · ▲ reef"),
-        ("", "Icons: S Sail, D Earn doubloons, A Attack, R Repair"), ("", "◎ Maelstrom · white ship: the Ghost")])
+        ("", "Icons: S Sail, D Earn doubloons, A Attack, R Repair, W wild (any one of them, R63)"),
+        ("", "◎ Maelstrom · white ship: the Ghost")])
     height = top_legend + legend_h + 4
     who = "all-seeing view" if v.get("viewer") is None else f"Player {v['viewer'] + 1}'s view"
     parts = [svg_root(WIDTH, height, font="DejaVu Sans, Verdana, sans-serif"),

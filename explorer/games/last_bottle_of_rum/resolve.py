@@ -10,17 +10,18 @@ from . import ghost as gh
 from . import ships as sh
 from . import weather as wx
 from .data import (
+    ACTIONS,
     CARDS,
     CELLS,
     DAMAGE,
     EFFECTS,
     FIRE,
     HIDEOUT,
-    ICONS,
     KRAKEN,
     TILES,
     TREASURES,
     WEATHER,
+    WILD,
     cell_name,
     map_tile,
 )
@@ -49,8 +50,10 @@ from .model import (
     Whirl,
 )
 
-ICON_INDEX = {icon: i for i, icon in enumerate(ICONS)}
-CARD_ACTIONS = {c: tuple(card.icons.count(icon) for icon in ICONS) for c, card in CARDS.items()}   # R11
+ICON_INDEX = {icon: i for i, icon in enumerate(ACTIONS)}
+WILD_AT = ICON_INDEX[WILD]
+CARD_ACTIONS = {c: tuple(card.icons.count(icon) for icon in ACTIONS) for c, card in CARDS.items()}   # R11, R63
+ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair"}
 
 
 def _remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -242,10 +245,18 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
 
 
 def _spend(w: Work, icon: str, n: int = 1) -> None:
-    """Use `n` unused actions of one icon (R11); the turn is rebuilt with its constructor."""
+    """Use `n` unused actions of one icon (R11): that icon's first, then wild ones used as it
+    (R63, D7: a wild action takes its type when used; the icon's own first keeps the most choice
+    open). The turn is rebuilt with its constructor."""
     t = w.turn
     actions = list(t.actions)
-    actions[ICON_INDEX[icon]] -= n
+    i = ICON_INDEX[icon]
+    own = min(n, actions[i])
+    actions[i] -= own
+    if own < n:
+        actions[WILD_AT] -= n - own
+        wild = n - own
+        w.say(f"{w.name(w.active)} uses {wild} wild action{'s' * (wild > 1)} as {ICON_NAMES[icon]}", "R63", "D7")
     w.turn = Turn(t.played, tuple(actions), t.used, t.attacked, t.moves, t.limit_from, t.flags)
 
 

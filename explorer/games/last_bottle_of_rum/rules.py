@@ -19,6 +19,7 @@ from . import weather as wx
 from .bounty import check_turn
 from .chance import outcomes, sample_outcome
 from .data import (
+    ACTIONS,
     CAPTAINS,
     CARDS,
     CONST,
@@ -60,8 +61,8 @@ from .model import (
 )
 from .resolve import decide, outcome
 
-GIVE = tuple("".join(c) for c in combinations_with_replacement(ICONS, 3))
-GIVE_COUNTS = {g: tuple(g.count(i) for i in ICONS) for g in GIVE}
+GIVE = tuple("".join(c) for c in combinations_with_replacement(ACTIONS, 3))   # R12, R63: wild ones too
+GIVE_COUNTS = {g: tuple(g.count(i) for i in ACTIONS) for g in GIVE}
 EXCHANGES = {g: tuple(Exchange(g, i) for i in ICONS) for g in GIVE}
 SAILS = tuple(tuple(Sail(c) for c in NEIGHBOURS[cell]) for cell in range(len(NEIGHBOURS)))
 REPAIRS = tuple(Repair(k) for k in DAMAGE)
@@ -234,15 +235,16 @@ def attack_targets(s: RumState, p: int) -> list[int]:
     if ship.cell == HIDEOUT or not sh.can_attack(ship) or (ship.doubloons < 1 and not sh.has(ship, "free_attacks")):
         return []
     futile = s.game.options["allow_futile_attacks"]
+    attack = t.actions[2] + t.actions[4]     # R34, R63: wild actions used as Attack make up the range
     out = []
     for q, other in enumerate(s.ships):
         if q == p or q in t.attacked or other.cell == HIDEOUT or (sh.tokens(other) >= 5 and not futile):
             continue
-        if sh.attack_need(ship, DISTANCE[ship.cell][other.cell]) <= t.actions[2]:
+        if sh.attack_need(ship, DISTANCE[ship.cell][other.cell]) <= attack:
             out.append(q)
     ghost = s.mods.ghost
     if ghost is not None and GHOST not in t.attacked and ghost.cell >= 0 \
-            and sh.attack_need(ship, DISTANCE[ship.cell][ghost.cell]) <= t.actions[2]:
+            and sh.attack_need(ship, DISTANCE[ship.cell][ghost.cell]) <= attack:
         out.append(GHOST)     # R36, R81: the Ghost is one more opponent
     return out
 
@@ -251,21 +253,21 @@ def main_actions(s: RumState) -> list:
     p = s.active
     ship = s.ships[p]
     t = s.turn
-    sail, earn, attack, rep = t.actions
+    sail, earn, attack, rep, wild = t.actions   # R63: a wild action is any of the four when used
     acts: list = []
-    if sail and can_move(s):
+    if (sail or wild) and can_move(s):
         acts += SAILS[ship.cell]
         if s.mods.maelstrom and wx.whirl_target(s.mods, ship.cell) >= 0:
             acts.append(WHIRL)
-    if earn and sh.can_gain_doubloons(ship) and bank(s) != 0:
+    if (earn or wild) and sh.can_gain_doubloons(ship) and bank(s) != 0:
         acts.append(EARN)
-    if attack:
+    if attack or wild:
         acts += [ATTACKS[q] for q in attack_targets(s, p)]
-    if rep:
+    if rep or wild:
         acts += [REPAIRS[i] for i, n in enumerate(ship.damage) if n]
         if ship.captain == sh.CRABBY and ship.shells < 2:
             acts.append(REPAIR_SHELL)
-    if sail + earn + attack + rep >= 3:
+    if sail + earn + attack + rep + wild >= 3:
         acts += exchanges(t.actions)
     for card in t.played:
         if card in EFFECT_CARDS and card not in t.used and not affordable(ship, card):

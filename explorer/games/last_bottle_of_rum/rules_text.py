@@ -90,7 +90,7 @@ R59|Before Crabby Jones draws damage he may spend a Shell to draw one fewer.
 R60|Bounty Hunt: entering an Outpost draws 2 Bounty cards; keep 1 face down, the other goes back on top, known to you.
 R61|Bounty Hunt: at most 1 Bounty card per turn; a second Outpost visit gives nothing.
 R62|Bounty Hunt: a bounty whose condition is met is shown for +1 Loot and set aside; one event may complete several.
-R63|Weather: a Weather card gives 1 or 2 actions and a mandatory effect carried out this turn.
+R63|Weather: a card gives 1 or 2 wild actions (each any one of S, D, A, R when used) and a mandatory effect this turn.
 R64|Weather: cards never kept; 1 in hand is played with 1 other, 2+ alone; one drawn mid-turn is played at once.
 R65|Weather: a Maelstrom card puts (or moves) both Maelstrom tokens on two different tiles, never the Hideout.
 R66|Weather: on one Maelstrom token, 1 Sail action takes you to the other for 1 move and 1 damage draw.

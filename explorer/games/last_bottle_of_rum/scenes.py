@@ -6,7 +6,7 @@ card, map and treasure not mentioned sits in its deck, so it is always a valid p
 
 from __future__ import annotations
 
-from .data import BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
+from .data import ACTIONS, BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
 
 DEFAULT_CAPTAINS = ("Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana")
 
@@ -53,7 +53,7 @@ def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tu
         "deck": list(deck) if deck is not None else [c for c in (FULL_DECK if options.get("weather") else BASE_DECK)
                                                      if c not in held],
         "discard": list(discard),
-        "turn": {"played": list(played), "actions": {k: actions.count(k) for k in "SDAR"}, "used": list(used),
+        "turn": {"played": list(played), "actions": {k: actions.count(k) for k in ACTIONS}, "used": list(used),
                  "attacked": [], "moves": moves, "limit_from": -1, "flags": flags},
         "pending": [list(p) for p in pending],
         "modules": modules,

@@ -7,7 +7,7 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 from explorer.core.spaces import sorted_space
 
-from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, CONST, DAMAGE, ICONS, MAPS, TREASURES, WEATHER
+from .data import ACTIONS, BOUNTIES, CAPTAINS, CARDS, CELLS, CONST, DAMAGE, ICONS, MAPS, TREASURES, WEATHER
 from .model import (
     DRAWS,
     EARN,
@@ -88,7 +88,7 @@ def action_space(game) -> tuple:
     then the choices of the modules switched on (`_modules`)."""
     cards, seats, treasures = sorted(CARDS), range(game.players), sorted(TREASURES)
     plays = [Play(order) for order in _orders(cards, CONST["cards_played"]) if order]
-    gives = ["".join(give) for give in combinations_with_replacement(ICONS, CONST["exchange_rate"])]
+    gives = ["".join(give) for give in combinations_with_replacement(ACTIONS, CONST["exchange_rate"])]
     cells = range(len(CELLS))
     return sorted_space([
         *(ChooseCaptain(name) for name in CAPTAINS), *plays, *(Sail(c) for c in cells), EARN,

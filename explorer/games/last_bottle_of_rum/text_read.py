@@ -8,7 +8,7 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import DAMAGE, ICONS
+from .data import ACTIONS, DAMAGE
 from .load import check_game
 from .names import CARD_BASES, COPIES_OF, find
 from .steps import PHASE_BY_WORDS, words_step
@@ -194,9 +194,10 @@ def _display_line(r: _Reader, text: str) -> None:
 
 def _actions_line(r: _Reader, text: str) -> None:
     letters = "" if text.strip().lower() == "none" else "".join(text.split()).upper()
-    if not set(letters) <= set(ICONS):
-        r.fail("unused actions are letters: S Sail, D Earn doubloons, A Attack, R Repair", "R11")
-    r.put("turn.actions", {i: letters.count(i) for i in ICONS})
+    if not set(letters) <= set(ACTIONS):
+        r.fail("unused actions are letters: S Sail, D Earn doubloons, A Attack, R Repair, W wild (any of "
+               "the four when used, R63)", "R11")
+    r.put("turn.actions", {i: letters.count(i) for i in ACTIONS})
 
 
 def _bounty_top(r: _Reader, text: str) -> None:

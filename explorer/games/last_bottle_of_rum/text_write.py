@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import DAMAGE, HIDEOUT, ICONS, cell_name
+from .data import ACTIONS, DAMAGE, HIDEOUT, cell_name
 from .load import FLAG_WORDS
 from .names import BOUNTY_NAME, CARD_NAME, MAP_NAME, TILE_NAME, TREASURE_NAME
 from .ships import CRABBY
@@ -95,7 +95,7 @@ def _table_lines(s) -> list[str]:
     if t.played:
         out.append(f"played: {_cards(t.played)}")
     if any(t.actions):
-        out.append("actions: " + " ".join(i for i, n in zip(ICONS, t.actions, strict=True) for _ in range(n)))
+        out.append("actions: " + " ".join(i for i, n in zip(ACTIONS, t.actions, strict=True) for _ in range(n)))
     if t.used:
         out.append(f"used: {_cards(t.used)}")
     if t.attacked:

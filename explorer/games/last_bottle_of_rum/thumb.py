@@ -25,9 +25,10 @@ ISLAND_BITS = sum(1 << c for c in BOARD)   # the face-up bits a view lists (the 
 
 
 def _card_value(card: str) -> int:
-    """A played card is worth its icons: skulls most, then doubloons, anchors, rum (R8)."""
+    """A played card is worth its icons: skulls most, then doubloons, anchors, rum (R8); a wild
+    action (R63, D7) as much as the best of them, since it can be used as a Sail."""
     icons = CARDS[card].icons
-    return icons.count("S") * 3 + icons.count("D") * 2 + icons.count("A") + icons.count("R")
+    return (icons.count("S") + icons.count("W")) * 3 + icons.count("D") * 2 + icons.count("A") + icons.count("R")
 
 
 CARD_VALUE = {c: _card_value(c) for c in CARDS}
@@ -193,7 +194,9 @@ def _play(s: Sight | None, a: Play) -> int:
 
 
 def _exchange(s: Sight | None, a: Exchange) -> int:
-    return 2 if a.get in a.give else 10
+    """R12: a trade that changes something; giving a wild action (R63) never does (it already
+    is any action)."""
+    return 2 if a.get in a.give or "W" in a.give else 10
 PRECEDENCE: tuple[tuple[type | tuple[type, ...], Callable[[Sight, Any], int]], ...] = (
     (Take, lambda s, a: TAKE_VALUE[a.treasure]),                 # R25, less for a hindering treasure
     (Trade, lambda s, a: 100 + len(a.treasures)),                 # R23: Loot, the more the better
@@ -233,7 +236,7 @@ def pick(see: Callable[[], Sight], legal: Sequence[Any], rng: random.Random) -> 
             cell = a.cell
             value = 40 + 10 * (near[here] - near[cell]) - (6 if tiles[cell] in REEFS else 0)
         elif rule is _exchange:          # the commonest action of all: inlined too
-            value = 2 if a.get in a.give else 10
+            value = 2 if a.get in a.give or "W" in a.give else 10
         elif rule in BLIND:
             value = rule(None, a)
         else:

@@ -1,12 +1,16 @@
 """Module V2, Weather: cards forced into play (R64), their mandatory effects (D7, R63) and
 the Maelstrom (R65-R67).
+
+Each Weather card gives 1 or 2 wild actions (R63, D7; ``W`` in the card data and the turn's
+actions): each is used as any one of Sail, Earn doubloons, Attack or Repair when it is used
+(resolve._spend uses an icon's own actions first), or given in a 3-for-1 exchange (R12).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .data import CARDS, HIDEOUT, ICONS, NEIGHBOURS, WEATHER, cell_name
+from .data import ACTIONS, CARDS, HIDEOUT, NEIGHBOURS, WEATHER, cell_name
 from .flow import Work, renew
 from .model import PlaceMaelstrom, Play, Sail
 
@@ -52,7 +56,7 @@ def play_drawn(w: Work, p: int, card: str) -> None:
     """R64: a Weather card drawn mid-turn is played at once as an extra card."""
     actions = list(w.turn.actions)
     for icon in CARDS[card].icons:
-        actions[ICONS.index(icon)] += 1
+        actions[ACTIONS.index(icon)] += 1     # R63: its wild actions
     w.turn = renew(w.turn, played=(*w.turn.played, card), actions=tuple(actions))
     w.say(f"{w.name(p)} draws {card}, a Weather card, and must play it at once", "R64", "A20")
     after_play(w, p)

@@ -102,6 +102,10 @@ class PirateRush(Game):
                    choices=("5,7", "", "3,4,5,6,7,8", "5", "7")),
         OptionSpec("gambler_icon", "none", "the Gambler's repair icon (A5)", "V19",
                    choices=("none", "structure", "ammunition", "supplies")),
+        OptionSpec("cabin_boy_looks", 2, "the Cabin boy's Investigate actions a turn: 2 in all, or his "
+                   "power's 2 on top of the ordinary one (R44, A47)", "V20", choices=(2, 3)),
+        OptionSpec("qm_islands", "passed", "where the Quartermaster trades: every island the ship can no "
+                   "longer visit, or only the skipped ones (R41, A20)", "V21", choices=("passed", "skipped")),
     )
 
     def new_state(self) -> RushState:

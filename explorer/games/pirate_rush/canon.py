@@ -91,4 +91,4 @@ def canonical_key(s) -> tuple:
         s.row, s.markers, s.chosen, s.prestige, s.prosthetics, s.resources, s.ship, s.anchor, s.round,
         s.starter, tuple(sorted(s.played)), s.current, s.turn, s.event,
         tuple(frozenset(new[t] for t in k) for k in s.known),
-        tuple(tuple(sorted((new[t], z) for t, z in v)) for v in s.vague), s.peeked, s.ending)
+        tuple(tuple(sorted((new[t], z) for t, z in v)) for v in s.vague), s.peeked, s.ending, s.visited)

@@ -71,7 +71,7 @@ def _copy_fields(w: Work, s: RushState) -> None:
     w.prosthetics, w.resources = s.prosthetics, s.resources
     w.ship, w.anchor, w.round, w.starter, w.played = s.ship, s.anchor, s.round, s.starter, s.played
     w.current, w.turn, w.event, w.known, w.vague = s.current, s.turn, s.event, s.known, s.vague
-    w.peeked, w.ending = s.peeked, s.ending
+    w.peeked, w.ending, w.visited = s.peeked, s.ending, s.visited
 
 
 def step(s, action):
@@ -194,6 +194,7 @@ def _step4(w: Work, task: tuple) -> None:
         w.push(("over",))
         return
     w.ship = w.anchor
+    w.set("visited", w.ship, True)
     w.starter = (cmd + 1) % players(w)
     w.say(f"The ship sails to {island_name(w.ship)}; Player {w.starter + 1} starts next", "R63", "R64", "R60")
     w.push(("round",))
@@ -293,6 +294,7 @@ def new_fields(game) -> dict:
         "prosthetics": ((),) * n, "resources": (game.options["resources_per_colour"],) * 3, "ship": 0,
         "anchor": -1, "round": 0, "starter": 0, "played": (), "current": -1, "turn": NO_TURN, "event": "",
         "known": (frozenset(),) * n, "vague": ((),) * n, "peeked": (frozenset(),) * n, "ending": "",
+        "visited": (True,) + (False,) * 7,
     }
 
 

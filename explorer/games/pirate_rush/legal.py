@@ -24,7 +24,7 @@ from .rules import (
     players,
     prosthetics_open,
     steerer,
-    unvisitable,
+    trade_islands,
 )
 from .steps import phrase
 from .steps import rule as step_rule
@@ -104,7 +104,7 @@ def decision_actions(s, task: tuple) -> list:
     if kind == "gunner":
         return [Move("prosthetic", k) for k in prosthetics_open(s, task[1])] + [Move("prosthetic", "none")]
     if kind == "qm":
-        moves = [Move("trade", slot_name(j, i)) for j in unvisitable(s) for i in occupied(s, j)]
+        moves = [Move("trade", slot_name(j, i)) for j in trade_islands(s) for i in occupied(s, j)]
         if set(s.discard) - ({task[2]} if opt(s, "qm_draw_excludes_own") else set()) or (
                 not opt(s, "qm_draw_excludes_own")):
             moves.append(Move("trade", "discard"))

@@ -113,7 +113,7 @@ def parse_island(text: str) -> int:
 
 FIELDS = ("phase", "stack", "kinds", "slots", "loot", "discard", "islands", "flipped", "removed", "row",
           "markers", "chosen", "prestige", "prosthetics", "resources", "ship", "anchor", "round", "starter",
-          "played", "current", "turn", "event", "known", "vague", "peeked", "ending")
+          "played", "current", "turn", "event", "known", "vague", "peeked", "ending", "visited")
 NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power used, steered, tavern, merchant
 
 
@@ -152,6 +152,7 @@ class RushState(State):
     vague: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]
     peeked: tuple[frozenset[int], ...]
     ending: str
+    visited: tuple[bool, ...]   # the islands the ship has been at (V21: visited ones are not "skipped")
 
     def _key(self) -> tuple:
         """The position without token numbers (canon.py): tiles are what they are, where they lie."""

@@ -17,6 +17,8 @@ Fields (each may be left out, see above):
   ``prosthetics``, ``resources`` (structure, ammunition, supplies), ``ship``, ``anchor`` (-1
   none), ``starter``, ``played``, ``current`` (-1 none), ``turn`` (looks used, looks allowed,
   loot done, power used, steered, tavern used, merchant used), ``event``, ``ending``;
+- ``visited`` 8 booleans, the islands the ship has been at (V21; left out, and by `to_dict`
+  when it is the voyage through the face-up islands, else the lowest-numbered, behind the ship);
 - ``known`` the tokens each pirate follows, ``vague`` his ``[token, zones]`` memories (zones
   ``I4``, ``P2`` for Player 2's loot, ``D`` the discard), ``peeked`` the islands he looked at.
 
@@ -56,7 +58,7 @@ from explorer.core.view import View
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
 from .position_checks import check_game, check_stack
-from .rules import CHANCES, DECISIONS, commander, node
+from .rules import CHANCES, DECISIONS, commander, default_visited, is_path, node
 from .stack_view import public_stack
 
 AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
@@ -75,6 +77,8 @@ def to_dict(s) -> dict:
     data = {"game": s.game.to_dict()}
     for name in FIELDS:
         data[name] = _plain(getattr(s, name))
+    if s.visited == default_visited(s.game.options["route_layout"], s.ship, s.flipped):
+        del data["visited"]      # V21: the voyage the ship and flips imply is left unsaid, as in the notation
     return data
 
 
@@ -117,6 +121,18 @@ def _task(v: Any, field: str) -> tuple:
     return freeze(v, field)
 
 
+def check_visited(game, ship: int, visited, flipped, field: str) -> None:
+    """V21, D6: the islands visited are one voyage from I1 to the ship, and (unless `flipped` is
+    None) every flipped island is among them (R8 flips the island the ship is at)."""
+    route = game.options["route_layout"]
+    if not is_path(route, ship, visited):
+        raise PE(field, f"the islands visited must be one voyage along the {route} route from I1 to the "
+                 f"ship at {island_name(ship)}, not {', '.join(island_name(j) for j in range(8) if visited[j])}")
+    wrong = [island_name(j) for j in range(8) if flipped is not None and flipped[j] and not visited[j]]
+    if wrong:
+        raise PE(field, f"{', '.join(wrong)} is face up, so the ship has visited it (R8)")
+
+
 def _bool(v: Any, field: str) -> bool:
     if not isinstance(v, bool):
         raise PE(field, f"must be true or false, not {v!r}")
@@ -144,11 +160,21 @@ def defaults(game, data: Mapping[str, Any]) -> dict:
         chosen = data.get("chosen", [0] * n)
         if len(stack[-1]) > 1 and isinstance(stack[-1][1], int) and isinstance(chosen, list) and \
                 0 <= stack[-1][1] < len(chosen):
-            current, turn = turn_default(chosen, (tuple(stack[-1]),))
+            current, turn = turn_default(chosen, (tuple(stack[-1]),), game.options)
             out["current"], out["turn"] = current, list(turn)
+    out["visited"] = _default_visited(game, data)
     if "loot" in data and isinstance(data["loot"], list) and "known" not in data:
         out["known"] = [pile if isinstance(pile, list) else [] for pile in data["loot"]]
     return out
+
+
+def _default_visited(game, data: Mapping[str, Any]) -> list[bool]:
+    """V21: the voyage a position leaves unsaid (rules.default_visited), I1 alone if its ship or
+    flips are not yet readable (their own checks then name the field)."""
+    ship, flipped = data.get("ship", 0), data.get("flipped", [False] * 8)
+    if not (isinstance(ship, int) and 0 <= ship < 8 and isinstance(flipped, list) and len(flipped) == 8):
+        return [True] + [False] * 7
+    return list(default_visited(game.options["route_layout"], ship, flipped))
 
 
 def _fields(game, data: Mapping[str, Any]) -> dict:
@@ -198,6 +224,8 @@ def _fields(game, data: Mapping[str, Any]) -> dict:
     f["vague"] = tuple(vague)
     f["peeked"] = tuple(frozenset(_ints(k, f"peeked.{p}", 0, 7))
                         for p, k in enumerate(_list(get["peeked"], "peeked", n)))
+    f["visited"] = tuple(_bool(b, f"visited.{j}") for j, b in enumerate(_list(get["visited"], "visited", 8)))
+    check_visited(game, f["ship"], f["visited"], None, "visited")   # data may flip what it likes (tests, what-ifs)
     return f
 
 
@@ -308,7 +336,7 @@ def view(s, player: int | None = None) -> View:
         "markers": list(s.markers), "chosen": list(s.chosen), "prestige": list(s.prestige),
         "prosthetics": [list(p) for p in s.prosthetics], "commander": commander(s), "current": s.current,
         "starter": s.starter, "played": list(s.played), "event": s.event, "ending": s.ending,
-        "turn": list(s.turn),
+        "turn": list(s.turn), "visited": list(s.visited),
         "islands": [{"name": island_name(j), "tile": (s.islands[j] or None) if see_island(j) else None,
                      "flipped": s.flipped[j], "seen_by": [q for q in range(n) if j in s.peeked[q]]}
                     for j in range(8)],

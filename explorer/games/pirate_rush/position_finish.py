@@ -7,13 +7,24 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .model import FIELDS, make, parse_slot, seat
-from .notation_words import Bad, read_event, read_seat, read_task, read_tile
+from .model import FIELDS, make, parse_island, parse_slot, seat
+from .notation_words import Bad, read_event, read_seat, read_task, read_tile, split_items
+from .position import check_visited
 from .position_text import ENDING_NAMES, TURN_FLAGS, default_event, default_stack, turn_default
+from .rules import default_visited
 from .steps import phrase
 
 SETUP_STEPS = {"removed", "row", "starter", "choose_start", "setup_looks", "setup_look", "round"}
 NEEDS_CREW = {"call", "turn", "step4"}
+
+
+def _visited(text: str) -> tuple[bool, ...]:
+    """``I1, I3, I5``: the islands the ship has been at (V21)."""
+    try:
+        named = {parse_island(x.strip()) for x in split_items(text)}
+    except ValueError:
+        raise Bad(f"{text!r}: the islands visited are written I1, I3, ...", "V21") from None
+    return tuple(j in named for j in range(8))
 
 
 def _tile_ref(tiles, f: dict[str, Any], n: int):
@@ -71,7 +82,7 @@ def finish(game, lines, tiles, f: dict[str, Any]):
         start = ("removed",) if not round_ else ("draft", f["starter"])
         stack = default_stack(round_, game, f["chosen"], f["played"], f["starter"], start)
     _check_step(lines, stack, f, n, over)
-    current, turn = turn_default(f["chosen"], stack)
+    current, turn = turn_default(f["chosen"], stack, game.options)
     if lines.has("turn"):
         current, turn = lines.read("turn", lambda v: _turn(v, n), (current, turn))
     kinds = tuple(tiles.kinds)
@@ -81,6 +92,9 @@ def finish(game, lines, tiles, f: dict[str, Any]):
             if p not in tiles.knowers[t] and t not in being_seen:
                 raise lines.fail(f"{seat(p).lower()} loot", f"{seat(p)} looked at every tile he took: his "
                                  "own loot is written without 'seen by', or with him among the seers", "H1")
+    route, ship = game.options["route_layout"], f["ship"]
+    visited = lines.read("visited", _visited, default_visited(route, ship, f["flipped"]))
+    check_visited(game, ship, visited, f["flipped"], "visited")
     fields = {
         "phase": "over" if over else ("play" if round_ else "setup"), "stack": stack, "kinds": kinds,
         "slots": tuple(f["slots"]), "loot": tuple(tuple(sorted(p)) for p in f["loot"]),
@@ -92,7 +106,7 @@ def finish(game, lines, tiles, f: dict[str, Any]):
         "known": tuple(frozenset(t for t in range(40) if p in tiles.knowers[t]) for p in range(n)),
         "vague": tuple(tuple(sorted((t, z) for t in range(40) for q, z in tiles.memory[t] if q == p))
                        for p in range(n)),
-        "peeked": tuple(frozenset(p) for p in f["peeked"]), "ending": "",
+        "peeked": tuple(frozenset(p) for p in f["peeked"]), "ending": "", "visited": visited,
     }
     assert set(fields) == set(FIELDS)
     state = make(game, fields)
@@ -132,8 +146,8 @@ def _turn(text: str, n: int) -> tuple[int, tuple[int, ...]]:
     for part in parts[1:]:
         if part.endswith(" looks") and " of " in part:
             a, _, b = part[:-6].partition(" of ")
-            if not (a.isdigit() and b.isdigit()) or int(a) > int(b) or int(b) > 4:
-                raise Bad(f"{part!r}: looks used of looks allowed, at most 4 (R11, R44, R48)", "R11")
+            if not (a.isdigit() and b.isdigit()) or int(a) > int(b) or int(b) > 5:
+                raise Bad(f"{part!r}: looks used of looks allowed, at most 5 (R11, R44, R48, A47, V20)", "R11")
             used, allowed = int(a), int(b)
         elif part in TURN_FLAGS:
             flags[TURN_FLAGS.index(part)] = 1

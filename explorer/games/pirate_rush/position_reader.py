@@ -23,7 +23,7 @@ from .notation_words import (
 from .position_text import default_markers
 
 KEYS = ("game", "round", "ship", "anchor", "resources", "removed", "row", "markers", "starts", "played",
-        "step", "then", "turn", "event", "ending", "discard")
+        "step", "then", "turn", "event", "ending", "discard", "visited")
 SEAT_KEYS = ("character", "prestige", "prosthetics", "loot")
 
 

@@ -99,6 +99,8 @@ C3, C6), each player has 1 prestige marker (S7) and nothing else.
 - ``game: pirate_rush players=3 advanced=false`` (optional, first): when present it must match
   the game reading it; options left out are the defaults.
 - ``round: 2`` (0, the default, is the setup); ``ship: I3`` (default I1); ``anchor: I5``;
+  ``visited: I1, I3, I5`` the ship's voyage so far (V21; default: through the face-up islands,
+  else the lowest-numbered islands behind the ship);
   ``resources: structure 2, ammunition 1, supplies 2`` (default: full, A9).
 - ``removed: Revuelta, red structure, Duelo, green ammunition``: the 4 island tiles set aside
   at setup (S2), public; needed in the advanced game from round 1. An island tile is written
@@ -118,7 +120,8 @@ C3, C6), each player has 1 prestige marker (S7) and nothing else.
 - ``step: turn (P2)``: what happens now, in the words below; ``then: name the next player /
   ...`` the steps still pending under it, only where they differ from what the rules put there.
 - ``turn: P2, 1 of 2 looks, loot done, power used, steered, taberna used, mercader used``: the
-  turn under way (default: a turn just named, R10: nothing done, one look, two for the Cabin boy).
+  turn under way (default: a turn just named, R10: nothing done, one look, two for the Cabin boy,
+  three with ``cabin_boy_looks=3``, V20).
 - ``event: Mercader`` this round's event (default: the flipped island's); ``ending: Motín``.
 
 A loot tile is ``copper``, ``silver``, ``gold``, ``rum``, ``flag1``, ``flag2``, ``map``,
@@ -201,6 +204,7 @@ from .notation_words import (
     task_text,
     tile_text,
 )
+from .rules import cabin_boy_looks, default_visited
 
 TURN_FLAGS = ("loot done", "power used", "steered", "taberna used", "mercader used")
 
@@ -250,12 +254,12 @@ def default_stack(s_round: int, game, chosen, played, starter, top: tuple, curre
     return (("turn", current) if current >= 0 else ("call",), top)
 
 
-def turn_default(s_chosen, stack: tuple) -> tuple[int, tuple[int, ...]]:
+def turn_default(s_chosen, stack: tuple, options) -> tuple[int, tuple[int, ...]]:
     """(current, turn counters) the rules give a position whose top step is `stack`'s: a turn just
-    named (R10: one Investigate, two for the Cabin boy, R44), else nobody's turn."""
+    named (R10: one Investigate; the Cabin boy's `cabin_boy_looks`, R44, A47, V20), else nobody's turn."""
     if stack and stack[-1][0] == "turn":
         p = stack[-1][1]
-        return p, (0, 2 if s_chosen[p] == 7 else 1, 0, 0, 0, 0, 0)
+        return p, (0, cabin_boy_looks(options) if s_chosen[p] == 7 else 1, 0, 0, 0, 0, 0)
     return -1, NO_TURN
 
 
@@ -282,6 +286,8 @@ def notation(s) -> str:
         lines.append(f"ship: {island_name(s.ship)}")
     if s.anchor >= 0:
         lines.append(f"anchor: {island_name(s.anchor)}")
+    if s.visited != default_visited(game.options["route_layout"], s.ship, s.flipped):
+        lines.append("visited: " + ", ".join(island_name(j) for j in range(8) if s.visited[j]))
     full = game.options["resources_per_colour"]
     if any(r != full for r in s.resources):
         lines.append("resources: " + ", ".join(f"{c} {r}" for c, r in zip(RESOURCES, s.resources, strict=True)))
@@ -302,7 +308,7 @@ def notation(s) -> str:
         lines.append(f"step: {task_text(top, tile)}")
         if s.stack != default_stack(s.round, game, s.chosen, s.played, s.starter, top, s.current):
             lines.append("then: " + (" / ".join(task_text(t, tile) for t in reversed(s.stack[:-1])) or "nothing"))
-    if (s.current, s.turn) != turn_default(s.chosen, s.stack):
+    if (s.current, s.turn) != turn_default(s.chosen, s.stack, s.game.options):
         lines.append(f"turn: {_turn_text(s)}")
     if s.event != default_event(s):
         lines.append(f"event: {event_name(s.event)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from explorer.core.chance import sample_counts, uniform
 from explorer.core.errors import IllegalAction
@@ -59,6 +59,38 @@ def unvisitable(s) -> list[int]:
     """R41: islands the ship can no longer visit (visited or skipped)."""
     ahead = reachable(opt(s, "route_layout"), s.ship)
     return [j for j in range(8) if j != s.ship and j not in ahead]
+
+
+def trade_islands(s) -> list[int]:
+    """R40, R41, A20 (V21 `qm_islands`): where the Quartermaster may take a tile. ``passed``: every
+    island the ship can no longer visit; ``skipped``: only those the route skipped, as the seed's
+    count "una isla por turno a partir del segundo" has it (visited islands left out)."""
+    out = unvisitable(s)
+    if opt(s, "qm_islands") == "skipped":
+        return [j for j in out if not s.visited[j]]
+    return out
+
+
+def default_visited(route: str, ship: int, flipped) -> tuple[bool, ...]:
+    """The ship's path a position leaves unsaid (V21): from `ship` back to I1 through the flipped
+    island behind it (the advanced game flips every island reached, R8), else the lowest-numbered."""
+    nxt = ROUTES[route][0]
+    seen = [False] * 8
+    j = ship
+    seen[j] = True
+    while j:
+        before = [i for i in range(j) if j in nxt[i]]
+        j = next((i for i in before if flipped[i]), before[0])
+        seen[j] = True
+    return tuple(seen)
+
+
+def is_path(route: str, ship: int, visited) -> bool:
+    """`visited` is one voyage from I1 to `ship`: each island leads to the next (D6)."""
+    nxt = ROUTES[route][0]
+    path = [j for j in range(8) if visited[j]]
+    return bool(path) and path[0] == 0 and path[-1] == ship and all(
+        b in nxt[a] for a, b in pairwise(path))
 
 
 def revolt(s) -> bool:
@@ -244,7 +276,14 @@ def look_targets(s) -> list[Move]:
 
 
 def looks_allowed(s, p: int) -> int:
-    return 2 if s.chosen[p] == CABIN_BOY else 1
+    """R11, R44, A47 (V20 `cabin_boy_looks`): one Investigate a turn; the Cabin boy's power makes it
+    2 in all (the digest's reading) or 3 (his power's 2 on top of the ordinary one)."""
+    return cabin_boy_looks(s.game.options) if s.chosen[p] == CABIN_BOY else 1
+
+
+def cabin_boy_looks(options) -> int:
+    """R44, A47, V20: the Cabin boy's Investigate actions in a turn."""
+    return options.get("cabin_boy_looks", 2)
 
 
 def coin_kinds(s, p: int) -> list[str]:

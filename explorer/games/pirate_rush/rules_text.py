@@ -68,7 +68,7 @@ RULES: dict[str, str] = {
     "R41": "Islands that can no longer be visited are all but the current one and those still reachable.",
     "R42": "Gambler: looks at a random tile of a pirate, takes it or another blind, and gives one blind.",
     "R43": "Rogue: looks at one or two random tiles of a pirate and may show and keep one copper.",
-    "R44": "Cabin boy: two Investigate actions a turn.",
+    "R44": "Cabin boy: two Investigate actions a turn (three with cabin_boy_looks=3, V20).",
     "R45": "Monkey: cannot lose prestige markers to any rule (paying stays allowed by default).",
     "R46": "Monkey: a curse received this round may be shown and handed to another pirate.",
     "R47": "Events resolve at the flip, or give each pirate a once-per-turn option this round.",
@@ -131,4 +131,6 @@ RULES: dict[str, str] = {
     "V17": "setup_investigations: looks per pirate at setup (0-3).",
     "V18": "starting_player: chosen by the table or at random.",
     "V19": "Component values: wound, curse, prosthetic, resources per colour, skulls, Gambler icon.",
+    "V20": "cabin_boy_looks: the Cabin boy investigates 2 times in all (default) or 3 (his power's 2 on top).",
+    "V21": "qm_islands: the Quartermaster trades from every island left behind (default) or only skipped ones.",
 }

@@ -179,6 +179,7 @@ def fill_in(game, view: Mapping[str, Any], b: Board, chooser):
         "played": tuple(view["played"]), "turn": tuple(view.get("turn", NO_TURN)),
         "known": tuple(mine if p == b.viewer else frozenset(seen_by[p]) for p in range(n)),
         "vague": tuple(tuple(sorted(vague)) if p == b.viewer else () for p in range(n)), "peeked": peeked,
+        "visited": tuple(view["visited"]),
     })
     assert set(fields) == set(FIELDS)
     return make(game, fields)
