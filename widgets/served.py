@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import panel as pn
-import param
+from explorer.core.extras import missing
+
+try:
+    import panel as pn
+    import param
+except ImportError as err:  # the app extra
+    raise missing(err, "app") from err
 
 from explorer.core import errors as explorer_errors
 from explorer.core.game import Game, State
