@@ -191,12 +191,17 @@ def kernel_shims() -> tuple[Path, dict[str, Path]]:
 
 
 def contents(out: Path) -> Path:
-    """The notebooks the site opens (all but `LEFT_OUT`), in a folder of their own."""
+    """The notebooks the site opens (all but `LEFT_OUT`), in a folder of their own, each naming
+    the Pyodide kernel (a notebook naming ``python3`` would open on a "Select Kernel" dialog)."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         if notebook.name not in LEFT_OUT:
-            shutil.copy2(notebook, out / notebook.name)
+            data = json.loads(notebook.read_text(encoding="utf-8"))
+            data["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                              "language": "python"}
+            data["metadata"]["language_info"] = {"name": "python"}
+            (out / notebook.name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return out
 
 

@@ -12,6 +12,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
@@ -19,7 +20,7 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 
 
 class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
