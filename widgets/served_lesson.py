@@ -9,6 +9,7 @@ from typing import Any
 
 import panel as pn
 
+from explorer.core.markup import escape
 from explorer.lessons import Lesson, lesson_names, load_lesson
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.lesson import LessonPlayer, asking, chart_rows, feedback_html, header_html, question_board_svg
@@ -83,7 +84,7 @@ def learn_view(game: str) -> Any:
     """The lessons of `game` to choose from, and the chosen one below."""
     options = {shipped(name).title: name for name in lesson_names(game)}
     if not options:
-        return pn.pane.Markdown(f"No lessons for {game} yet.")
+        return pn.pane.Markdown(f"No lessons for {escape(game)} yet.")
     choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
     start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
     holder = pn.Column(sizing_mode="stretch_width")
@@ -91,7 +92,7 @@ def learn_view(game: str) -> Any:
 
     def describe(_event: Any = None) -> None:
         lesson = shipped(choice.value)
-        summary.object = f"{lesson.summary} ({len(lesson.steps)} steps)"
+        summary.object = f"{escape(lesson.summary)} ({len(lesson.steps)} steps)"
 
     def begin(_event: Any = None) -> None:
         holder.objects = [lesson_layout(choice.value)]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import io
 import json
-from html import escape
 from typing import Any
 
 import panel as pn
 
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, OptionSpec
+from explorer.core.markup import escape
 from explorer.table.table import PERSON, bot_names
 from widgets.table import routes
 from widgets.table.hub import Hub

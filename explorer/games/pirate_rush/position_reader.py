@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import KINDS, PROSTHETICS, RESOURCES, TOTAL
@@ -57,7 +58,7 @@ def _strip_comment(raw: str) -> str:
     """A ``#`` starts a comment unless it numbers one of several identical tiles (``#2``)."""
     out = []
     for i, ch in enumerate(raw):
-        if ch == "#" and not raw[i + 1:i + 2].isdigit():
+        if ch == "#" and not is_number(raw[i + 1:i + 2]):
             break
         out.append(ch)
     return "".join(out).strip()
@@ -89,7 +90,7 @@ class Lines:
 
 
 def _number(text: str, low: int, high: int, what: str, rule: str) -> int:
-    if not text.strip().isdigit() or not low <= int(text) <= high:
+    if not is_number(text.strip()) or not low <= int(text) <= high:
         raise Bad(f"{what} is a whole number {low}..{high}, not {text.strip()!r}", rule)
     return int(text)
 
@@ -136,7 +137,7 @@ def _option_value(spec, raw: str) -> Any:
     for choice in (*spec.choices, spec.default, True, False, None):
         if raw_text(choice) == raw:
             return choice
-    if raw.lstrip("-").isdigit():
+    if is_number(raw.lstrip("-")):
         return int(raw)
     return raw
 
