@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import tomllib
 from typing import Any
 
@@ -21,6 +22,7 @@ MAX_ACTION_TEXT = 500        # characters of one move's notation
 MAX_LINE_MOVES = 20_000      # moves of a link's line
 MAX_FILE = 20_000_000        # characters of an analysis or lesson file (a 2,000-move game is ~1 MB)
 MAX_DEPTH = 200              # nesting of JSON or TOML data (a saved tree nests ~5 per variation level)
+LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
 PREVIEW = 40                 # characters of a bad input repeated in its message
 
 
@@ -42,6 +44,20 @@ def read_number(text: str, field: str, what: str = "a whole number") -> int:
     if not is_number(text):
         raise PositionError(field, f"{preview(text)} is not {what} (digits 0-9)")
     return int(text)
+
+
+def check_numbers(text: str, field: str) -> None:
+    """No number in `text` longer than `MAX_DIGITS`: the line and its key named, so the editor marks
+    it and the message does not repeat 5,000 digits."""
+    found = LONG_NUMBER.search(text)
+    if found is None:
+        return
+    start = text.rfind("\n", 0, found.start()) + 1
+    number = text.count("\n", 0, found.start()) + 1
+    key, colon, _ = text[start:found.start()].partition(":")
+    where = key.strip() if colon and key.strip() else field
+    prefix = f"line {number}: " if "\n" in text or colon else ""
+    raise PositionError(where, f"{prefix}a number of {len(found.group()):,} digits; at most {MAX_DIGITS}")
 
 
 def check_text(text: Any, field: str, limit: int, what: str = "text") -> str:
@@ -131,8 +147,10 @@ def bounded_reader(method: Any, field: str, limit: int, what: str) -> Any:
 
     @functools.wraps(method)
     def read(self: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(text, str) and len(text) > limit:
-            raise PositionError(field, f"{what} of {len(text):,} characters; at most {limit:,}")
+        if isinstance(text, str):
+            if len(text) > limit:
+                raise PositionError(field, f"{what} of {len(text):,} characters; at most {limit:,}")
+            check_numbers(text, field)
         try:
             return method(self, text, *args, **kwargs)
         except RecursionError:
