@@ -132,10 +132,9 @@ def boundaries(seed: int = 0) -> dict[str, tuple[Callable[[random.Random], Any],
     for name in explorer.games():
         game = explorer.load(name)
         states = states_along(game, seed)
-        moves = [m for s in states[:: max(1, len(states) // 12)] for m in _moves(s)]
+        moves = [(s, m) for s in states[:: max(1, len(states) // 12)] for m in _moves(s)]
         texts = [_notation(s) for s in states[:: max(1, len(states) // 6)]]
-        found[f"{name}.parse_action"] = (lambda rng, m=moves: mutate_text(rng.choice(m), rng),
-                                         lambda text, g=game: g.parse_action(text))
+        found[f"{name}.parse_action"] = (lambda rng, m=moves: _mutated_move(rng.choice(m), rng), _read_move)
         found[f"{name}.position"] = (lambda rng, t=texts: mutate_text(rng.choice(t), rng),
                                      lambda text, g=game: g.position(text))
         datas = [s.to_dict() for s in states[:: max(1, len(states) // 6)]]
@@ -148,6 +147,17 @@ def boundaries(seed: int = 0) -> dict[str, tuple[Callable[[random.Random], Any],
     links = _links(seed)
     found["app link"] = (lambda rng: mutate_link(rng.choice(links), rng), read_link)
     return found
+
+
+def _mutated_move(at: tuple[State, str], rng: random.Random) -> tuple[State, str]:
+    return at[0], mutate_text(at[1], rng)
+
+
+def _read_move(at: tuple[State, str]) -> Any:
+    """Read the move, then play it where it came from (a notation can read well and be illegal)."""
+    state, text = at
+    state.game.parse_action(text)
+    return state.apply(text)
 
 
 def _mutated_data(data: dict, rng: random.Random) -> Any:

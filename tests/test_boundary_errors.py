@@ -153,3 +153,21 @@ def test_state_from_dict_refuses_deep_data_in_words(game):
     data["extra"] = deep
     with pytest.raises(ExplorerError):
         explorer.state_from_dict(data)
+
+
+def test_pirate_rush_a_ship_line_left_out_is_named_by_its_key_T0():
+    """Found by the fuzz: the reader named the missing line's number (KeyError) for T0."""
+    with pytest.raises(PositionError) as caught:
+        explorer.load("pirate_rush").position("round: 3")
+    assert caught.value.field == "ship" and caught.value.reason.startswith("(not written) ")
+    assert caught.value.reason.endswith("(T0)")
+
+
+@pytest.mark.parametrize("text", ["1/" + DIGITS, DIGITS + "%", "0." + "1" * 40, "٣/6", "x" * 201])
+def test_a_typed_probability_is_bounded_in_digits_and_length(text):
+    """Found by the fuzz: a lesson's tolerance (and a learner's answer) of 5,000 digits was Python's ValueError."""
+    from explorer.lessons.answers import parse_probability
+
+    with pytest.raises(PositionError) as caught:
+        parse_probability(text, "steps.1.tolerance")
+    assert caught.value.field == "steps.1.tolerance"

@@ -77,8 +77,12 @@ class Lines:
         return self.found[key][2] if key in self.found else None
 
     def fail(self, key: str, reason: str, rule: str = "") -> PositionError:
+        """The error of line `key`; a line left out (its default in force) is named by its key alone."""
+        why = reason + (f" ({rule})" if rule else "")
+        if key not in self.found:
+            return PositionError(key, f"(not written) {why}")
         number, written, _ = self.found[key]
-        return PositionError(written, f"line {number}: {reason}" + (f" ({rule})" if rule else ""))
+        return PositionError(written, f"line {number}: {why}")
 
     def read(self, key: str, parse: Callable[[str], Any], default: Any) -> Any:
         if key not in self.found:
