@@ -297,7 +297,10 @@ def app(seed: int | None = 0) -> Any:
         loaded, err, unexpected = attempt("the game's set-up", lambda: explorer.load(
             game.value, players.value, **(opened.options if opened else {})))
         if loaded is None:
-            return say(message_html(f"link: {err}" if opened and err else str(err) if err else unexpected))
+            problem = message_html(f"link: {err}" if opened and err else str(err) if err else unexpected)
+            if opened:   # the link's set-up is refused: say why over the game's own set-up, never a blank page
+                new_game()
+            return say(problem)
         say("")
         layout = explorer_layout(loaded.new_state() if setup.value else loaded, seed)
         if opened and opened.line:
