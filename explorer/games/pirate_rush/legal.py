@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import IllegalAction
 
 from .data import CHARACTERS, GAMBLER, RANK, RESOURCES, ROGUE
@@ -204,7 +205,7 @@ def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
 def looks_into_pile(s, target: str) -> bool:
     """``look discard`` or ``look P2`` (a loot pile): R17 forbids both."""
     return target.lower() in ("discard", "d") or target.lower().startswith("d.") or (
-        target[:1] in "Pp" and target[1:].isdigit())
+        target[:1] in "Pp" and is_number(target[1:]))
 
 
 def explain(s, action) -> IllegalAction:
