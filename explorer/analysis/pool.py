@@ -41,6 +41,7 @@ from typing import Any
 from explorer.analysis.verdict import refine_steps
 from explorer.analysis.verdict_play import Cancel
 from explorer.core.errors import ExplorerError, PositionError
+from explorer.core.game import State
 
 JobFn = Callable[[Any, Cancel, Callable[[], float]], Iterator[Any]]
 SLICE_SECONDS = 0.2        # a job's turn on a worker before the next session's
@@ -423,10 +424,25 @@ def shared_pool() -> JobPool:
         return _SHARED
 
 
+def portable(state: State) -> tuple:
+    """A state as a worker receives it: its game's class (by name), players and options, and its
+    `to_dict` data, rebuilt there by the game's own validating loader (games outside the
+    registry, like the tests' toy games, travel too)."""
+    game = state.game
+    return type(game), game.players, dict(game.to_dict()["options"]), state.to_dict()
+
+
+def restore(sent: tuple) -> State:
+    game_class, players, options, data = sent
+    return game_class(players, **options).state_from_dict(data)
+
+
 def verdict_job(args: tuple, cancel: Cancel, clock: Callable[[], float]) -> Iterator[Any]:
     """The engine panel's analysis as a job: `refine_steps` at (state, viewer) with `options`,
-    paced by the job's own clock (unless the options give one), for at most `max_seconds` of it."""
+    paced by the job's own clock (unless the options give one), for at most `max_seconds` of it.
+    The state comes `portable`, or as a state where the job runs in the caller's process."""
     state, viewer, options, max_seconds = args
+    state = restore(state) if isinstance(state, tuple) else state
     options = {k: v for k, v in options.items() if k not in ("cancel", "workers")}
     options.setdefault("clock", clock)
     started = clock()
