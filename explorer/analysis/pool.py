@@ -100,7 +100,7 @@ class Job:
         self.on_value, self.on_done, self.on_error = on_value, on_done, on_error
         self.worker: int | None = None         # pinned to the worker that holds its generator
         self.cancelled = False
-        self.ended = threading.Event()          # set once nothing more can come of it
+        self.ended = threading.Event()          # set once nothing more can come of it (after its callbacks)
 
     def cancel(self) -> None:
         self.owner.cancel(self)
@@ -371,7 +371,8 @@ class JobPool:
         calls: list[Callable[[], None]] = []
         if kind == "value":
             if job is not None and not job.cancelled and job.on_value is not None:
-                calls.append(lambda fn=job.on_value, item=message[2]: fn(item))
+                # looked at again when called: a cancel between here and the call still holds
+                calls.append(lambda job=job, item=message[2]: job.cancelled or job.on_value(item))
             return calls
         if worker.job is not None and worker.job.id == job_id:
             worker.job = None
@@ -390,7 +391,7 @@ class JobPool:
                     calls.append((lambda fn=callback: fn()) if kind == "done"
                                  else (lambda fn=callback, text=message[2]: fn(text)))
             self._jobs.pop(job_id, None)
-            job.ended.set()
+            calls.append(job.ended.set)         # after its last callback
         self._dispatch()
         return calls
 
@@ -402,9 +403,9 @@ class JobPool:
                 if job in queued:
                     queued.remove(job)
             self._jobs.pop(job.id, None)
-            job.ended.set()
             if not job.cancelled and job.on_error is not None:
                 calls.append(lambda fn=job.on_error: fn("the analysis worker stopped; switch the engine on again"))
+            calls.append(job.ended.set)
         self._queue = {s: q for s, q in self._queue.items() if q}
         self._workers[dead.slot] = _Worker(self._context, self._stop, dead.slot)
         self._dispatch()
