@@ -20,7 +20,8 @@ from toy_games import DiceGame
 import explorer
 from explorer.analysis import cooperative
 from explorer.analysis.cooperative import LoopRunner, engine_service
-from explorer.analysis.pool import JobPool, portable, restore, verdict_job
+from explorer.analysis.pool import JobPool
+from explorer.analysis.pool_worker import portable, restore, verdict_job
 from explorer.analysis.verdict import refine
 from explorer.core.errors import PositionError
 from widgets.controller import Controller

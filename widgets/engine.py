@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.analysis.cooperative import engine_service
-from explorer.analysis.pool import portable, verdict_job
+from explorer.analysis.pool_worker import portable, verdict_job
 from explorer.analysis.verdict import Row, Verdict
 from explorer.core.game import Game, State
 from widgets.components import controller_of

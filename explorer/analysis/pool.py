@@ -24,13 +24,13 @@ an event loop, for where no process or thread can start (Pyodide).
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import multiprocessing
 import os
 import pickle
 import sys
 import threading
-import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -38,56 +38,10 @@ from contextlib import contextmanager
 from multiprocessing.connection import wait as wait_any
 from typing import Any
 
-from explorer.analysis.verdict import refine_steps
-from explorer.analysis.verdict_play import Cancel
-from explorer.core.errors import ExplorerError, PositionError
-from explorer.core.game import State
+from explorer.analysis.pool_worker import JobFn, worker_main
+from explorer.core.errors import PositionError
 
-JobFn = Callable[[Any, Cancel, Callable[[], float]], Iterator[Any]]
 SLICE_SECONDS = 0.2        # a job's turn on a worker before the next session's
-
-
-class RunClock:
-    """Seconds a job has run: it advances while a slice runs and stands still between slices."""
-
-    def __init__(self) -> None:
-        self._spent = 0.0
-        self._since: float | None = None
-
-    def start(self) -> None:
-        self._since = time.monotonic()
-
-    def pause(self) -> None:
-        if self._since is not None:
-            self._spent += time.monotonic() - self._since
-            self._since = None
-
-    def __call__(self) -> float:
-        running = time.monotonic() - self._since if self._since is not None else 0.0
-        return self._spent + running
-
-
-def run_slice(steps: Iterator[Any], clock: RunClock, seconds: float, send: Callable[[Any], None]) -> bool:
-    """Advance a job for about `seconds` of its own time, sending each result; True once it has ended."""
-    clock.start()
-    try:
-        end = clock() + seconds
-        while True:
-            try:
-                item = next(steps)
-            except StopIteration:
-                return True
-            if item is not None:
-                send(item)
-            if clock() >= end:
-                return False
-    finally:
-        clock.pause()
-
-
-def failure_text(err: BaseException) -> str:
-    """What a failed job says: a project error's own words, else its type and message."""
-    return str(err) if isinstance(err, ExplorerError) else f"{type(err).__name__}: {err}"
 
 
 class Job:
@@ -109,60 +63,11 @@ class Job:
         return self.ended.wait(timeout)
 
 
-# -- the worker process ------------------------------------------------------------------------
-class _StopFlag(Cancel):
-    """The worker's view of "stop job N": a slot of shared memory the pool writes."""
-
-    def __init__(self, stop: Any, slot: int, job_id: int) -> None:
-        super().__init__()
-        self._stop, self._slot, self._job_id = stop, slot, job_id
-
-    def cancel(self) -> None:
-        self._stop[self._slot] = self._job_id
-
-    @property
-    def cancelled(self) -> bool:
-        return self._stop[self._slot] == self._job_id
-
-
-def _worker_main(conn: Any, stop: Any, slot: int) -> None:
-    """A worker: start, resume or drop the jobs the pool sends, one slice at a time."""
-    held: dict[int, tuple[Iterator[Any], RunClock, Cancel]] = {}
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        kind, job_id = message[0], message[1]
-        if kind == "quit":
-            return
-        if kind == "drop":
-            held.pop(job_id, None)
-            continue
-        try:
-            if kind == "start":
-                fn, args = pickle.loads(message[2])       # the pool's own bytes, made from project values
-                cancel, clock = _StopFlag(stop, slot, job_id), RunClock()
-                held[job_id] = (iter(fn(args, cancel, clock)), clock, cancel)
-            steps, clock, cancel = held[job_id]
-            ended = run_slice(steps, clock, message[-1], lambda item, n=job_id: conn.send(("value", n, item)))
-        except Exception as err:
-            held.pop(job_id, None)
-            traceback.print_exc(file=sys.stderr)          # the whole story in the server's log
-            conn.send(("error", job_id, failure_text(err)))
-            continue
-        if ended or cancel.cancelled:
-            held.pop(job_id, None)
-            conn.send(("done", job_id))
-        else:
-            conn.send(("paused", job_id))
-
-
 class _Worker:
     def __init__(self, context: Any, stop: Any, slot: int) -> None:
         self.slot = slot
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child, stop, slot), daemon=True,
+        self.process = context.Process(target=worker_main, args=(child, stop, slot), daemon=True,
                                        name=f"explorer-pool-{slot}")
         self.process.start()
         child.close()
@@ -407,7 +312,17 @@ class JobPool:
                 calls.append(lambda fn=job.on_error: fn("the analysis worker stopped; switch the engine on again"))
             calls.append(job.ended.set)
         self._queue = {s: q for s, q in self._queue.items() if q}
-        self._workers[dead.slot] = _Worker(self._context, self._stop, dead.slot)
+        try:
+            self._workers[dead.slot] = _Worker(self._context, self._stop, dead.slot)
+        except Exception:                   # no new process (shutting down, out of resources)
+            traceback.print_exc(file=sys.stderr)
+            self._closed = True             # `shared_pool` makes a fresh pool at the next use
+            for job in list(self._jobs.values()):
+                if not job.cancelled and job.on_error is not None:
+                    calls.append(lambda fn=job.on_error: fn("the analysis workers could not start again"))
+                self._jobs.pop(job.id, None)
+                calls.append(job.ended.set)
+            return calls
         self._dispatch()
         return calls
 
@@ -422,32 +337,5 @@ def shared_pool() -> JobPool:
     with _SHARED_LOCK:
         if _SHARED is None or _SHARED._closed:
             _SHARED = JobPool()
+            atexit.register(_SHARED.close)      # before multiprocessing's own exit kills the workers
         return _SHARED
-
-
-def portable(state: State) -> tuple:
-    """A state as a worker receives it: its game's class (by name), players and options, and its
-    `to_dict` data, rebuilt there by the game's own validating loader (games outside the
-    registry, like the tests' toy games, travel too)."""
-    game = state.game
-    return type(game), game.players, dict(game.to_dict()["options"]), state.to_dict()
-
-
-def restore(sent: tuple) -> State:
-    game_class, players, options, data = sent
-    return game_class(players, **options).state_from_dict(data)
-
-
-def verdict_job(args: tuple, cancel: Cancel, clock: Callable[[], float]) -> Iterator[Any]:
-    """The engine panel's analysis as a job: `refine_steps` at (state, viewer) with `options`,
-    paced by the job's own clock (unless the options give one), for at most `max_seconds` of it.
-    The state comes `portable`, or as a state where the job runs in the caller's process."""
-    state, viewer, options, max_seconds = args
-    state = restore(state) if isinstance(state, tuple) else state
-    options = {k: v for k, v in options.items() if k not in ("cancel", "workers")}
-    options.setdefault("clock", clock)
-    started = clock()
-    for snapshot in refine_steps(state, viewer, cancel=cancel, **options):
-        yield snapshot
-        if snapshot is not None and clock() - started > max_seconds:
-            return
