@@ -171,3 +171,39 @@ def test_served_pane_without_a_session():
     switch.value = False
     assert output.object == OFF
     assert job is None or job.wait(5)
+
+
+def test_a_closed_page_cancels_its_session_on_the_pool():
+    """The served pane keys its analyses by the page's session and, when Bokeh destroys that
+    session (the tab closed), every job of it is cancelled on the pool."""
+    import weakref
+    from types import SimpleNamespace
+
+    import panel as pn
+    from bokeh.document import Document
+
+    from explorer.analysis.pool import JobPool
+    from widgets.engine import engine_pane
+
+    class Context:                                  # the little of Bokeh's session context used
+        id = "tab-7"
+        request = SimpleNamespace(arguments={}, cookies={}, headers={})
+
+    context, doc = Context(), Document()
+    doc._session_context = weakref.ref(context)
+    pool = JobPool(1)
+    try:
+        pn.state.curdoc = doc                      # as inside a served session
+        try:
+            pane = engine_pane(Controller(DiceGame(players=2).new_state()), service=pool, exact_limit=0,
+                               max_games=10**9)
+            pane.objects[0].value = True
+        finally:
+            pn.state.curdoc = None
+        job = pane.runner.job
+        assert job.session == "page-tab-7" and not job.ended.is_set()
+        for callback in list(doc.session_destroyed_callbacks):
+            callback(context)
+        assert job.cancelled and job.wait(5)
+    finally:
+        pool.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+import random
 import re
 import signal
 import threading
@@ -188,6 +189,20 @@ class TestSameFigures:
     def test_a_state_travels_whole(self):
         for state, _ in positions():
             assert restore(portable(state)) == state
+
+    @pytest.mark.parametrize("name", explorer.games())
+    def test_a_rebuilt_state_gives_the_same_verdict_deep_in_a_game(self, name):
+        """What a worker rebuilds (class, options, `to_dict` data) plays the same games as the
+        state itself, 40 random steps in, in the teacher's and a player's view."""
+        state, rng = explorer.load(name).start(seed=5), random.Random(1)
+        for _ in range(40):
+            if state.is_over:
+                break
+            state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+        rebuilt = restore(portable(state))
+        for viewer in (None, 0):
+            here = list(refine(state, viewer, max_games=20, seed=3, exact_limit=0))[-1]
+            assert list(refine(rebuilt, viewer, max_games=20, seed=3, exact_limit=0))[-1].rows == here.rows
 
     @pytest.mark.parametrize("index", range(3))
     def test_pool_gives_the_in_process_verdict(self, make_pool, index):

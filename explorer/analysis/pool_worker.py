@@ -116,7 +116,6 @@ def worker_main(conn: Any, stop: Any, slot: int) -> None:
             conn.send(("paused", job_id))
 
 
-
 # -- the engine panel's job ---------------------------------------------------------------------
 def portable(state: State) -> tuple:
     """A state as a worker receives it: its game's class (by name), players and options, and its
