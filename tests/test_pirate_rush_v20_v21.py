@@ -110,3 +110,16 @@ def test_V21_a_voyage_that_is_not_one_is_refused(visited):
     with pytest.raises(PositionError) as err:
         s.game.position(_qm_at(3).notation() + "\nvisited: I1, I2, I3, I4")
     assert err.value.field == "visited"
+
+
+def test_R41_A20_V21_a_trade_from_a_visited_island_is_refused_and_says_why():
+    from explorer.core.errors import IllegalAction
+
+    s = _qm_at(3, VOYAGE_I1_I3_I4, qm_islands="skipped")
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        s.apply("trade I3.a")
+    assert err.value.rule == "R41" and "V21" in str(err.value) and "skipped" in str(err.value)
+    assert s.to_dict() == before
+    told = play(s, "trade I5.a").events
+    assert any({"R41", "A20", "V21"} <= set(e.rules) and "route skipped" in e.text for e in told)

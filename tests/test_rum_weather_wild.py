@@ -144,3 +144,8 @@ def explorer_position(text: str):
     import explorer
 
     return explorer.load("last_bottle_of_rum", weather=True).position(text)
+
+
+def test_R12_R63_D7_an_exchange_giving_a_wild_action_is_described_in_words():
+    state = sea([ship(), ship()], played=("AC79",), used=("AC79",), actions="SDW")
+    assert state.describe(Exchange("SDW", "A")) == "Trade Sail+Earn doubloons+Wild for Attack"
