@@ -89,3 +89,17 @@ def test_each_seat_and_the_teacher_get_a_qr_code_of_their_link(hub):
     shown = html.unescape(widget(host, "pre-host-links").object)   # the text and links the page shows
     assert shown.count("<svg") == 4 and "localhost" not in shown
     assert f'href="http://192.168.1.5:5006/table/seat/{table.seats[0].token}"' in shown
+
+
+def test_V20_V21_pirate_rush_lists_its_new_options_and_opens_a_table_with_them(hub):
+    from widgets.served import app
+
+    host = host_of(app())
+    widget(host, "pre-host-game").value = "pirate_rush"
+    labels = {(getattr(w, "label", "") or ""): w for w in _all(host)}
+    assert "cabin boy looks (V20)" in labels and "qm islands (V21)" in labels
+    labels["cabin boy looks (V20)"].value = 3
+    labels["qm islands (V21)"].value = "skipped"
+    widget(host, "pre-host-open").clicks += 1
+    (table,) = hub.tables.values()
+    assert table.game.options["cabin_boy_looks"] == 3 and table.game.options["qm_islands"] == "skipped"

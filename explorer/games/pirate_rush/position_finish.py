@@ -94,8 +94,11 @@ def finish(game, lines, tiles, f: dict[str, Any]):
                 raise lines.fail(f"{seat(p).lower()} loot", f"{seat(p)} looked at every tile he took: his "
                                  "own loot is written without 'seen by', or with him among the seers", "H1")
     route, ship = game.options["route_layout"], f["ship"]
-    visited = lines.read("visited", _visited, default_visited(route, ship, f["flipped"]))
+    visited = lines.read("visited", _visited, default_visited(route, ship, f["flipped"], round_))
     check_visited(game, ship, visited, f["flipped"], "visited")
+    if round_ and sum(visited) != round_:
+        reason = f"in round {round_} the ship has been at {round_} islands, one a round (T0), not {sum(visited)}"
+        raise lines.fail("visited", reason, "V21") if lines.has("visited") else PositionError("visited", reason)
     fields = {
         "phase": "over" if over else ("play" if round_ else "setup"), "stack": stack, "kinds": kinds,
         "slots": tuple(f["slots"]), "loot": tuple(tuple(sorted(p)) for p in f["loot"]),
