@@ -83,3 +83,20 @@ def test_a_lesson_file_with_a_mistake_or_markup_says_so_on_the_page():
     opener.value = b"\xff\xfe"
     assert "is not UTF-8 text (byte 0)" in message.object
     assert view.holder.objects == []
+
+
+@pytest.mark.parametrize(("args", "unreadable"), [
+    ({"players": ["²".encode()]}, "players"), ({"x": [b"9" * 5000]}, "x"), ({"opt.weather": [b"[" * 5000]}, None),
+    ({"game": [b"sjoroveroya"], "players": [b"3"]}, None),
+], ids=["superscript", "5000-digits", "deep-brackets", "plain"])
+def test_an_address_panel_cannot_read_is_served_without_a_synced_location(args, unreadable):
+    """Panel's Location reads '²' and 5,000 digits with int() and fails in the page's set-up."""
+    from widgets.served import unreadable_argument
+
+    assert unreadable_argument(args) == unreadable
+
+
+def test_a_link_with_such_a_value_says_so_and_does_not_keep_the_address(monkeypatch):
+    page = _app({"game": [b"sjoroveroya"], "x": ["²".encode()]}, monkeypatch)
+    assert "link: x: a value this server cannot keep in the page&#x27;s address" in page.objects[2].object
+    assert page.keeps_address is False and page.objects[3].objects

@@ -26,6 +26,7 @@ from explorer.lessons.answers import percent
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ActionPicker, BoardView, ChanceControls
 from widgets.controller import Controller
+from widgets.guard import guarded
 
 VERDICT = {"right": ("Right", "pre-right"), "wrong": ("Not this one", "pre-wrong"),
            "illegal": ("Not allowed", "pre-wrong"), "unreadable": ("Cannot read that", "pre-wrong"),
@@ -209,7 +210,7 @@ class Lesson(W.VBox):
                                  ("show", "Show me", ""), ("next", "Next ▶", "")):
             button = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
             button.add_class(f"pre-lesson-{op}")
-            button.on_click(lambda _b, op=op: self._press(op))
+            button.on_click(guarded("the lesson", self._say)(lambda _b, op=op: self._press(op)))
             self.buttons[op] = button
         self.feedback = W.HTML()
         self.figure = chance_figure()
@@ -220,6 +221,9 @@ class Lesson(W.VBox):
         self.add_class("pre-lesson-box")
         self.player.observe(self._refresh, "revision")
         self._refresh()
+
+    def _say(self, html: str) -> None:
+        self.feedback.value = html
 
     def _press(self, op: str) -> None:
         self.player.handle({"op": op, "text": self.answer.value} if op == "check" else {"op": op})

@@ -7,6 +7,7 @@ nothing here repeats the logic of the notebook components.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import panel as pn
@@ -245,6 +246,26 @@ def keep_address(controller: Controller, location: Any = None, delay_ms: int = 3
     write()
 
 
+def unreadable_argument(args: Mapping[str, Any]) -> str | None:
+    """The first argument of the page's address that Panel's own `Location` cannot read, or None.
+
+    Panel reads every query value that `str.isdigit` calls a number with `int()`: '²' or 5,000
+    digits raise inside Panel, in the page's set-up, and leave a blank page. Such a page is served
+    without a synced address (the link is still read, and refused in words, by `served_link`)."""
+    from urllib.parse import urlencode
+
+    from panel.util import parse_query
+
+    for key, values in args.items():
+        for value in values if isinstance(values, list | tuple) else [values]:
+            text = value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+            try:
+                parse_query("?" + urlencode({key: text}))
+            except Exception:
+                return key
+    return None
+
+
 def _link(names: list[str]) -> tuple[served_link.Link | None, str]:
     """The game and line the page's address asks for, or a message (HTML) saying what is wrong with it."""
     link, err, unexpected = attempt("the link", lambda: served_link.parse(pn.state.session_args or {}, names))
@@ -271,6 +292,10 @@ def app(seed: int | None = 0) -> Any:
     mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn", "Live table"], value="Free play",
                                        css_classes=["pre-mode"])
     message = pn.pane.HTML(problem, css_classes=["pre-app-message"])
+    unreadable = unreadable_argument(pn.state.session_args or {})
+    if unreadable is not None and not problem:
+        problem = message_html(f"link: {unreadable[:40]}: a value this server cannot keep in the page's address; "
+                               "the address will not follow the line")
 
     def say(html: str) -> None:
         message.object = html
@@ -307,7 +332,8 @@ def app(seed: int | None = 0) -> Any:
             _, err, unexpected = attempt("the link's line", lambda: layout.controller.play_line(list(opened.line)))
             if err is not None or unexpected:
                 say(message_html(f"link: {err}" if err is not None else unexpected))
-        keep_address(layout.controller)
+        if unreadable is None:
+            keep_address(layout.controller)
         for old in holder.objects:
             close_layout(old)
         holder.objects = [layout]
@@ -327,5 +353,7 @@ def app(seed: int | None = 0) -> Any:
     new_game(opened=link)
     if problem:
         message.object = problem
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode), message,
-                     holder, sizing_mode="stretch_width")
+    page = pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode),
+                     message, holder, sizing_mode="stretch_width")
+    page.keeps_address = unreadable is None   # `servable(location=...)`: Panel reads the address only then
+    return page

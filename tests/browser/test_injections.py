@@ -170,3 +170,24 @@ def test_no_lesson_file_runs_script_in_its_texts_or_its_mistakes(panel_app, page
         expect(message).to_contain_text(f"lesson bad{i}.toml: steps.1.rules: ")
         assert_inert(page, f"lesson rule {i}: {payload!r}")
     page.screenshot(path=str(SHOTS / "injections-lesson.png"))
+
+
+CRAFTED = {   # issue #25's links that gave a blank page or ran script, and what the page now says
+    "?game=dead_mans_dice&players=%C2%B2": "link: players: '²' is not a number of players",
+    "?game=dead_mans_dice&players=" + "9" * 5000: "link: players: a link argument of 5,000 characters",
+    "?game=dead_mans_dice&players=0": "link: players: Dead Man's Dice is for 2-6 players, not 0",
+    "?game=last_bottle_of_rum&opt.weather=" + "9" * 5000: "link: opt.weather: a link argument of 5,000 characters",
+    "?game=last_bottle_of_rum&opt.weather=" + "%5B" * 5000: "link: opt.weather: a link argument of 5,000 characters",
+    "?game=last_bottle_of_rum&opt.weather=" + "%5B" * 300: "link: opt.weather: nested 300 levels deep; at most 200",
+    "?game=dead_mans_dice&line=foo%20P1": "link: line.0: move 1 'foo P1': illegal foo P1: 'foo P1' is not",
+    "?game=sjoroveroya&x=%C2%B2": "link: x: a value this server cannot keep in the page's address",
+    '?game="><script>window.__xss=3</script>': "link: game: no game named '\"><script>window.__xss=3</script>'",
+}
+
+
+def test_the_issues_crafted_links_each_show_their_message_over_a_board(panel_app, page):
+    url = panel_app(APP)
+    for query, shown in CRAFTED.items():
+        open_app(page, url + query)   # a board, never a blank page
+        expect(page.locator(".pre-app-message")).to_contain_text(shown)
+        assert_inert(page, query[:80])
