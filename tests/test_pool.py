@@ -15,7 +15,7 @@ import threading
 import time
 
 import pytest
-from pool_jobs import busy, counting, endless, failing
+from pool_jobs import busy, counting, endless, failing, niceness
 from toy_games import DiceGame
 
 import explorer
@@ -77,6 +77,13 @@ class TestCaps:
         seen = watch_running(pool, [*mine, other])
         assert max(sum(1 for session, _ in s if session == "greedy") for s in seen) == 1
         assert any(len(s) == 2 for s in seen)           # the other session used the second worker
+
+    @pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities on this platform")
+    def test_workers_run_below_the_servers_priority(self, make_pool):
+        """Where cores are short, the server's clicks go before the searches."""
+        got: list = []
+        assert make_pool(1).submit("A", niceness, (), on_value=got.append).wait(10)
+        assert got[0] > os.nice(0)
 
     def test_bad_settings_name_the_field(self):
         for kwargs, field in (({"workers": 0}, "workers"), ({"per_session": True}, "per_session"),
