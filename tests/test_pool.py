@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import os
 import random
 import re
@@ -306,6 +307,33 @@ class TestCooperative:
         old, last, published, revision = asyncio.run(scenario())
         assert old.cancelled and last is None
         assert not any("★" in t for rev, t in published if rev == revision)
+
+    def test_round_robin_between_sessions_on_the_loop(self, no_threads):
+        async def scenario() -> list[str]:
+            runner, order = LoopRunner(slice_seconds=0, rest_seconds=0), []
+            jobs = [runner.submit(session, counting, (label, 2), on_value=lambda v: order.append(f"{v[0]}{v[1]}"))
+                    for session, label in (("A", "a"), ("A", "x"), ("B", "b"), ("C", "c"))]
+            while not all(job.ended.is_set() for job in jobs):
+                await asyncio.sleep(0.001)
+            return order
+
+        assert asyncio.run(scenario()) == ["a0", "b0", "c0", "x0", "b1", "c1", "a1", "x1"]
+
+    def test_the_loop_gets_a_turn_between_any_two_slices(self, no_threads):
+        """However many jobs wait, one slice runs at a time and then the loop's other tasks (the
+        page) run: never two slices back to back."""
+        async def scenario() -> list[str]:
+            runner, events = LoopRunner(slice_seconds=0), []
+            jobs = [runner.submit(f"page-{i}", counting, (f"s{i}", 5), on_value=lambda v: events.append("slice"))
+                    for i in range(6)]
+            while not all(job.ended.is_set() for job in jobs):
+                events.append("page")
+                await asyncio.sleep(0)
+            return events
+
+        events = asyncio.run(scenario())
+        assert events.count("slice") == 30
+        assert all(a != b for a, b in itertools.pairwise(events) if a == "slice")
 
     def test_session_close_and_errors_on_the_loop(self, no_threads):
         async def scenario() -> tuple:
