@@ -51,3 +51,7 @@ def endless(args, cancel, clock):
 def failing(args, cancel, clock):
     yield ("before", 0)
     raise ValueError("the job's own mistake")
+
+
+def niceness(args, cancel, clock):
+    yield os.nice(0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import os
 import random
 import re
@@ -15,7 +16,7 @@ import threading
 import time
 
 import pytest
-from pool_jobs import busy, counting, endless, failing
+from pool_jobs import busy, counting, endless, failing, niceness
 from toy_games import DiceGame
 
 import explorer
@@ -77,6 +78,13 @@ class TestCaps:
         seen = watch_running(pool, [*mine, other])
         assert max(sum(1 for session, _ in s if session == "greedy") for s in seen) == 1
         assert any(len(s) == 2 for s in seen)           # the other session used the second worker
+
+    @pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities on this platform")
+    def test_workers_run_below_the_servers_priority(self, make_pool):
+        """Where cores are short, the server's clicks go before the searches."""
+        got: list = []
+        assert make_pool(1).submit("A", niceness, (), on_value=got.append).wait(10)
+        assert got[0] > os.nice(0)
 
     def test_bad_settings_name_the_field(self):
         for kwargs, field in (({"workers": 0}, "workers"), ({"per_session": True}, "per_session"),
@@ -299,6 +307,33 @@ class TestCooperative:
         old, last, published, revision = asyncio.run(scenario())
         assert old.cancelled and last is None
         assert not any("★" in t for rev, t in published if rev == revision)
+
+    def test_round_robin_between_sessions_on_the_loop(self, no_threads):
+        async def scenario() -> list[str]:
+            runner, order = LoopRunner(slice_seconds=0, rest_seconds=0), []
+            jobs = [runner.submit(session, counting, (label, 2), on_value=lambda v: order.append(f"{v[0]}{v[1]}"))
+                    for session, label in (("A", "a"), ("A", "x"), ("B", "b"), ("C", "c"))]
+            while not all(job.ended.is_set() for job in jobs):
+                await asyncio.sleep(0.001)
+            return order
+
+        assert asyncio.run(scenario()) == ["a0", "b0", "c0", "x0", "b1", "c1", "a1", "x1"]
+
+    def test_the_loop_gets_a_turn_between_any_two_slices(self, no_threads):
+        """However many jobs wait, one slice runs at a time and then the loop's other tasks (the
+        page) run: never two slices back to back."""
+        async def scenario() -> list[str]:
+            runner, events = LoopRunner(slice_seconds=0), []
+            jobs = [runner.submit(f"page-{i}", counting, (f"s{i}", 5), on_value=lambda v: events.append("slice"))
+                    for i in range(6)]
+            while not all(job.ended.is_set() for job in jobs):
+                events.append("page")
+                await asyncio.sleep(0)
+            return events
+
+        events = asyncio.run(scenario())
+        assert events.count("slice") == 30
+        assert all(a != b for a, b in itertools.pairwise(events) if a == "slice")
 
     def test_session_close_and_errors_on_the_loop(self, no_threads):
         async def scenario() -> tuple:

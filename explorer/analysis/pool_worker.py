@@ -9,6 +9,7 @@ validating loader rebuilds (`portable`).
 
 from __future__ import annotations
 
+import os
 import pickle
 import sys
 import time
@@ -22,6 +23,7 @@ from explorer.core.errors import ExplorerError
 from explorer.core.game import State
 
 JobFn = Callable[[Any, Cancel, Callable[[], float]], Iterator[Any]]
+NICENESS = 10             # searches are background work: a page's click must not wait for them
 
 
 class RunClock:
@@ -84,7 +86,13 @@ class StopFlag(Cancel):
 
 
 def worker_main(conn: Any, stop: Any, slot: int) -> None:
-    """A worker: start, resume or drop the jobs the pool sends, one slice at a time."""
+    """A worker: start, resume or drop the jobs the pool sends, one slice at a time. It runs at
+    a lower priority (`NICENESS`): where cores are short, the server's clicks go first."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICENESS)
+        except OSError:
+            pass
     held: dict[int, tuple[Iterator[Any], RunClock, Cancel]] = {}
     while True:
         try:
