@@ -74,9 +74,20 @@ def test_environment_yml_matches_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     listed = environment()
     assert listed.get("python") == project["requires-python"].removeprefix(">=")
-    for dependency in project["dependencies"]:
-        name, minimum = requirement(dependency)
+    extras = project["optional-dependencies"]
+    everything = project["dependencies"] + [d for extra in ("lab", "app", "solver", "openspiel", "rl", "dask")
+                                            for d in extras[extra]]
+    for dependency in everything:
+        name, minimum = requirement(re.sub(r"\[.*?\]", "", dependency))
+        if name == "dask":   # dask[distributed] is dask and distributed on conda-forge
+            assert listed.get("distributed") == minimum
         assert listed.get(name) == minimum, f"{name}>={minimum} in pyproject.toml, {listed.get(name)!r} in Binder"
+
+
+def test_all_brings_every_extra_but_test():
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    parts = [name for name in extras if name not in ("all", "test")]
+    assert extras["all"] == [f"pirate-rules-explorer[{','.join(parts)}]"]
 
 
 def test_postbuild_installs_the_project():

@@ -20,6 +20,7 @@ from explorer.core.chance import uniform
 from explorer.core.errors import IllegalAction, PositionError, TooManyWorlds
 from explorer.core.events import Event
 from explorer.core.game import Game, OptionSpec, State
+from explorer.core.trail import extend
 
 DICE = {"one": 1, "two": 2}
 
@@ -51,7 +52,7 @@ class DiceState(State):
         return uniform([f"die {k}" for k in range(1, 7)]) if self.is_chance else ()
 
     def _step(self, action: Any) -> DiceState:
-        trail = (self._trail, action)
+        trail = extend(self._trail, action)
         if self.is_chance:
             totals = list(self.totals)
             totals[self.to_move] += int(action.split()[1])
@@ -171,7 +172,7 @@ class DrawState(State):
                          stage, trail, (event,))
 
     def _step(self, action: Any) -> DrawState:
-        trail = (self._trail, action)
+        trail = extend(self._trail, action)
         who = self.game.player_name(self.to_move)
         if self.is_chance:
             card = action.split()[1][0].upper()

@@ -17,8 +17,12 @@ __all__ = ["ActionPicker", "BoardView", "ChanceControls", "ChancePanel", "Contro
 
 
 def setup_notebook() -> None:
-    """Load BokehJS into the page from the installed package (works offline, no CDN)."""
-    from bokeh.io import output_notebook
+    """Load BokehJS into the page from the installed package (works offline, no CDN); where
+    Bokeh is absent (a browser kernel) the charts are HTML bar lists and there is nothing to load."""
+    try:
+        from bokeh.io import output_notebook
+    except ImportError:
+        return
     from bokeh.resources import INLINE
 
     output_notebook(INLINE, hide_banner=True)

@@ -23,9 +23,9 @@ from explorer.core.markup import escape
 from explorer.lessons import Lesson as LessonData
 from explorer.lessons import Progress, attempt, back, begin, hint, load_lesson, next_step, show_me
 from explorer.lessons.answers import percent
-from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ActionPicker, BoardView, ChanceControls
 from widgets.controller import Controller
+from widgets.figures import ChanceChart
 from widgets.guard import guarded
 
 VERDICT = {"right": ("Right", "pre-right"), "wrong": ("Not this one", "pre-wrong"),
@@ -194,8 +194,6 @@ class Lesson(W.VBox):
     Back/Next, progress, and the feedback with the rules behind it."""
 
     def __init__(self, lesson: LessonData | str | Path, step: int = 0, **kwargs: Any) -> None:
-        from jupyter_bokeh import BokehModel
-
         self.player = LessonPlayer(lesson, step)
         ctl = self.player.controller
         self.header = W.HTML()
@@ -213,8 +211,9 @@ class Lesson(W.VBox):
             button.on_click(guarded("the lesson", self._say)(lambda _b, op=op: self._press(op)))
             self.buttons[op] = button
         self.feedback = W.HTML()
-        self.figure = chance_figure()
-        self.chart = BokehModel(self.figure)
+        self.chance_chart = ChanceChart()
+        self.figure = self.chance_chart.figure
+        self.chart = self.chance_chart.widget
         act = W.HBox([self.answer, *self.buttons.values()], layout=W.Layout(flex_flow="row wrap"))
         super().__init__([self.header, self.board, self.question_board, self.picker, self.chance, act,
                           self.feedback, self.chart], **kwargs)
@@ -245,7 +244,7 @@ class Lesson(W.VBox):
             (progress.step.expect[0].split()[0] + " …" if progress.step.expect else "")
         rows = chart_rows(progress)
         if rows:
-            update_chance_figure(self.figure, rows)
+            self.chance_chart.update(rows)
         self.chart.layout.display = None if rows else "none"
         self.buttons["back"].disabled = progress.index == 0
         self.buttons["next"].disabled = progress.index == len(progress.lesson.steps) - 1

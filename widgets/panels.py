@@ -9,22 +9,22 @@ import ipywidgets as W
 
 from explorer.core.game import Game, State
 from widgets import editing, present, present_chance
-from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import ChanceControls, controller_of
 from widgets.controller import Controller
+from widgets.figures import ChanceChart
 from widgets.guard import guarded
 
 
 class ChancePanel(W.VBox):
-    """At a chance node: the odds the viewer may know as a Bokeh chart (grouped, at most about
-    a dozen bars), then roll, deal the set-up, open a group or choose an outcome."""
+    """At a chance node: the odds the viewer may know as a chart (grouped, at most about a dozen
+    bars; Bokeh's, or an HTML bar list where Bokeh is absent), then roll, deal the set-up, open a
+    group or choose an outcome."""
 
     def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
-        from jupyter_bokeh import BokehModel
-
         self.controller = controller_of(source)
-        self.figure = chance_figure()
-        self.chart = BokehModel(self.figure)
+        self.chance_chart = ChanceChart()
+        self.figure = self.chance_chart.figure
+        self.chart = self.chance_chart.widget
         self.controls = ChanceControls(self.controller)
         super().__init__([self.chart, self.controls], **kwargs)
         self.add_class("pre-chance-panel")
@@ -35,7 +35,7 @@ class ChancePanel(W.VBox):
         data = present_chance.chance_data(self.controller)
         shown = bool(data["rows"])
         if shown:
-            update_chance_figure(self.figure, data["rows"], data["title"])
+            self.chance_chart.update(data["rows"], data["title"])
         self.chart.layout.display = None if shown else "none"
 
 

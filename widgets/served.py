@@ -10,8 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import panel as pn
-import param
+from explorer.core.extras import missing
+
+try:
+    import panel as pn
+    import param
+except ImportError as err:  # the app extra
+    raise missing(err, "app") from err
 
 from explorer.core.game import Game, State
 from widgets import editing, present, present_chance, served_link

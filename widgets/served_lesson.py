@@ -7,7 +7,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import panel as pn
+from explorer.core.extras import missing
+
+try:
+    import panel as pn
+except ImportError as err:  # the app extra
+    raise missing(err, "app") from err
 
 from explorer.core.bounds import MAX_FILE
 from explorer.core.markup import escape

@@ -20,7 +20,12 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote
 
-import pyspiel
+from explorer.core.extras import missing
+
+try:
+    import pyspiel
+except ImportError as err:  # the openspiel extra
+    raise missing(err, "openspiel") from err
 
 from explorer.core.errors import PositionError
 from explorer.core.game import Game, State

@@ -22,10 +22,15 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as err:  # the rl extra
+    raise missing(err, "rl") from err
 
 import explorer
 from explorer.core.errors import OptionError

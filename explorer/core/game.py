@@ -19,6 +19,7 @@ from explorer.core.bounds import READERS, bounded_reader
 from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.events import Event
+from explorer.core.trail import steps as trail_steps
 
 _MISSING = object()
 
@@ -463,12 +464,7 @@ class State:
     @property
     def history(self) -> tuple[Any, ...]:
         """Every action and outcome applied since the state this one was loaded or made from."""
-        items = []
-        trail = self._trail
-        while trail is not None:
-            trail, item = trail
-            items.append(item)
-        return tuple(reversed(items))
+        return trail_steps(self._trail)   # flat chunks, never a deep chain (explorer.core.trail)
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is type(self) and self.game == other.game  # type: ignore[attr-defined]

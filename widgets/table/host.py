@@ -13,7 +13,12 @@ import io
 import json
 from typing import Any
 
-import panel as pn
+from explorer.core.extras import missing
+
+try:
+    import panel as pn
+except ImportError as err:  # the app extra
+    raise missing(err, "app") from err
 
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, OptionSpec

@@ -20,7 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tornado import web, websocket
+from explorer.core.extras import missing
+
+try:
+    from tornado import web, websocket
+except ImportError as err:  # the app extra
+    raise missing(err, "app") from err
 
 from explorer.core.errors import ExplorerError, OptionError, PositionError
 from widgets.table.hub import MAX_REQUEST, PREFIX, Hub, Page

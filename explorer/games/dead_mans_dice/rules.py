@@ -12,6 +12,7 @@ from typing import Any
 
 from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
+from explorer.core.trail import extend
 
 from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, die_faces, die_name, owner, seat_code, seat_name
 from .flow import (
@@ -198,7 +199,7 @@ def step(s: State, action: Any) -> State:
         new_round(w)
     elif kind is Overboard:
         overboard(w, action.pirate)
-    return w.freeze(s, (s._trail, action))
+    return w.freeze(s, extend(s._trail, action))
 
 
 def on_face(w: Work, step: str, face: int) -> None:

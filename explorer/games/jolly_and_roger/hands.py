@@ -15,7 +15,12 @@ from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 Hand = tuple[int, ...]
 Diffs = tuple[int, int, int, int]

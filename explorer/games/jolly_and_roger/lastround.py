@@ -27,7 +27,12 @@ from __future__ import annotations
 
 from math import comb
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from .data import SHIP_VALUE
 from .hands import COLOUR, VALUE, Hand, arrays, draws, reach, splits

@@ -14,6 +14,7 @@ from itertools import combinations
 from explorer.core.chance import sample_counts
 from explorer.core.errors import IllegalAction
 from explorer.core.events import Event
+from explorer.core.trail import extend
 
 from .data import (
     CARD_INDEX,
@@ -175,7 +176,7 @@ def _first_round(s: JollyState, pile, aside, setup_left, early, trail, events) -
 
 
 def step(s: JollyState, action) -> JollyState:
-    trail = (s._trail, action)
+    trail = extend(s._trail, action)
     kind = type(action)
     if kind is Draw:
         table = tuple(sorted((*s.table, action.card), key=CARD_INDEX.__getitem__))

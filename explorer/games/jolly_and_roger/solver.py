@@ -24,7 +24,12 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from explorer.core.errors import worker_count
 

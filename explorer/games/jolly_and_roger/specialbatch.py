@@ -26,7 +26,12 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from multiprocessing import current_process
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from .hands import Hand, splits
 from .lastround import NEG, SHIP_POINTS, LastRound, lookup, max_plus

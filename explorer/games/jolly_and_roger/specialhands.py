@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from .hands import COLOUR, VALUE, arrays
 from .special import KR, SK, Hand

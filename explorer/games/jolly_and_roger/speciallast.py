@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from .data import SHIP_VALUE
 from .hands import arrays

@@ -22,7 +22,12 @@ caller divides.
 
 from __future__ import annotations
 
-import numpy as np
+from explorer.core.extras import missing
+
+try:
+    import numpy as np
+except ImportError as err:  # the solver's extra
+    raise missing(err, "solver") from err
 
 from .hands import Hand, arrays, draws, pool_caps
 from .lastround import NEG, LastRound, denominator

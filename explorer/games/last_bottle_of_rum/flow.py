@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from explorer.core.events import Event
+from explorer.core.trail import extend
 
 from . import ships as sh
 from .chance import bag
@@ -128,10 +129,10 @@ class Work:
         return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)
 
     def freeze(self, s: Any, item: object) -> Any:
-        return build(type(s), s.game, (s._trail, item), tuple(self.events), tuple(self.ships), self.tiles, self.face_up,
-                     self.display, self.map_deck, self.map_discard, self.treasure_deck, self.treasure_discard,
-                     self.deck, self.discard, self.active, self.phase, self.turn, self.pending, self.winner,
-                     self.turns, self.mods)
+        return build(type(s), s.game, extend(s._trail, item), tuple(self.events), tuple(self.ships), self.tiles,
+                     self.face_up, self.display, self.map_deck, self.map_discard, self.treasure_deck,
+                     self.treasure_discard, self.deck, self.discard, self.active, self.phase, self.turn, self.pending,
+                     self.winner, self.turns, self.mods)
 
 
 def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, map_discard, treasure_deck,

@@ -9,6 +9,7 @@ the `Work` back as the new immutable state.
 from __future__ import annotations
 
 from explorer.core.events import Event
+from explorer.core.trail import extend
 
 from .data import CHARACTERS, ENDING_NAMES, ENDINGS, ISLAND_TILES, RANK, RESOURCES
 from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_seat, parse_slot
@@ -55,7 +56,7 @@ class Work(RushState):
 
     def freeze(self, prev: RushState | None, action) -> RushState:
         """This object, now the immutable state after `action` from `prev` (no more changes)."""
-        self._trail = None if prev is None else (prev._trail, action)
+        self._trail = None if prev is None else extend(prev._trail, action)
         self.events = tuple(self.events)
         self.__class__ = RushState
         return self

@@ -13,6 +13,7 @@ from typing import Any
 
 from explorer.core.chance import from_counts, sample_counts, uniform
 from explorer.core.errors import IllegalAction
+from explorer.core.trail import extend
 
 from .data import COMPONENTS, GOAL, START, SUIT_INDEX, SUITS, SYMBOLS
 from .flow import (
@@ -155,7 +156,7 @@ def step(s: SjoroveroyaState, action: Any) -> SjoroveroyaState:
     else:
         raise explain_illegal(s, action)
     settle(w)
-    return w.freeze(s, (s._trail, action))
+    return w.freeze(s, extend(s._trail, action))
 
 
 def forward(w: Work, s: SjoroveroyaState, action: Forward) -> None:
