@@ -2,4 +2,5 @@
 
 from widgets.served import app
 
-app().servable(title="Pirate Rules Explorer")
+page = app()
+page.servable(title="Pirate Rules Explorer", location=page.keeps_address)

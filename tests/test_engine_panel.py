@@ -1,12 +1,12 @@
-"""The engine panel (widgets/engine.py) without a browser: its text, its switch, its thread
-cancelled on every move, and a player's view that shows nothing hidden."""
+"""The engine panel (widgets/engine.py) without a browser: its text, its switch, its analysis
+(on the shared worker pool) cancelled on every move, and a player's view that shows nothing hidden."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 
+from pool_jobs import Ticking
 from toy_games import DiceGame, DrawGame
 
 import explorer
@@ -16,8 +16,7 @@ from widgets.engine import OFF, EnginePanel, EngineRunner, verdict_html
 
 
 def ticking():
-    counter = itertools.count()
-    return lambda: float(next(counter))
+    return Ticking()       # picklable: the panel's analysis runs in a worker process
 
 
 def wait_for(predicate, timeout: float = 20.0) -> None:
@@ -90,7 +89,7 @@ class TestRunner:
         assert published[0].startswith("<div class='pre-engine-thinking'>")
 
     def test_a_move_cancels_the_run(self):
-        """Playing a move cancels the old node's run: its thread ends, and nothing it computed
+        """Playing a move cancels the old node's analysis: its job ends, and nothing it computed
         reaches the panel after the move."""
         published: list[tuple[int, str]] = []
         ctl = Controller(DiceGame(players=2).new_state())
@@ -98,20 +97,19 @@ class TestRunner:
                               first_seconds=0.05, round_seconds=0.05, max_games=10**9)
         runner.set_enabled(True)
         wait_for(lambda: any("data-round" in t for _, t in published))
-        old_thread = runner.thread
+        old_job = runner.job
         ctl.play("two")                      # now a chance node: rows are dice faces, not moves
-        old_thread.join(timeout=5)
-        assert not old_thread.is_alive()
+        assert old_job.cancelled and old_job.wait(5)
         wait_for(lambda: "die 6" in published[-1][1])
         after = [t for rev, t in published if rev == ctl.revision]
         assert after[0].startswith("<div class='pre-engine-thinking'>")
         assert not any("★ one" in t or "★ two" in t for t in after)
+        job = runner.job
         runner.stop()
-        runner.thread.join(timeout=5)
-        assert not runner.thread.is_alive()
+        assert job.cancelled and job.wait(5)
 
     def test_a_click_is_not_blocked(self):
-        """A move while a slow run is busy returns at once (the run is in another thread)."""
+        """A move while a slow run is busy returns at once (the run is in a worker process)."""
         ctl = Controller(explorer.load("dead_mans_dice").start(seed=1))
         runner = EngineRunner(ctl, lambda _t: None, exact_limit=0)
         runner.set_enabled(True)
@@ -169,7 +167,43 @@ def test_served_pane_without_a_session():
     switch.value = True
     wait_for(lambda: "data-done='true'" in output.object)
     assert "★ two" in output.object
+    job = pane.runner.job
     switch.value = False
     assert output.object == OFF
-    pane.runner.thread.join(timeout=5)
-    assert not pane.runner.thread.is_alive()
+    assert job is None or job.wait(5)
+
+
+def test_a_closed_page_cancels_its_session_on_the_pool():
+    """The served pane keys its analyses by the page's session and, when Bokeh destroys that
+    session (the tab closed), every job of it is cancelled on the pool."""
+    import weakref
+    from types import SimpleNamespace
+
+    import panel as pn
+    from bokeh.document import Document
+
+    from explorer.analysis.pool import JobPool
+    from widgets.engine import engine_pane
+
+    class Context:                                  # the little of Bokeh's session context used
+        id = "tab-7"
+        request = SimpleNamespace(arguments={}, cookies={}, headers={})
+
+    context, doc = Context(), Document()
+    doc._session_context = weakref.ref(context)
+    pool = JobPool(1)
+    try:
+        pn.state.curdoc = doc                      # as inside a served session
+        try:
+            pane = engine_pane(Controller(DiceGame(players=2).new_state()), service=pool, exact_limit=0,
+                               max_games=10**9)
+            pane.objects[0].value = True
+        finally:
+            pn.state.curdoc = None
+        job = pane.runner.job
+        assert job.session == "page-tab-7" and not job.ended.is_set()
+        for callback in list(doc.session_destroyed_callbacks):
+            callback(context)
+        assert job.cancelled and job.wait(5)
+    finally:
+        pool.close()

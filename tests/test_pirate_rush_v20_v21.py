@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rush_support import game as rush_game
 from rush_support import play, table
 
 from explorer.core.errors import PositionError
@@ -110,3 +111,33 @@ def test_V21_a_voyage_that_is_not_one_is_refused(visited):
     with pytest.raises(PositionError) as err:
         s.game.position(_qm_at(3).notation() + "\nvisited: I1, I2, I3, I4")
     assert err.value.field == "visited"
+
+
+def test_R41_A20_V21_a_trade_from_a_visited_island_is_refused_and_says_why():
+    from explorer.core.errors import IllegalAction
+
+    s = _qm_at(3, VOYAGE_I1_I3_I4, qm_islands="skipped")
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        s.apply("trade I3.a")
+    assert err.value.rule == "R41" and "V21" in str(err.value) and "skipped" in str(err.value)
+    assert s.to_dict() == before
+    told = play(s, "trade I5.a").events
+    assert any({"R41", "A20", "V21"} <= set(e.rules) and "route skipped" in e.text for e in told)
+
+
+ROW = "row: captain, navigator, gunner, gambler, rogue, monkey"
+
+
+@pytest.mark.parametrize(("round_", "voyage"), [(3, (0, 1, 2)), (2, (0, 2))])
+def test_V21_D6_an_unsaid_zigzag_voyage_visits_one_island_a_round(round_, voyage):
+    zigzag = rush_game(3, advanced=False, route_layout="zigzag")
+    s = zigzag.position(f"round: {round_}\nship: I3\n{ROW}")
+    assert tuple(j for j in range(8) if s.visited[j]) == voyage and "visited" not in s.notation()
+
+
+def test_V21_T0_a_written_voyage_has_one_island_a_round():
+    zigzag = rush_game(3, advanced=False, route_layout="zigzag")
+    with pytest.raises(PositionError) as err:
+        zigzag.position(f"round: 3\nship: I3\nvisited: I1, I3\n{ROW}")
+    assert err.value.field == "visited" and "one a round" in str(err.value)

@@ -144,3 +144,16 @@ def explorer_position(text: str):
     import explorer
 
     return explorer.load("last_bottle_of_rum", weather=True).position(text)
+
+
+def test_R12_R63_D7_an_exchange_giving_a_wild_action_is_described_in_words():
+    state = sea([ship(), ship()], played=("AC79",), used=("AC79",), actions="SDW")
+    assert state.describe(Exchange("SDW", "A")) == "Trade Sail+Earn doubloons+Wild for Attack"
+
+
+def test_R8_R12_R63_D7_the_rule_of_thumb_values_wild_actions_and_keeps_them_out_of_exchanges():
+    from explorer.games.last_bottle_of_rum.thumb import CARD_VALUE, _exchange
+
+    assert CARD_VALUE["AC79"] == 6 == CARD_VALUE["AC01"]          # Storm W W as much as Full Sail S S
+    assert CARD_VALUE["AC77"] == 3                                # one wild action: a Sail's worth
+    assert _exchange(None, Exchange("SDW", "A")) < _exchange(None, Exchange("SDD", "A"))

@@ -35,5 +35,8 @@ def explore(name: str, players: int | None = None, seed: int | None = 0, **optio
     if name not in model.games():
         from ipywidgets import HTML
 
-        return HTML(f"<i>This installation has no game named {name!r}; games: {', '.join(model.games())}.</i>")
+        from explorer.core.markup import escape
+
+        note = f"This installation has no game named {name!r}; games: {', '.join(model.games())}."
+        return HTML(f"<i>{escape(note)}</i>")
     return Explorer(model.load(name, players, **options), seed=seed)

@@ -17,9 +17,11 @@ from typing import Any
 import traitlets
 
 from explorer.analysis.tree import Node, Path, PositionTree
+from explorer.core.bounds import MAX_POSITION_TEXT, is_number, read_json
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, State
 from widgets.changes import Change, Undo, count_removed, orders, removal_words
+from widgets.guard import attempt
 from widgets.playing import Seating, asyncio_scheduler, policy_factories
 
 UNDO_DEPTH = 50
@@ -258,11 +260,7 @@ class Controller(Seating, traitlets.HasTraits):
                 raise PositionError("(notation)", f"{self.game.title} has no short notation yet: "
                                     "paste the position as JSON (it starts with '{')") from None
             return self._replace_tree(PositionTree(state), "load position")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise PositionError("(json)", f"not valid JSON: {err}") from None
-        self.load_position(data)
+        self.load_position(read_json(text, limit=MAX_POSITION_TEXT))
 
     # -- keeping an analysis ----------------------------------------------------------------------
     def analysis_text(self) -> str:
@@ -306,11 +304,10 @@ class Controller(Seating, traitlets.HasTraits):
         """Carry out one request from a view; a mistake is shown in `error`, not raised."""
         if not request:
             return
-        try:
-            self._dispatch(request)
-        except ExplorerError as err:
+        _, err, unexpected = attempt(f"the {str(request.get('op'))[:30]!r} request", lambda: self._dispatch(request))
+        if err is not None or unexpected:
             self.change = Change("status")
-            self.error = str(err)
+            self.error = str(err) if err is not None else unexpected
             self.revision += 1
 
     def _dispatch(self, request: Mapping[str, Any]) -> None:
@@ -343,7 +340,7 @@ class Controller(Seating, traitlets.HasTraits):
             value = request.get("player")
             if value in (None, "", "all"):
                 return self.set_viewer(None)
-            if not str(value).isdigit():
+            if not is_number(str(value)):
                 raise PositionError("viewer", f"{value!r} is not a seat number or 'all'")
             self.set_viewer(int(value))
         else:

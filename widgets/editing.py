@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 
 from explorer.core.errors import ExplorerError, PositionError, TooManyWorlds
 from explorer.core.game import State
+from explorer.core.markup import escape
 from widgets.controller import Controller, looks_like_json
 
 EXPLORING = '<span class="pre-ok">Exploring from the edited position.</span>'

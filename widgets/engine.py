@@ -1,24 +1,29 @@
 """The engine panel: a live verdict for every move at the current node, refined while you look.
 
-`EngineRunner` runs `explorer.analysis.verdict.refine` in a background thread for the
-controller's current node and viewer, publishes each snapshot as HTML, and cancels the run
-the moment the node or the view changes, so a click never waits for it. The notebook's
-`EnginePanel` (ipywidgets) and the served app's `engine_pane` (Panel) differ only in how
-they put that HTML on screen. Off by default: it costs CPU; one click switches it on.
+`EngineRunner` submits `explorer.analysis.verdict.refine` for the controller's current node and
+viewer to the engine service (worker processes shared by the whole server or kernel,
+`explorer.analysis.pool`; or slices on the event loop where no process can start,
+`explorer.analysis.cooperative`), publishes each snapshot as HTML, and cancels the analysis the
+moment the node or the view changes, so a click never waits for it and never competes with a
+search in the same interpreter. The notebook's `EnginePanel` (ipywidgets) and the served app's
+`engine_pane` (Panel) differ only in how they put that HTML on screen: from the kernel's loop,
+from the session's next tick. Off by default: it costs CPU; one click switches it on.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import math
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
-from explorer.analysis.verdict import Cancel, Row, Verdict, refine
+from explorer.analysis.cooperative import engine_service
+from explorer.analysis.pool_worker import portable, verdict_job
+from explorer.analysis.verdict import Row, Verdict
 from explorer.core.game import Game, State
 from widgets.components import controller_of
 from widgets.controller import Controller
@@ -128,21 +133,29 @@ def thinking_html(state: State, viewer: int | None) -> str:
 
 
 # -- the runner (shared by the notebook and the served app) ---------------------------------------
+def error_html(message: str) -> str:
+    return f"<div class='pre-engine-error'>The engine stopped: {esc(message)}</div>"
+
+
 class EngineRunner:
-    """Keeps one background run for the controller's current node and view; any change of
-    node or view cancels it (between two rollouts) and starts the next one."""
+    """Keeps one analysis for the controller's current node and view on the engine service (the
+    shared process pool, `explorer.analysis.pool`, or the event loop where no process can start,
+    `explorer.analysis.cooperative`); any change of node or view cancels it and submits the next.
+    `session` is the key the pool shares its workers fairly by (one per served page)."""
 
     def __init__(self, controller: Controller, publish: Callable[[str], None], *,
-                 max_seconds: float = MAX_SECONDS, **options: Any) -> None:
+                 max_seconds: float = MAX_SECONDS, session: str = "notebook", service: Any = None,
+                 **options: Any) -> None:
         self.controller = controller
         self.publish = publish
         self.max_seconds = max_seconds
+        self.session = session
+        self.service = service
         self.options = options
         self.enabled = False
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._generation = 0
-        self._cancel = Cancel()
-        self.thread: threading.Thread | None = None
+        self.job: Any = None
         controller.observe(self.restart, "revision")
         controller.observe(self.restart, "viewer")
 
@@ -153,43 +166,47 @@ class EngineRunner:
     def stop(self) -> None:
         with self._lock:
             self._generation += 1
-            self._cancel.cancel()
+            self._drop()
+
+    def close(self) -> None:
+        """The page closed: this runner's job and every other job of its session end."""
+        self.stop()
+        if self.service is not None:
+            self.service.close_session(self.session)
+
+    def _drop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
 
     def restart(self, _change: Any = None) -> None:
-        """Cancel the run in progress; start one for the current node if switched on."""
+        """Cancel the analysis in progress; submit one for the current node if switched on."""
         state, viewer = self.controller.state, self.controller.viewer
         with self._lock:
             self._generation += 1
-            self._cancel.cancel()
-            generation, cancel = self._generation, Cancel()
-            self._cancel = cancel
+            self._drop()
+            generation = self._generation
             self.publish(thinking_html(state, viewer) if self.enabled else OFF)
-        if not self.enabled:
-            return
-        self.thread = threading.Thread(target=self._run, args=(state, viewer, generation, cancel),
-                                       name="engine-panel", daemon=True)
-        self.thread.start()
+            if not self.enabled:
+                return
+            try:
+                self.service = self.service or engine_service()
+                self.job = self.service.submit(
+                    self.session, verdict_job, (portable(state), viewer, self.options, self.max_seconds),
+                    on_value=lambda v: self._deliver(generation, verdict_html(v, state.game)),
+                    on_error=lambda text: self._deliver(generation, error_html(text)))
+            except Exception as err:   # shown in the panel: a failing engine must not break the explorer
+                self.publish(error_html(str(err)))
 
-    def _run(self, state: State, viewer: int | None, generation: int, cancel: Cancel) -> None:
-        started = time.monotonic()
-        try:
-            for snapshot in refine(state, viewer, cancel=cancel, **self.options):
-                text = verdict_html(snapshot, state.game)
-                with self._lock:
-                    if generation != self._generation:
-                        return
-                    self.publish(text)
-                if time.monotonic() - started > self.max_seconds:
-                    return
-        except Exception as err:   # shown in the panel: a failing engine must not break the explorer
-            with self._lock:
-                if generation == self._generation:
-                    self.publish(f"<div class='pre-engine-error'>The engine stopped: {esc(str(err))}</div>")
+    def _deliver(self, generation: int, text: str) -> None:
+        with self._lock:
+            if generation == self._generation:      # an old node's figures never reach the page
+                self.publish(text)
 
 
 # -- the notebook component ---------------------------------------------------------------------------
 class EnginePanel(W.VBox):
-    """The engine's verdict at the current node, refining in a kernel thread while you look."""
+    """The engine's verdict at the current node, refining on the kernel's worker pool while you look."""
 
     def __init__(self, source: Controller | Game | State, **options: Any) -> None:
         self.controller = controller_of(source)
@@ -198,19 +215,32 @@ class EnginePanel(W.VBox):
         self.switch.add_class("pre-engine-switch")
         self.output = W.HTML(OFF)
         self.output.add_class("pre-engine-output")
+        self._loop = running_loop()            # the kernel's: widget changes are sent from it
         self.runner = EngineRunner(self.controller, self._show, **options)
         self.switch.observe(lambda change: self.runner.set_enabled(change["new"]), "value")
         super().__init__([self.switch, self.output])
         self.add_class("pre-engine")
 
     def _show(self, text: str) -> None:
-        self.output.value = text
+        loop = self._loop
+        if loop is not None and loop.is_running() and running_loop() is not loop:
+            loop.call_soon_threadsafe(setattr, self.output, "value", text)   # from the pool's reader
+        else:
+            self.output.value = text
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 # -- the served app's pane --------------------------------------------------------------------------
 def engine_pane(controller: Controller, **options: Any) -> Any:
-    """The same panel for `panel serve`: a Toggle and an HTML pane. Snapshots from the run's
-    thread reach the page through the session's next tick (Bokeh's one thread-safe entry)."""
+    """The same panel for `panel serve`: a Toggle and an HTML pane. Snapshots from the pool's
+    reader reach the page through the session's next tick (Bokeh's one thread-safe entry); the
+    session's id is its key in the pool's fair queue, and a closed session's jobs are cancelled."""
     import panel as pn
 
     switch = pn.widgets.Toggle(label="Engine", value=False, css_classes=["pre-engine-switch"], width=120)
@@ -223,10 +253,11 @@ def engine_pane(controller: Controller, **options: Any) -> Any:
         else:
             doc.add_next_tick_callback(lambda: setattr(output, "object", text))
 
-    runner = EngineRunner(controller, show, **options)
+    session = f"page-{doc.session_context.id}" if doc is not None else "notebook"
+    runner = EngineRunner(controller, show, session=session, **options)
     switch.param.watch(lambda event: runner.set_enabled(event.new), "value")
     if doc is not None:
-        pn.state.on_session_destroyed(lambda _context: runner.stop())
+        pn.state.on_session_destroyed(lambda _context: runner.close())
     pane = pn.Column(switch, output, sizing_mode="stretch_width", css_classes=["pre-engine"])
     pane.runner = runner
     return pane

@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.core.game import Game, State
+from explorer.core.markup import escape
 from widgets.components import ActionPicker, BoardView, EventLog, TreeNavigator, controller_of
 from widgets.controller import Controller
 from widgets.engine import EnginePanel
@@ -15,7 +16,7 @@ from widgets.seats import Seats
 
 
 def _titled(title: str, widget: W.Widget) -> W.VBox:
-    return W.VBox([W.HTML(f"<b>{title}</b>"), widget])
+    return W.VBox([W.HTML(f"<b>{escape(title)}</b>"), widget])
 
 
 class Explorer(W.VBox):
@@ -35,7 +36,7 @@ class Explorer(W.VBox):
         self.editor = PositionEditor(ctl)
         self.seats = Seats(ctl)
         more = W.Accordion([self.seats, self.editor], titles=("Seats", "Position editor"))
-        title = W.HTML(f"<h3 style='margin:4px 0'>{ctl.game.title}: {ctl.game.players} players</h3>")
+        title = W.HTML(f"<h3 style='margin:4px 0'>{escape(ctl.game.title)}: {ctl.game.players} players</h3>")
         left = W.VBox([_titled("Legal actions", self.picker), _titled("Chance", self.chance),
                       _titled("Engine", self.engine)],
                       layout=W.Layout(flex="1 1 0", min_width="0"))

@@ -10,7 +10,6 @@ position (wrong) or left on the position after the move (right). The served app
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,12 +19,14 @@ import traitlets
 
 from explorer.analysis.tree import PositionTree
 from explorer.core.game import State
+from explorer.core.markup import escape
 from explorer.lessons import Lesson as LessonData
 from explorer.lessons import Progress, attempt, back, begin, hint, load_lesson, next_step, show_me
 from explorer.lessons.answers import percent
 from widgets.components import ActionPicker, BoardView, ChanceControls
 from widgets.controller import Controller
 from widgets.figures import ChanceChart
+from widgets.guard import guarded
 
 VERDICT = {"right": ("Right", "pre-right"), "wrong": ("Not this one", "pre-wrong"),
            "illegal": ("Not allowed", "pre-wrong"), "unreadable": ("Cannot read that", "pre-wrong"),
@@ -125,10 +126,10 @@ def header_html(progress: Progress) -> str:
     """Lesson title, progress, the step's title, prompt and what to do."""
     step, lesson = progress.step, progress.lesson
     done = " · done" if progress.done else ""
-    return (f"{CSS}<div class='pre-lesson'><h2>{html.escape(lesson.title)}</h2>"
+    return (f"{CSS}<div class='pre-lesson'><h2>{escape(lesson.title)}</h2>"
             f"<div class='pre-progress' data-step='{progress.index + 1}'>Step {progress.index + 1} of "
-            f"{len(lesson.steps)}{done}</div><h3>{html.escape(step.title)}</h3>"
-            f"<div class='pre-prompt'>{html.escape(step.prompt)}</div>"
+            f"{len(lesson.steps)}{done}</div><h3>{escape(step.title)}</h3>"
+            f"<div class='pre-prompt'>{escape(step.prompt)}</div>"
             f"<div class='pre-task'>{TASK[step.task]}</div></div>")
 
 
@@ -140,9 +141,9 @@ def feedback_html(progress: Progress) -> str:
         return ""
     title, css = VERDICT[feedback.verdict]
     parts = [f"{CSS}<div class='pre-feedback {css}' data-verdict='{feedback.verdict}'>",
-             f"<div class='pre-verdict'>{title}</div><div class='pre-text'>{html.escape(feedback.text)}</div>"]
+             f"<div class='pre-verdict'>{title}</div><div class='pre-text'>{escape(feedback.text)}</div>"]
     if feedback.events:
-        items = "".join(f"<li>{html.escape(text)} <small>({', '.join(rules)})</small></li>"
+        items = "".join(f"<li>{escape(text)} <small>({', '.join(rules)})</small></li>"
                         for text, rules in feedback.events)
         parts.append(f"<div>What happened:</div><ul class='pre-events'>{items}</ul>")
     if feedback.odds is not None:
@@ -150,7 +151,7 @@ def feedback_html(progress: Progress) -> str:
         parts.append(f"<div class='pre-exact'>Exact chance: <b>{odds.exact}</b> = <b>{odds.percent}</b></div>")
         parts.append(odds_table(odds.rows))
     if feedback.rules:
-        rules = "".join(f"<li><span class='pre-rule-id'>{html.escape(rule)}</span> {html.escape(text)}</li>"
+        rules = "".join(f"<li><span class='pre-rule-id'>{escape(rule)}</span> {escape(text)}</li>"
                         for rule, text in feedback.rules)
         parts.append(f"<div>Rules:</div><ul class='pre-rules'>{rules}</ul>")
     return "".join(parts) + "</div>"
@@ -160,7 +161,7 @@ def odds_table(rows: tuple, limit: int = 10) -> str:
     """Every outcome with its chance, the asked ones highlighted; past `limit` rows only the
     asked ones and one line for the rest, so a 70-card draw stays readable (the chart has all)."""
     shown = rows if len(rows) <= limit else [row for row in rows if row[3]]
-    lines = "".join(f"<tr class='{'pre-asked' if asked else ''}'><td>{html.escape(label)}</td>"
+    lines = "".join(f"<tr class='{'pre-asked' if asked else ''}'><td>{escape(label)}</td>"
                     f"<td>{p}</td><td>{percent(p)}</td></tr>" for _, label, p, asked in shown)
     if len(shown) < len(rows):
         rest = sum((row[2] for row in rows if not row[3]), Fraction(0))
@@ -207,7 +208,7 @@ class Lesson(W.VBox):
                                  ("show", "Show me", ""), ("next", "Next ▶", "")):
             button = W.Button(description=label, button_style=style, layout=W.Layout(width="auto"))
             button.add_class(f"pre-lesson-{op}")
-            button.on_click(lambda _b, op=op: self._press(op))
+            button.on_click(guarded("the lesson", self._say)(lambda _b, op=op: self._press(op)))
             self.buttons[op] = button
         self.feedback = W.HTML()
         self.chance_chart = ChanceChart()
@@ -219,6 +220,9 @@ class Lesson(W.VBox):
         self.add_class("pre-lesson-box")
         self.player.observe(self._refresh, "revision")
         self._refresh()
+
+    def _say(self, html: str) -> None:
+        self.feedback.value = html
 
     def _press(self, op: str) -> None:
         self.player.handle({"op": op, "text": self.answer.value} if op == "check" else {"op": op})

@@ -12,6 +12,7 @@ from widgets import editing, present, present_chance
 from widgets.components import ChanceControls, controller_of
 from widgets.controller import Controller
 from widgets.figures import ChanceChart
+from widgets.guard import guarded
 
 
 class ChancePanel(W.VBox):
@@ -77,6 +78,9 @@ class PositionEditor(W.VBox):
         return self._show(editing.explore(self.controller, self.text.value))
 
     def _show(self, reply: editing.EditorReply | None) -> bool:
+        return bool(guarded("the position editor", lambda html: setattr(self.message, "value", html))(self._put)(reply))
+
+    def _put(self, reply: editing.EditorReply | None) -> bool:
         if reply is None:
             return True
         if reply.text is not None:

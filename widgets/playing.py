@@ -55,7 +55,7 @@ def policy_factories(game: Game) -> tuple[dict[str, Any], str]:
 
 def seats_message(ctl: Any) -> str:
     """The Seats panel's line: playing, or why Step / Play on did nothing (a seats error), as HTML."""
-    from html import escape
+    from explorer.core.markup import escape
 
     if ctl.playing:
         return '<span class="pre-playing">Playing on… (Stop to take over)</span>'

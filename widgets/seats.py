@@ -14,6 +14,7 @@ from explorer.core.game import Game, State
 from widgets import present
 from widgets.components import controller_of
 from widgets.controller import Controller
+from widgets.guard import guarded
 from widgets.playing import policy_factories, seats_message
 
 
@@ -29,7 +30,8 @@ class Seats(W.VBox):
         self.choices = [W.Dropdown(options=options, value=ctl.seats.get(p),
                                    description=present.player_name(game, p)) for p in range(game.players)]
         for player, choice in enumerate(self.choices):
-            choice.observe(lambda change, p=player: ctl.set_seat(p, change["new"]), "value")
+            choice.observe(guarded("the seats", self._say)(lambda change, p=player: ctl.set_seat(p, change["new"])),
+                           "value")
         self.step_button = W.Button(description="Step")
         self.play_button = W.Button(description="Play on")
         self.stop_button = W.Button(description="Stop", disabled=True)
@@ -43,6 +45,9 @@ class Seats(W.VBox):
         self.add_class("pre-seats")
         ctl.observe(self._show, "revision")
         ctl.observe(self._show, "playing")
+
+    def _say(self, html: str) -> None:
+        self.message.value = html
 
     def _show(self, _change: Any = None) -> None:
         playing = self.controller.playing

@@ -7,6 +7,7 @@ nothing here repeats the logic of the notebook components.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.extras import missing
@@ -17,13 +18,13 @@ try:
 except ImportError as err:  # the app extra
     raise missing(err, "app") from err
 
-from explorer.core import errors as explorer_errors
 from explorer.core.game import Game, State
 from widgets import editing, present, present_chance, served_link
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
 from widgets.engine import engine_pane
+from widgets.guard import attempt, guarded, message_html
 from widgets.playing import seats_message
 
 
@@ -104,17 +105,21 @@ def seats(controller: Controller) -> Any:
     factories, note = policy_factories(controller.game)
     options = {"person": "person", **{name.replace("_", " "): name for name in factories}}
     choices = []
+    message = pn.pane.HTML("", css_classes=["pre-seats-message"])
+
+    @guarded("the seats", lambda html: setattr(message, "object", html))
+    def choose(player: int, value: str) -> None:
+        controller.set_seat(player, None if value == "person" else value)
+
     for player in range(controller.game.players):
         choice = pn.widgets.Select(label=present.player_name(controller.game, player), options=options,
                                    value="person", width=140)
-        choice.param.watch(lambda event, p=player: controller.set_seat(p, None if event.new == "person" else event.new),
-                           "value")
+        choice.param.watch(lambda event, p=player: choose(p, event.new), "value")
         choices.append(choice)
     controller.scheduler = panel_scheduler
     step = pn.widgets.Button(label="Step", css_classes=["pre-step"])
     play_on = pn.widgets.Button(label="Play on", css_classes=["pre-play-on"])
     stop = pn.widgets.Button(label="Stop", css_classes=["pre-stop"], disabled=True)
-    message = pn.pane.HTML("", css_classes=["pre-seats-message"])
     step.on_click(lambda _: controller.handle({"op": "step"}))
     play_on.on_click(lambda _: controller.handle({"op": "play_on"}))
     stop.on_click(lambda _: controller.handle({"op": "stop"}))
@@ -149,6 +154,7 @@ def position_editor(controller: Controller) -> Any:
             text.value = reply.text
         message.object = reply.message
 
+    show = guarded("the position editor", lambda html: setattr(message, "object", html))(show)
     take.on_click(lambda _: show(editing.copy_current(controller)))
     apply.on_click(lambda _: show(editing.explore(controller, text.value)))
     controller.observe(lambda _: show(editing.viewer_changed(controller)), "viewer")
@@ -245,12 +251,32 @@ def keep_address(controller: Controller, location: Any = None, delay_ms: int = 3
     write()
 
 
+def unreadable_argument(args: Mapping[str, Any]) -> str | None:
+    """The first argument of the page's address that Panel's own `Location` cannot read, or None.
+
+    Panel reads every query value that `str.isdigit` calls a number with `int()`: '²' or 5,000
+    digits raise inside Panel, in the page's set-up, and leave a blank page. Such a page is served
+    without a synced address (the link is still read, and refused in words, by `served_link`)."""
+    from urllib.parse import urlencode
+
+    from panel.util import parse_query
+
+    for key, values in args.items():
+        for value in values if isinstance(values, list | tuple) else [values]:
+            text = value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+            try:
+                parse_query("?" + urlencode({key: text}))
+            except Exception:
+                return key
+    return None
+
+
 def _link(names: list[str]) -> tuple[served_link.Link | None, str]:
-    """The game and line the page's address asks for, or a message saying what is wrong with it."""
-    try:
-        return served_link.parse(pn.state.session_args or {}, names), ""
-    except explorer_errors.PositionError as err:
-        return None, f"**link: {err}**"
+    """The game and line the page's address asks for, or a message (HTML) saying what is wrong with it."""
+    link, err, unexpected = attempt("the link", lambda: served_link.parse(pn.state.session_args or {}, names))
+    if err is not None:
+        return None, message_html(f"link: {err}")
+    return link, message_html(unexpected) if unexpected else ""
 
 
 def app(seed: int | None = 0) -> Any:
@@ -263,14 +289,22 @@ def app(seed: int | None = 0) -> Any:
     first = link.game if link else next(iter(choices.values()))
     low, high, default = seat_range(first)
     game = pn.widgets.Select(label="Game", options=choices, value=first, css_classes=["pre-game"])
-    players = pn.widgets.IntInput(label="Players", value=(link and link.players) or default, start=low,
+    players = pn.widgets.IntInput(label="Players", value=link.players if link and link.players else default, start=low,
                                   end=high if high > low else None, disabled=high == low, width=100,
                                   css_classes=["pre-players"])
     setup = pn.widgets.Checkbox(label="Show the set-up (deal it here)", value=False, css_classes=["pre-setup"])
     start = pn.widgets.Button(label="New game", color="primary", css_classes=["pre-new-game"])
     mode = pn.widgets.RadioButtonGroup(options=["Free play", "Learn", "Live table"], value="Free play",
                                        css_classes=["pre-mode"])
-    message = pn.pane.Markdown(problem, css_classes=["pre-app-message"])
+    message = pn.pane.HTML(problem, css_classes=["pre-app-message"])
+    unreadable = unreadable_argument(pn.state.session_args or {})
+    if unreadable is not None and not problem:
+        problem = message_html(f"link: {unreadable[:40]}: a value this server cannot keep in the page's address; "
+                               "the address will not follow the line")
+
+    def say(html: str) -> None:
+        message.object = html
+
     holder = pn.Column(sizing_mode="stretch_width")
 
     def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
@@ -290,19 +324,21 @@ def app(seed: int | None = 0) -> Any:
                 close_layout(old)
             holder.objects = [learn_view(game.value)]
             return
-        try:
-            loaded = explorer.load(game.value, players.value, **(opened.options if opened else {}))
-        except explorer.OptionError as err:
-            message.object = f"**{err}**"
-            return
-        message.object = ""
+        loaded, err, unexpected = attempt("the game's set-up", lambda: explorer.load(
+            game.value, players.value, **(opened.options if opened else {})))
+        if loaded is None:
+            problem = message_html(f"link: {err}" if opened and err else str(err) if err else unexpected)
+            if opened:   # the link's set-up is refused: say why over the game's own set-up, never a blank page
+                new_game()
+            return say(problem)
+        say("")
         layout = explorer_layout(loaded.new_state() if setup.value else loaded, seed)
         if opened and opened.line:
-            try:
-                layout.controller.play_line(list(opened.line))
-            except explorer.PositionError as err:
-                message.object = f"**link: {err}**"
-        keep_address(layout.controller)
+            _, err, unexpected = attempt("the link's line", lambda: layout.controller.play_line(list(opened.line)))
+            if err is not None or unexpected:
+                say(message_html(f"link: {err}" if err is not None else unexpected))
+        if unreadable is None:
+            keep_address(layout.controller)
         for old in holder.objects:
             close_layout(old)
         holder.objects = [layout]
@@ -314,11 +350,15 @@ def app(seed: int | None = 0) -> Any:
         players.param.update(start=low, end=high if high > low else None, value=default, disabled=high == low)
         new_game()
 
+    new_game = guarded("the new game", say)(new_game)
+    switch_game = guarded("the game switch", say)(switch_game)
     start.on_click(new_game)
     game.param.watch(switch_game, "value")
     mode.param.watch(new_game, "value")
     new_game(opened=link)
     if problem:
         message.object = problem
-    return pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode), message,
-                     holder, sizing_mode="stretch_width")
+    page = pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode),
+                     message, holder, sizing_mode="stretch_width")
+    page.keeps_address = unreadable is None   # `servable(location=...)`: Panel reads the address only then
+    return page

@@ -14,8 +14,12 @@ try:
 except ImportError as err:  # the app extra
     raise missing(err, "app") from err
 
+from explorer.core.bounds import MAX_FILE
+from explorer.core.markup import escape
 from explorer.lessons import Lesson, lesson_names, load_lesson
+from explorer.lessons.loader import LessonError, parse_lesson
 from widgets.chart import chance_figure, update_chance_figure
+from widgets.guard import guarded
 from widgets.lesson import LessonPlayer, asking, chart_rows, feedback_html, header_html, question_board_svg
 from widgets.served import bound_pane
 
@@ -46,6 +50,7 @@ def lesson_layout(lesson: Lesson | str) -> Any:
     # A Column carries the CSS class to the page (a Bokeh pane's own classes do not reach the figure).
     chart = pn.Column(pn.pane.Bokeh(figure), visible=False, css_classes=["pre-lesson-chart"])
 
+    @guarded("the lesson", lambda html: setattr(feedback, "object", html))
     def press(op: str) -> None:
         player.handle({"op": op, "text": answer.value_input or answer.value} if op == "check" else {"op": op})
         if op in ("next", "back"):
@@ -84,19 +89,47 @@ def lesson_layout(lesson: Lesson | str) -> Any:
     return layout
 
 
+def lesson_file(name: str, data: bytes | None) -> Lesson:
+    """A lesson file a person opened (TOML, UTF-8), read and validated like a shipped one;
+    a mistake is one `LessonError` naming the file and the field."""
+    if not data:
+        raise LessonError(name or "(file)", "(file)", "is empty: choose a lesson file (.toml)")
+    if len(data) > MAX_FILE:
+        raise LessonError(name, "(file)", f"is {len(data):,} bytes; a lesson file has at most {MAX_FILE:,}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LessonError(name, "(file)", f"is not UTF-8 text (byte {err.start})") from None
+    return parse_lesson(text, name or "(file)")
+
+
 def learn_view(game: str) -> Any:
-    """The lessons of `game` to choose from, and the chosen one below."""
+    """The lessons of `game` to choose from (or a lesson file to open), and the chosen one below."""
     options = {shipped(name).title: name for name in lesson_names(game)}
+    holder = pn.Column(sizing_mode="stretch_width")
+    message = pn.pane.HTML("", css_classes=["pre-lesson-message"], sizing_mode="stretch_width")
+    opener = pn.widgets.FileInput(accept=".toml", css_classes=["pre-lesson-file"])
+
+    @guarded("the lesson file", lambda html: setattr(message, "object", html))
+    def open_file(_event: Any = None) -> None:
+        if opener.value is None:
+            return
+        lesson = lesson_file(opener.filename or "(file)", opener.value)
+        message.object = ""
+        holder.objects = [lesson_layout(lesson)]
+
+    opener.param.watch(open_file, "value")
+    opened = pn.Row(pn.pane.HTML("Or open a lesson file (TOML):"), opener)
     if not options:
-        return pn.pane.Markdown(f"No lessons for {game} yet.")
+        return pn.Column(pn.pane.Markdown(f"No lessons for {escape(game)} yet."), opened, message, holder,
+                         sizing_mode="stretch_width", css_classes=["pre-learn"])
     choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
     start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
-    holder = pn.Column(sizing_mode="stretch_width")
     summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"])
 
     def describe(_event: Any = None) -> None:
         lesson = shipped(choice.value)
-        summary.object = f"{lesson.summary} ({len(lesson.steps)} steps)"
+        summary.object = f"{escape(lesson.summary)} ({len(lesson.steps)} steps)"
 
     def begin(_event: Any = None) -> None:
         holder.objects = [lesson_layout(choice.value)]
@@ -104,7 +137,8 @@ def learn_view(game: str) -> Any:
     choice.param.watch(describe, "value")
     start.on_click(begin)
     describe()
-    view = pn.Column(pn.Row(choice, start), summary, holder, sizing_mode="stretch_width", css_classes=["pre-learn"])
+    view = pn.Column(pn.Row(choice, start), summary, opened, message, holder, sizing_mode="stretch_width",
+                     css_classes=["pre-learn"])
     view.holder = holder
     view.choice = choice
     return view

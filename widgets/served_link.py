@@ -14,10 +14,20 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from explorer.core.bounds import (
+    MAX_ACTION_TEXT,
+    MAX_LINE_MOVES,
+    check_text,
+    preview,
+    read_json,
+    read_number,
+)
 from explorer.core.errors import PositionError
 from explorer.core.game import Game
 
 SEPARATOR = "~"      # in no game's notation (checked by tests/test_served_link.py)
+MAX_ARGUMENT = 2_000        # characters of the game, players or one option
+MAX_LINE_TEXT = 1_000_000   # characters of the line (a 2,000-move game is about 30,000)
 
 
 @dataclass(frozen=True)
@@ -41,34 +51,59 @@ def query_of(game: Game, line: tuple[str, ...]) -> str:
     return "?" + urlencode(params, quote_via=quote, safe="@,:" + SEPARATOR)
 
 
-def _text(values: Any) -> str:
-    value = values[-1] if isinstance(values, list | tuple) else values
-    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+def _text(values: Any, field: str, limit: int = MAX_ARGUMENT) -> str:
+    """One argument's text (Panel gives a list of bytes), bounded and decoded, or a `PositionError`."""
+    value = values[-1] if isinstance(values, list | tuple) and values else values
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PositionError(field, "is not UTF-8 text") from None
+    return check_text(str(value), field, limit, "a link argument")
+
+
+def _players(text: str, game: str) -> int:
+    """A player count the game allows (0 or 9 is an error, never the default in disguise)."""
+    import explorer
+
+    count = read_number(text, "players", "a number of players")
+    cls = type(explorer.load(game))
+    if not cls.min_players <= count <= cls.max_players:
+        raise PositionError("players", f"{cls.title} is for {cls.min_players}-{cls.max_players} players, "
+                                       f"not {count}")
+    return count
+
+
+def _option(key: str, raw: str) -> Any:
+    """An option's value: JSON when it reads as JSON (bounded in depth and digits), else the text."""
+    if not key:
+        raise PositionError("opt.", "an option argument names its option: opt.<name>=<value>")
+    try:
+        return read_json(raw, f"opt.{key}", MAX_ARGUMENT)
+    except PositionError as err:
+        if err.reason.startswith("not valid JSON"):
+            return raw          # a plain word: the option's validation says whether it is allowed
+        raise
 
 
 def parse(args: Mapping[str, Any], games: list[str]) -> Link | None:
     """Read a query's arguments (as Panel gives them: name -> list of bytes); None without `game`.
 
-    Raises `PositionError` naming the argument that is wrong.
+    Raises `PositionError` naming the argument that is wrong and why: an unknown game, a player
+    count the game does not allow, an option too long or too deep, a line too long.
     """
     if "game" not in args:
         return None
-    name = _text(args["game"])
+    name = _text(args["game"], "game")
     if name not in games:
-        raise PositionError("game", f"no game named {name!r} in the link; games: {', '.join(games)}")
-    players = None
-    if "players" in args:
-        text = _text(args["players"])
-        if not text.isdigit():
-            raise PositionError("players", f"{text!r} is not a number of players")
-        players = int(text)
-    options = {}
-    for key in args:
-        if key.startswith("opt."):
-            raw = _text(args[key])
-            try:
-                options[key[4:]] = json.loads(raw)
-            except json.JSONDecodeError:
-                options[key[4:]] = raw
-    line = tuple(m for m in _text(args.get("line", [b""])).split(SEPARATOR) if m)
+        raise PositionError("game", f"no game named {preview(name)} in the link; games: {', '.join(games)}")
+    players = _players(_text(args["players"], "players"), name) if "players" in args else None
+    options = {key[4:]: _option(key[4:], _text(args[key], key)) for key in args if key.startswith("opt.")}
+    line_text = _text(args.get("line", [b""]), "line", MAX_LINE_TEXT)
+    line = tuple(m for m in line_text.split(SEPARATOR) if m)
+    if len(line) > MAX_LINE_MOVES:
+        raise PositionError("line", f"{len(line):,} moves; a link's line has at most {MAX_LINE_MOVES:,}")
+    for i, move in enumerate(line):
+        if len(move) > MAX_ACTION_TEXT:
+            raise PositionError(f"line.{i}", f"move {i + 1} is {len(move):,} characters; at most {MAX_ACTION_TEXT}")
     return Link(name, players, options, line)

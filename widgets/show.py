@@ -13,11 +13,12 @@ topple     1/36     2.8%
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from explorer.core.markup import escape
 
 Number = Fraction | float | int
 
@@ -72,9 +73,9 @@ class Table:
     def _repr_html_(self) -> str:
         def cells(tag: str, row: Sequence[str]) -> str:
             return "".join(f"<{tag} style='text-align:{'right' if self._align(i) else 'left'};padding:1px 8px'>"
-                           f"{html.escape(c)}</{tag}>" for i, c in enumerate(row))
+                           f"{escape(c)}</{tag}>" for i, c in enumerate(row))
 
-        caption = f"<caption style='text-align:left'>{html.escape(self.caption)}</caption>" if self.caption else ""
+        caption = f"<caption style='text-align:left'>{escape(self.caption)}</caption>" if self.caption else ""
         body = "".join(f"<tr>{cells('td', r)}</tr>" for r in self.rows)
         return f"<table>{caption}<thead><tr>{cells('th', self.headers)}</tr></thead><tbody>{body}</tbody></table>"
 

@@ -9,7 +9,6 @@ Wilson interval.
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from fractions import Fraction
 from explorer.analysis.stats import wilson
 from explorer.core.errors import PositionError, TooManyWorlds
 from explorer.core.game import State
+from explorer.core.markup import escape
 
 Question = Callable[[State], bool | Fraction]
 
@@ -51,7 +51,7 @@ class Odds:
                 f"sampled over {self.worlds} possibilities from {who}")
 
     def _repr_html_(self) -> str:
-        text = html.escape(str(self), quote=True)   # "Player 1's view": the quote must not end the attribute
+        text = escape(self)   # "Player 1's view": the quote must not end the attribute
         return f"<span title=\"{text}\">{text}</span>"
 
 

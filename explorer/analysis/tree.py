@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from explorer.core.bounds import read_json
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import State
 
@@ -273,12 +274,8 @@ class PositionTree:
 
     @classmethod
     def from_json(cls, text: str) -> PositionTree:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise PositionError("(json)", f"not valid JSON: {err}") from None
-        except RecursionError:
-            raise PositionError("(json)", "nested too deeply to be a saved tree") from None
+        """A saved tree from its JSON, bounded in size, depth and digits (`explorer.core.bounds`)."""
+        data = read_json(text)
         try:
             return cls.from_dict(data)
         except RecursionError:

@@ -290,6 +290,21 @@ def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Ca
     Every seat plays the evaluator, so a game's fast kernel plays each rollout
     (`Game.policy_playout`, the same games as stepping the model, only sooner); `kernel=False`
     steps the model instead, which only a check of a kernel needs."""
+    for snapshot in refine_steps(state, viewer, seed=seed, cancel=cancel, first_seconds=first_seconds,
+                                 round_seconds=round_seconds, max_games=max_games, exact_limit=exact_limit,
+                                 exact_seconds=exact_seconds, max_steps=max_steps, workers=workers,
+                                 kernel=kernel, clock=clock):
+        if snapshot is not None:
+            yield snapshot
+
+
+def refine_steps(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Cancel | None = None,
+                 first_seconds: float = 0.5, round_seconds: float = 2.0, max_games: int = 2000,
+                 exact_limit: int = 20_000, exact_seconds: float = 0.25, max_steps: int = 5_000,
+                 workers: int = 0, kernel: bool = True, clock: Any = time.monotonic) -> Iterator[Verdict | None]:
+    """`refine`, with a None between two batches of rollouts: a point where a caller that shares
+    its thread (an event loop, a worker serving several analyses) may pause the run and resume
+    it later (`explorer.analysis.pool`). The snapshots are `refine`'s, in the same order."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise PositionError("workers", f"{workers!r} is not a number of processes (0 plays in this thread)")
     know = knowledge(state, viewer)
@@ -299,7 +314,7 @@ def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Ca
 
 def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, round_seconds: float,
             max_games: int, exact_limit: int, exact_seconds: float, max_steps: int, workers: int,
-            kernel: bool, clock: Any) -> Iterator[Verdict]:
+            kernel: bool, clock: Any) -> Iterator[Verdict | None]:
     game, players = know.game, know.game.players
     started = clock()
     probe_rng = random.Random(derive_seed(seed, -1))
@@ -357,16 +372,18 @@ def _refine(know: Knowledge, seed: int, cancel: Cancel, first_seconds: float, ro
         spent, mark = now - mark, now
         # a snapshot is due when the next batch, as long as this one, would end past the
         # deadline: a batch of long games (8 Rum moves) never makes the first one late
-        if now + spent >= deadline or full:
-            round_no += 1
-            rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
-                    for key, t in tallies.items()]
-            yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, tallies), round_no, full,
-                          probes[0].player)
-            if full:
-                return
-            mark = clock()
-            deadline = mark + round_seconds
+        if not (now + spent >= deadline or full):
+            yield None          # between two batches: a caller sharing its thread may pause here
+            continue
+        round_no += 1
+        rows = [Row(t.label, key, *_summary(t, players), len(t.outcomes), False, unfinished=t.unfinished)
+                for key, t in tallies.items()]
+        yield Verdict(kind, focus, know.basis, method, _rank(rows, focus, tallies), round_no, full,
+                      probes[0].player)
+        if full:
+            return
+        mark = clock()
+        deadline = mark + round_seconds
 
 
 def _jobs(know: Knowledge, kind: str, seed: int, index: int) -> list[tuple[str, str, State]]:

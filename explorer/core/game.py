@@ -15,6 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from explorer.core.bounds import READERS, bounded_reader
 from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.events import Event
@@ -98,6 +99,13 @@ class Game:
     derived from a cap instead of guessed. Play through the model keeps the option defaults."""
 
     __slots__ = ("_hash", "_key", "_options", "_players")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's public readers refuse oversized text and deep nesting in words (`bounds`)."""
+        super().__init_subclass__(**kwargs)
+        for name, field, limit, what in READERS:
+            if name in cls.__dict__:
+                setattr(cls, name, bounded_reader(cls.__dict__[name], field, limit, what))
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

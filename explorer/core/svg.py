@@ -9,7 +9,7 @@ in viewBox units and a board no wider than ``MAX_WIDTH``: then no text is drawn 
 
 from __future__ import annotations
 
-from html import escape
+from explorer.core.markup import escape
 
 MAX_WIDTH = 1100          # px: the widest a board is drawn (the app's output width)
 MIN_FONT = 12             # viewBox units; with boards <= MAX_WIDTH wide this stays >= 11 px

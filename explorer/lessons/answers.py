@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from explorer.core.bounds import check_numbers, check_text
 from explorer.core.errors import PositionError
 
 _NUMBER = r"\d+(?:\.\d*)?|\.\d+"
-_FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$")
-_PERCENT = re.compile(rf"^\s*({_NUMBER})\s*%\s*$")
-_DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$")
+_FRACTION = re.compile(rf"^\s*({_NUMBER})\s*/\s*({_NUMBER})\s*$", re.ASCII)
+_PERCENT = re.compile(rf"^\s*({_NUMBER})\s*%\s*$", re.ASCII)
+_DECIMAL = re.compile(rf"^\s*({_NUMBER})\s*$", re.ASCII)
+MAX_ANSWER = 200   # characters of a typed probability
 
 
 def parse_probability(text: str, field: str = "answer") -> Fraction:
@@ -22,6 +24,8 @@ def parse_probability(text: str, field: str = "answer") -> Fraction:
     "0.139". Anything else, or a value outside 0..1, is a `PositionError` naming `field`."""
     if not isinstance(text, str):
         raise PositionError(field, f"{text!r} is not text: write a fraction like 5/36 or a percentage like 13.9%")
+    check_text(text, field, MAX_ANSWER, "an answer")
+    check_numbers(text, field)   # Fraction() of 5,000 digits is Python's ValueError
     if match := _FRACTION.match(text):
         top, bottom = Fraction(match[1]), Fraction(match[2])
         if bottom == 0:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import explorer
+from explorer.core.bounds import read_toml
 from explorer.core.errors import ExplorerError, IllegalAction, PositionError
 from explorer.core.game import Game, State
 from explorer.lessons.answers import parse_probability
@@ -65,16 +66,23 @@ def load_lesson(name_or_path: str | Path) -> Lesson:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise LessonError(path.name, "(file)", f"cannot be read: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise LessonError(path.name, "(file)", f"is not UTF-8 text (byte {err.start})") from None
     return parse_lesson(text, path.name)
 
 
 def parse_lesson(text: str, source: str = "(text)") -> Lesson:
     """Build a `Lesson` from TOML text; `source` names it in errors."""
     try:
-        raw = tomllib.loads(text)
+        raw = read_toml(text)
     except tomllib.TOMLDecodeError as err:
         raise LessonError(source, "(toml)", f"not valid TOML: {err}") from None
-    return _Reader(source).lesson(raw)
+    except PositionError as err:   # too big, too deep, a number TOML cannot read
+        raise LessonError(source, err.field, err.reason) from None
+    try:
+        return _Reader(source).lesson(raw)
+    except RecursionError:   # bounded by read_toml's depth; kept so no input escapes as one
+        raise LessonError(source, "(toml)", "nested too deeply") from None
 
 
 class _Reader:
@@ -292,6 +300,8 @@ class _Reader:
         if not isinstance(rules, list) or not rules:
             raise self.fail(f"{at}.rules", "cite the digest rule IDs the step teaches, e.g. rules = [\"R7\"]")
         for rule in rules:
+            if not isinstance(rule, str):
+                raise self.fail(f"{at}.rules", f"{rule!r} is not a rule ID: write it as text, e.g. \"R7\"")
             if rule not in game.rules:
                 raise self.fail(f"{at}.rules", f"{rule!r} is not a rule ID of {game.title}")
         return tuple(rules)

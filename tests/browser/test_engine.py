@@ -2,11 +2,14 @@
 look, stops and starts over when you move, and in a player's view shows nothing hidden."""
 
 import re
+import sys
 
+import pytest
 from playwright.sync_api import expect
 
 import explorer
 
+from .conftest import ROOT, _pythonpath, free_port, start_server, stop, wait_http
 from .explorer_steps import SHOTS, revision, wait_rerender
 from .test_chance_app import open_app, pick, served  # noqa: F401  (the served-app fixture)
 
@@ -137,4 +140,59 @@ def test_notebook_panel_in_jupyterlab(jupyterlab, page):
     expect(verdict).to_have_attribute("data-round", "1", timeout=15_000)
     app.locator(".pre-engine-switch").click()                     # off in one click
     expect(out).to_contain_text("The engine is off")
+    assert page.errors == []
+
+
+def test_two_pages_share_the_pool_and_both_refine(served, browser):  # noqa: F811
+    """Two tabs with the engine on: both fill in and both refine (the pool's turns go round)."""
+    url = served()
+    pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        for page, name in zip(pages, ("dead_mans_dice", "sjoroveroya"), strict=True):
+            open_app(page, f"{url}?game={name}")
+            switch_on(page)
+        for page in pages:
+            expect(page.locator(VERDICT)).to_be_attached(timeout=20_000)
+        firsts = [round_of(page) for page in pages]
+        for page, first in zip(pages, firsts, strict=True):
+            expect(page.locator(VERDICT)).not_to_have_attribute("data-round", str(first), timeout=30_000)
+        pages[1].locator(".pre-engine").screenshot(path=str(SHOTS / "engine-second-page.png"))
+        assert errors == []
+    finally:
+        for page in pages:
+            page.close()
+
+
+@pytest.fixture
+def cooperative_app(tmp_path):
+    """The served app with EXPLORER_ENGINE=cooperative: the engine on the server's event loop."""
+    port, target = free_port(), ROOT / "apps/explorer_app.py"
+    proc = start_server([sys.executable, "-m", "panel", "serve", str(target), "--port", str(port),
+                         "--address", "127.0.0.1", "--allow-websocket-origin", f"127.0.0.1:{port}"],
+                        tmp_path / f"panel-{port}.log", cwd=tmp_path,
+                        env={"PYTHONPATH": _pythonpath(), "EXPLORER_ENGINE": "cooperative"})
+    try:
+        url = f"http://127.0.0.1:{port}/{target.stem}"
+        wait_http(url, proc)
+        yield url
+    finally:
+        stop(proc)
+
+
+def test_cooperative_mode_fills_in_refines_and_a_move_still_plays(cooperative_app, page):
+    """Forced cooperative mode (as on Pyodide): the panel fills in and refines from slices on the
+    server's loop, and a move made meanwhile is drawn and starts the analysis over."""
+    open_app(page, f"{cooperative_app}?game=dead_mans_dice")
+    switch_on(page)
+    expect(page.locator(VERDICT)).to_be_attached(timeout=20_000)
+    first = round_of(page)
+    expect(page.locator(VERDICT)).not_to_have_attribute("data-round", str(first), timeout=30_000)
+    before = revision(page.locator("body"))
+    page.locator(".pre-picker .pre-action").first.click()
+    wait_rerender(page.locator("body"), before)
+    expect(page.locator(OUT)).to_contain_text(re.compile("What each outcome is worth|to move"), timeout=20_000)
+    page.locator(".pre-engine").screenshot(path=str(SHOTS / "engine-cooperative.png"))
     assert page.errors == []

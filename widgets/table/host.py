@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-from html import escape
 from typing import Any
 
 from explorer.core.extras import missing
@@ -23,6 +22,7 @@ except ImportError as err:  # the app extra
 
 from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, OptionSpec
+from explorer.core.markup import escape
 from explorer.table.table import PERSON, bot_names
 from widgets.table import routes
 from widgets.table.hub import Hub
@@ -56,7 +56,7 @@ def links_html(links: dict, base: str) -> str:
         code = qr_svg(full) if full.startswith("http") else ""
         return (f'<div class="pre-link-card {css}" style="display:inline-block;margin:6px;vertical-align:top;'
                 f'text-align:center;max-width:240px"><div><b>{escape(label)}</b></div>{code}'
-                f'<div style="word-break:break-all;font-size:12px"><a href="{escape(full, quote=True)}" '
+                f'<div style="word-break:break-all;font-size:12px"><a href="{escape(full)}" '
                 f'target="_blank" rel="noopener">{escape(full)}</a></div></div>')
 
     title = links["title"] or links["game"]

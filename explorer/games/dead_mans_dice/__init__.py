@@ -41,6 +41,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from explorer.core.bounds import preview
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
 
@@ -157,8 +158,8 @@ class DeadMansDice(Game):
             raise IllegalAction("T1", f"an action is written as text, not {type(text).__name__}", text)
         try:
             return _parse(text.split(), self.players)
-        except (ValueError, IndexError):
-            raise IllegalAction("T1", f"{text!r} is not Dead Man's Dice notation: roll P1-1, broadside P2, "
+        except (ValueError, IndexError, KeyError):   # KeyError: an unknown word before a seat ("foo P1")
+            raise IllegalAction("T1", f"{preview(text)} is not Dead Man's Dice notation: roll P1-1, broadside P2, "
                                       "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
                                       "overboard P1, face S, stray none, steady, topple, hit, miss", text) from None
 

@@ -10,6 +10,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from explorer.core.bounds import is_number
+
 BASES = {"SEED", "SOURCED", "ASSUMED"}
 DATA_FILE = Path(__file__).with_name("data.toml")
 SKULL = 0
@@ -141,7 +143,7 @@ def die_code(text: str) -> int:
 def pirate_code(text: str) -> int:
     """``"P2"`` (or the digest's letter ``"B"``) -> seat 1; `ValueError` for anything else."""
     text = text.strip().upper()
-    if len(text) >= 2 and text[0] == "P" and text[1:].isdigit() and text[1] != "0":
+    if len(text) >= 2 and text[0] == "P" and is_number(text[1:]) and text[1] != "0":
         return int(text[1:]) - 1
     if len(text) != 1 or text not in LEGACY_LETTERS:
         raise ValueError(text)

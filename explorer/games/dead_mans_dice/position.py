@@ -48,6 +48,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import OptionError, PositionError, TooManyWorlds
 from explorer.core.view import View
 
@@ -155,7 +156,7 @@ def game_block(game: Any, text: str) -> dict[str, Any]:
         if not sep:
             raise PositionError("game", f"{word!r}: write players=N and option=value")
         if name == "players":
-            if not value.isdigit():
+            if not is_number(value):
                 raise PositionError("game", f"players={value!r} is not a whole number")
             block["players"] = int(value)
         elif name in specs:
@@ -175,7 +176,7 @@ def _option(spec: Any, value: str) -> Any:
         return value
     if kind is bool and low in ("true", "on", "yes", "false", "off", "no"):
         return low in ("true", "on", "yes")
-    if kind is int and value.lstrip("-").isdigit():
+    if kind is int and is_number(value.lstrip("-")):
         return int(value)
     raise PositionError("game", f"{spec.name}={value!r}: write {'true or false' if kind is bool else 'a whole number'}")
 

@@ -139,6 +139,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import FACE_NAMES, die_code, die_kind, die_name, kind_code, owner, pirate_code, seat_code
@@ -306,7 +307,7 @@ def _key_of(lines: _Lines, field: str) -> str:
     """The notation key behind a position-data field."""
     head, _, rest = field.partition(".")
     seat = rest.split(".")[0]
-    if head in ("piles", "hands", "totals") and seat.isdigit():
+    if head in ("piles", "hands", "totals") and is_number(seat):
         return f"p{int(seat) + 1} {head[:-1]}"
     if head in ("die", "face"):
         return "rolled" if "rolled" in lines.found else "rolling" if "rolling" in lines.found else "step"

@@ -147,6 +147,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import SHIPS
@@ -223,7 +224,7 @@ def _read_line(game: Any, key: str, value: str, data: dict[str, Any]) -> None:
     if key == "game":
         data["game"] = _game_block(game, value)
     elif key == "round":
-        if not value.isdigit():
+        if not is_number(value):
             raise PositionError(key, f"{value!r} is not a round number (R24)")
         data["round"] = int(value)
     elif key == "step":
@@ -271,7 +272,7 @@ def _game_block(game: Any, value: str) -> dict[str, Any]:
         name, eq, raw = word.partition("=")
         if not eq:
             raise PositionError("game", f"{word!r} is not name=value (e.g. special_cards=true)")
-        parsed: Any = {"true": True, "false": False}.get(raw.lower(), int(raw) if raw.isdigit() else raw)
+        parsed: Any = {"true": True, "false": False}.get(raw.lower(), int(raw) if is_number(raw) else raw)
         if name == "players":
             block["players"] = parsed
         else:

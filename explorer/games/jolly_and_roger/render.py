@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, title, wrap
 
 from .data import COMPONENTS, SHIPS, SPECIAL_NAMES
@@ -54,7 +55,7 @@ def card_tip(card: str) -> str:
 
 
 def _card_fill(card: str) -> str:
-    return FILL.get(card[0], SPECIAL_FILL) if card[0] in FILL and card[1:].isdigit() else SPECIAL_FILL
+    return FILL.get(card[0], SPECIAL_FILL) if card[0] in FILL and is_number(card[1:]) else SPECIAL_FILL
 
 
 def _label(entry: str) -> tuple[str, str, str, str]:

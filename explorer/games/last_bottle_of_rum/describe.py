@@ -44,7 +44,7 @@ from .model import (
     Whirl,
 )
 
-ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair"}
+ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair", "W": "Wild"}   # R11, R63
 
 
 def card_name(card: str) -> str:

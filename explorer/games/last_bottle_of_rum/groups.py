@@ -38,7 +38,7 @@ def card_name(card: str) -> str:
     info = CARDS[card]
     icons = " + ".join(ICON_WORDS[i] for i in info.icons)
     if info.effect == "WEATHER" and info.weather:
-        icons = f"{info.weather.replace('_', ' ')} + {icons}"     # R63: ``storm + Wild + Wild``
+        icons = f"{info.weather.replace('_', ' ').title()} + {icons}"     # R63: ``Storm + Wild + Wild``
     return f"{effect_name(card)}: {icons}" if icons else effect_name(card)
 
 

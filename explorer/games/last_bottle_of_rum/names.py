@@ -22,7 +22,7 @@ def _base(card_id: str) -> str:
     if card.effect == "KRAKEN":
         return "Kraken"
     if card.effect == "WEATHER":
-        return card.weather.capitalize()
+        return card.weather.replace("_", " ").title()   # people's words: "Trade Wind", not "Trade_wind"
     return f"{EFFECTS[card.effect].name} {card.icons}"
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.bounds import is_number
+
 from .data import ACTIONS, BOUNTIES, CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
 from .model import (
     EARN,
@@ -62,7 +64,7 @@ def _known(word: str, table) -> str:
 
 def _player(word: str) -> int:
     """A seat as written, ``P1``.. (from 1), as its index."""
-    if word[:1].upper() != "P" or not word[1:].isdigit() or int(word[1:]) < 1:
+    if word[:1].upper() != "P" or not is_number(word[1:]) or int(word[1:]) < 1:
         raise ValueError(word)
     return int(word[1:]) - 1
 

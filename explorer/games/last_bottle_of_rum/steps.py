@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import BOUNTIES, FULL_DECK, MAPS, cell_name, parse_cell
@@ -204,7 +205,7 @@ def _unword(letter: str, text: str, kind: StepKind) -> Any:
     if letter in "pt":
         if letter == "t" and low == "ghost":
             return -1
-        if low[:1] == "p" and low[1:].isdigit():
+        if low[:1] == "p" and is_number(low[1:]):
             return int(low[1:]) - 1
         return text
     if letter in "nsf":

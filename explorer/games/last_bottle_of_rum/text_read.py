@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import ACTIONS, DAMAGE
@@ -46,20 +47,20 @@ class _Reader:
         parts = path.split(".")
         node: Any = self.data
         for i, part in enumerate(parts[:-1]):
-            if part.isdigit():
+            if is_number(part):
                 part_i = int(part)
                 while len(node) <= part_i:
                     node.append({})
                 node = node[part_i]
             else:
-                node = node.setdefault(part, [] if parts[i + 1].isdigit() else {})
+                node = node.setdefault(part, [] if is_number(parts[i + 1]) else {})
         node[parts[-1]] = value
 
     def seat(self, text: str, ghost: bool = False) -> int:
         low = text.strip().lower()
         if ghost and low == "ghost":
             return -1
-        if low[:1] == "p" and low[1:].isdigit() and 1 <= int(low[1:]) <= self.game.players:
+        if low[:1] == "p" and is_number(low[1:]) and 1 <= int(low[1:]) <= self.game.players:
             return int(low[1:]) - 1
         return self.fail(f"{text.strip()!r} is not a seat P1..P{self.game.players}" + (" or ghost" if ghost else ""))
 
@@ -308,8 +309,8 @@ def _as_line(r: _Reader, err: PositionError) -> PositionError:
     best = max((p for p in r.where if field == p or field.startswith(p + ".")), key=len, default=None)
     if best is None and field.startswith("ships."):
         p, _, rest = field[6:].partition(".")
-        what = next((k for k, v in SHIP_LINES.items() if rest.startswith(v)), "ship") if p.isdigit() else "ship"
-        return PositionError(f"P{int(p) + 1} {what}" if p.isdigit() else "ship", f"(not written) {err.reason}")
+        what = next((k for k, v in SHIP_LINES.items() if rest.startswith(v)), "ship") if is_number(p) else "ship"
+        return PositionError(f"P{int(p) + 1} {what}" if is_number(p) else "ship", f"(not written) {err.reason}")
     if best is None:
         key = {"active": "turn", "turns": "turns played", "face_up": "board", "tiles": "board",
                "pending": "step", "map_deck": "map discard", "treasure_deck": "treasure discard"}.get(

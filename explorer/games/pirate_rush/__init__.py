@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
@@ -137,12 +138,12 @@ class PirateRush(Game):
         if not words:
             raise IllegalAction("T3", "an empty action", text)
         head, arg = words[0].lower(), " ".join(words[1:])
-        if head in SEAT_VERBS and arg[:1].isdigit():
+        if head in SEAT_VERBS and is_number(arg[:1]):
             raise IllegalAction("T3", f"{text!r}: seats are written P1..P{self.players} "
                                 f"(e.g. '{head} P1' for Player 1), not as numbers", text)
         if head in DECISION_VERBS:
             if head in ("take", "look", "anchor", "swap", "trade", "merchant"):
-                arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and w[1:2].isdigit() else w
+                arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and is_number(w[1:2]) else w
                                for w in words[1:])
             return Move(head, arg)
         if head in OUTCOME_KINDS and arg:

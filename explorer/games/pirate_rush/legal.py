@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import IllegalAction
 
 from .data import CHARACTERS, GAMBLER, RANK, RESOURCES, ROGUE
@@ -204,7 +205,7 @@ def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
 def looks_into_pile(s, target: str) -> bool:
     """``look discard`` or ``look P2`` (a loot pile): R17 forbids both."""
     return target.lower() in ("discard", "d") or target.lower().startswith("d.") or (
-        target[:1] in "Pp" and target[1:].isdigit())
+        target[:1] in "Pp" and is_number(target[1:]))
 
 
 def explain(s, action) -> IllegalAction:
@@ -233,7 +234,9 @@ def explain(s, action) -> IllegalAction:
     elif task[0] == "gunner" and action.verb == "prosthetic":
         rule, reason = "R38", "a player owns at most one peg leg and one hook, from the supply"
     elif task[0] == "qm" and action.verb == "trade":
-        rule, reason = "R41", "the new tile comes from an island that can no longer be visited, or the discard"
+        rule, reason = "R41", ("the new tile comes from an island the route skipped (qm_islands, V21, A20), or the "
+                               "discard" if opt(s, "qm_islands") == "skipped" else
+                               "the new tile comes from an island that can no longer be visited, or the discard")
     elif task[0] == "stake" and action.verb == "stake":
         rule, reason = "R49", "a player stakes a tile of his own loot"
     else:   # an action that belongs to another moment, or another pirate: the order of play decides

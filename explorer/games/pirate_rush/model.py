@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from explorer.core.bounds import is_number
 from explorer.core.game import State
 
 SLOT_LETTERS = "abcde"
@@ -78,7 +79,7 @@ def seat(player: int) -> str:
 
 def parse_seat(text: str) -> int:
     """``"P3"`` -> 2; raises ValueError on anything else (a bare number is not a seat)."""
-    if text[:1] not in "Pp" or not text[1:].isdigit() or int(text[1:]) < 1:
+    if text[:1] not in "Pp" or not is_number(text[1:]) or int(text[1:]) < 1:
         raise ValueError(text)
     return int(text[1:]) - 1
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from explorer.core.bounds import is_number
+
 from .data import CHARACTERS, EVENT_NAMES, ISLAND_TILES, KINDS, RANK
 from .model import island_name, parse_island, parse_seat, parse_slot, seat, slot_name
 from .steps import ARGS
@@ -205,7 +207,7 @@ def read_arg(kind: str, text: str, n: int, tile: Callable[[str], int]):
     if kind == "seats":
         return read_seats(text, n)
     if kind in ("count", "count?"):
-        if not text.isdigit():
+        if not is_number(text):
             raise Bad(f"{text!r} is not a count")
         return int(text)
     if kind == "island":

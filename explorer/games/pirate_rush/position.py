@@ -17,8 +17,8 @@ Fields (each may be left out, see above):
   ``prosthetics``, ``resources`` (structure, ammunition, supplies), ``ship``, ``anchor`` (-1
   none), ``starter``, ``played``, ``current`` (-1 none), ``turn`` (looks used, looks allowed,
   loot done, power used, steered, tavern used, merchant used), ``event``, ``ending``;
-- ``visited`` 8 booleans, the islands the ship has been at (V21; left out, and by `to_dict`
-  when it is the voyage through the face-up islands, else the lowest-numbered, behind the ship);
+- ``visited`` 8 booleans, the islands the ship has been at (V21; left out, and by `to_dict`,
+  when it is the lowest-numbered voyage of one island a round through the face-up islands);
 - ``known`` the tokens each pirate follows, ``vague`` his ``[token, zones]`` memories (zones
   ``I4``, ``P2`` for Player 2's loot, ``D`` the discard), ``peeked`` the islands he looked at.
 
@@ -77,7 +77,7 @@ def to_dict(s) -> dict:
     data = {"game": s.game.to_dict()}
     for name in FIELDS:
         data[name] = _plain(getattr(s, name))
-    if s.visited == default_visited(s.game.options["route_layout"], s.ship, s.flipped):
+    if s.visited == default_visited(s.game.options["route_layout"], s.ship, s.flipped, s.round):
         del data["visited"]      # V21: the voyage the ship and flips imply is left unsaid, as in the notation
     return data
 
@@ -171,10 +171,11 @@ def defaults(game, data: Mapping[str, Any]) -> dict:
 def _default_visited(game, data: Mapping[str, Any]) -> list[bool]:
     """V21: the voyage a position leaves unsaid (rules.default_visited), I1 alone if its ship or
     flips are not yet readable (their own checks then name the field)."""
-    ship, flipped = data.get("ship", 0), data.get("flipped", [False] * 8)
-    if not (isinstance(ship, int) and 0 <= ship < 8 and isinstance(flipped, list) and len(flipped) == 8):
+    ship, flipped, rounds = data.get("ship", 0), data.get("flipped", [False] * 8), data.get("round", 0)
+    if not (isinstance(ship, int) and 0 <= ship < 8 and isinstance(flipped, list) and len(flipped) == 8
+            and isinstance(rounds, int)):
         return [True] + [False] * 7
-    return list(default_visited(game.options["route_layout"], ship, flipped))
+    return list(default_visited(game.options["route_layout"], ship, flipped, rounds))
 
 
 def _fields(game, data: Mapping[str, Any]) -> dict:

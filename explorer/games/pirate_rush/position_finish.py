@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .model import FIELDS, make, parse_island, parse_slot, seat
@@ -43,7 +44,7 @@ def _tile_ref(tiles, f: dict[str, Any], n: int):
         k = 1
         if " #" in words:
             words, _, number = words.rpartition(" #")
-            if not number.isdigit() or int(number) < 1:
+            if not is_number(number) or int(number) < 1:
                 raise Bad(f"{text!r}: #k numbers one of several identical tiles from 1")
             k = int(number)
         if name.lower() == "discard":
@@ -93,8 +94,11 @@ def finish(game, lines, tiles, f: dict[str, Any]):
                 raise lines.fail(f"{seat(p).lower()} loot", f"{seat(p)} looked at every tile he took: his "
                                  "own loot is written without 'seen by', or with him among the seers", "H1")
     route, ship = game.options["route_layout"], f["ship"]
-    visited = lines.read("visited", _visited, default_visited(route, ship, f["flipped"]))
+    visited = lines.read("visited", _visited, default_visited(route, ship, f["flipped"], round_))
     check_visited(game, ship, visited, f["flipped"], "visited")
+    if round_ and sum(visited) != round_:
+        reason = f"in round {round_} the ship has been at {round_} islands, one a round (T0), not {sum(visited)}"
+        raise lines.fail("visited", reason, "V21") if lines.has("visited") else PositionError("visited", reason)
     fields = {
         "phase": "over" if over else ("play" if round_ else "setup"), "stack": stack, "kinds": kinds,
         "slots": tuple(f["slots"]), "loot": tuple(tuple(sorted(p)) for p in f["loot"]),
@@ -146,7 +150,7 @@ def _turn(text: str, n: int) -> tuple[int, tuple[int, ...]]:
     for part in parts[1:]:
         if part.endswith(" looks") and " of " in part:
             a, _, b = part[:-6].partition(" of ")
-            if not (a.isdigit() and b.isdigit()) or int(a) > int(b) or int(b) > 5:
+            if not (is_number(a) and is_number(b)) or int(a) > int(b) or int(b) > 5:
                 raise Bad(f"{part!r}: looks used of looks allowed, at most 5 (R11, R44, R48, A47, V20)", "R11")
             used, allowed = int(a), int(b)
         elif part in TURN_FLAGS:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import KINDS, PROSTHETICS, RESOURCES, TOTAL
@@ -57,7 +58,7 @@ def _strip_comment(raw: str) -> str:
     """A ``#`` starts a comment unless it numbers one of several identical tiles (``#2``)."""
     out = []
     for i, ch in enumerate(raw):
-        if ch == "#" and not raw[i + 1:i + 2].isdigit():
+        if ch == "#" and not is_number(raw[i + 1:i + 2]):
             break
         out.append(ch)
     return "".join(out).strip()
@@ -76,8 +77,12 @@ class Lines:
         return self.found[key][2] if key in self.found else None
 
     def fail(self, key: str, reason: str, rule: str = "") -> PositionError:
+        """The error of line `key`; a line left out (its default in force) is named by its key alone."""
+        why = reason + (f" ({rule})" if rule else "")
+        if key not in self.found:
+            return PositionError(key, f"(not written) {why}")
         number, written, _ = self.found[key]
-        return PositionError(written, f"line {number}: {reason}" + (f" ({rule})" if rule else ""))
+        return PositionError(written, f"line {number}: {why}")
 
     def read(self, key: str, parse: Callable[[str], Any], default: Any) -> Any:
         if key not in self.found:
@@ -89,7 +94,7 @@ class Lines:
 
 
 def _number(text: str, low: int, high: int, what: str, rule: str) -> int:
-    if not text.strip().isdigit() or not low <= int(text) <= high:
+    if not is_number(text.strip()) or not low <= int(text) <= high:
         raise Bad(f"{what} is a whole number {low}..{high}, not {text.strip()!r}", rule)
     return int(text)
 
@@ -136,7 +141,7 @@ def _option_value(spec, raw: str) -> Any:
     for choice in (*spec.choices, spec.default, True, False, None):
         if raw_text(choice) == raw:
             return choice
-    if raw.lstrip("-").isdigit():
+    if is_number(raw.lstrip("-")):
         return int(raw)
     return raw
 

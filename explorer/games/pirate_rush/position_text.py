@@ -99,8 +99,8 @@ C3, C6), each player has 1 prestige marker (S7) and nothing else.
 - ``game: pirate_rush players=3 advanced=false`` (optional, first): when present it must match
   the game reading it; options left out are the defaults.
 - ``round: 2`` (0, the default, is the setup); ``ship: I3`` (default I1); ``anchor: I5``;
-  ``visited: I1, I3, I5`` the ship's voyage so far (V21; default: through the face-up islands,
-  else the lowest-numbered islands behind the ship);
+  ``visited: I1, I3, I5`` the ship's voyage so far, one island a round (V21; default: the
+  lowest-numbered such voyage through the face-up islands);
   ``resources: structure 2, ammunition 1, supplies 2`` (default: full, A9).
 - ``removed: Revuelta, red structure, Duelo, green ammunition``: the 4 island tiles set aside
   at setup (S2), public; needed in the advanced game from round 1. An island tile is written
@@ -286,7 +286,7 @@ def notation(s) -> str:
         lines.append(f"ship: {island_name(s.ship)}")
     if s.anchor >= 0:
         lines.append(f"anchor: {island_name(s.anchor)}")
-    if s.visited != default_visited(game.options["route_layout"], s.ship, s.flipped):
+    if s.visited != default_visited(game.options["route_layout"], s.ship, s.flipped, s.round):
         lines.append("visited: " + ", ".join(island_name(j) for j in range(8) if s.visited[j]))
     full = game.options["resources_per_colour"]
     if any(r != full for r in s.resources):

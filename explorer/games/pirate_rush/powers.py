@@ -159,6 +159,8 @@ def _quartermaster(w: Work, task: tuple, a: Move) -> None:
     new = w.slots[j][i]
     w.set("slots", j, tuple(-1 if k == i else x for k, x in enumerate(w.slots[j])))
     loot_add(w, p, new)
-    w.say(paid(w, f"The Quartermaster (Player {p + 1}) discards", w.kinds[t],
-               f"and takes {a.arg} from an island the ship can no longer visit"), "R40", "R41", "R73")
+    skipped = opt(w, "qm_islands") == "skipped"
+    where = "an island the route skipped" if skipped else "an island the ship can no longer visit"
+    w.say(paid(w, f"The Quartermaster (Player {p + 1}) discards", w.kinds[t], f"and takes {a.arg} from {where}"),
+          "R40", "R41", *(("A20", "V21") if skipped else ()), "R73")
     w.push(("see", new, (p,)), ("gained", p, new, "trade"))

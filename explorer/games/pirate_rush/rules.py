@@ -71,18 +71,32 @@ def trade_islands(s) -> list[int]:
     return out
 
 
-def default_visited(route: str, ship: int, flipped) -> tuple[bool, ...]:
-    """The ship's path a position leaves unsaid (V21): from `ship` back to I1 through the flipped
-    island behind it (the advanced game flips every island reached, R8), else the lowest-numbered."""
+def voyages(route: str, ship: int) -> list[tuple[int, ...]]:
+    """Every voyage from I1 to `ship` along the route (D6), each as its islands in order."""
     nxt = ROUTES[route][0]
-    seen = [False] * 8
-    j = ship
-    seen[j] = True
-    while j:
-        before = [i for i in range(j) if j in nxt[i]]
-        j = next((i for i in before if flipped[i]), before[0])
-        seen[j] = True
-    return tuple(seen)
+    out: list[tuple[int, ...]] = []
+    todo = [(0,)]
+    while todo:
+        path = todo.pop()
+        if path[-1] == ship:
+            out.append(path)
+        elif path[-1] < ship:
+            todo.extend((*path, j) for j in nxt[path[-1]])
+    return sorted(out)
+
+
+def default_visited(route: str, ship: int, flipped, rounds: int = 0) -> tuple[bool, ...]:
+    """The voyage a position leaves unsaid (V21): the lowest-numbered one to `ship` through every
+    flipped island (the advanced game flips each island reached, R8) and, from round 1, one island
+    a round (T0); the lowest-numbered timely voyage when none fits both."""
+    paths = voyages(route, ship) or [(0, ship)]
+
+    def fits(path: tuple[int, ...]) -> bool:
+        return all(j in path for j in range(8) if flipped[j]) and (rounds < 1 or len(path) == rounds)
+
+    timely = [p for p in paths if rounds < 1 or len(p) == rounds] or paths
+    path = next((p for p in timely if fits(p)), timely[0])
+    return tuple(j in path for j in range(8))
 
 
 def is_path(route: str, ship: int, visited) -> bool:

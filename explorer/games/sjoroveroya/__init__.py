@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
@@ -211,7 +212,7 @@ def _parse(words: list[str]) -> Any:
         return Reveal(_suit(words[1]))
     if head == "first" and len(words) == 2:
         seat = words[1]
-        if seat[:1] in "pP" and seat[1:].isdigit() and int(seat[1:]) >= 1:
+        if seat[:1] in "pP" and is_number(seat[1:]) and int(seat[1:]) >= 1:
             return FirstPlayer(int(seat[1:]) - 1)
         return FirstPlayer(int(seat))   # analyses saved before seats were P1..Pn wrote the index
     if head == "layout" and len(words) == 3 and len(words[2]) == 4:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
@@ -73,7 +74,7 @@ def seat(line: Line, players: int) -> int:
 
 def number(line: Line, low: int, high: int, rule: str) -> int:
     value = line.value.split()[0] if line.value.split() else ""
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not is_number(value) or not low <= int(value) <= high:
         raise line.error(f"{line.value!r} is not a whole number from {low} to {high} ({rule})")
     return int(value)
 
@@ -107,7 +108,7 @@ def _place(word: str) -> int:
         return 0
     if word == "goal":
         return GOAL
-    if word.isdigit() and 1 <= int(word) <= 20:
+    if is_number(word) and 1 <= int(word) <= 20:
         return int(word)
     raise ValueError(word)
 
@@ -147,7 +148,7 @@ def _option_value(text: str) -> Any:
         return low == "true"
     if low == "none":
         return None
-    return int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if is_number(text.lstrip("-")) else text
 
 
 def game_line(line: Line, game: Any) -> None:

@@ -161,6 +161,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .data import GOAL, SUITS
@@ -272,7 +273,7 @@ FIELD_KEYS = {"to_move": "turn", "moves_used": "moves used", "turns": "turns pla
 def _where(err: PositionError, lines: Mapping[str, Line]) -> PositionError:
     """The data error, told against the line (or the key that was not written) it comes from."""
     parts = err.field.split(".")
-    if parts[0] in ("hands", "pieces", "drawn_since") and len(parts) > 1 and parts[1].isdigit():
+    if parts[0] in ("hands", "pieces", "drawn_since") and len(parts) > 1 and is_number(parts[1]):
         word = {"hands": "hand", "pieces": "pieces", "drawn_since": "drawn since reshuffle"}[parts[0]]
         key = f"p{int(parts[1]) + 1} {word}"
     elif parts[0] == "cards":
