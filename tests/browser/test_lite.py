@@ -16,8 +16,8 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, SHOTS
-from tests.browser.explorer_steps import click_board, revision
+from .conftest import ROOT, SHOTS
+from .explorer_steps import click_board, revision
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
