@@ -181,8 +181,10 @@ def _ignore_interrupts() -> None:
 
 
 def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
+    """The plan's chunks on `workers` processes; in the calling process where there is one worker
+    or no process can start (a browser kernel, Pyodide): the same seeded games either way."""
     rows: list[list] = []
-    if workers == 1:
+    if workers == 1 or sys.platform == "emscripten":
         try:
             for payload, size in zip(p.payloads, p.sizes, strict=True):
                 rows.extend(run_chunk(payload))
