@@ -215,6 +215,16 @@ def lite_config(src: Path) -> None:
     (src / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
+def check_offline(site: Path) -> None:
+    """The built site loads Pyodide and its packages from itself, never from a CDN."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs" or not (site / "static/pyodide/pyodide.mjs").exists():
+        raise SystemExit(f"lite: the site would load Pyodide from {kernel.get('pyodideUrl', 'its CDN')!r}")
+    if not kernel.get("disablePyPIFallback"):
+        raise SystemExit("lite: the site would fall back to PyPI")
+
+
 def build(out: Path) -> Path:
     cache, src, site = out / "cache", out / "src", out / "site"
     ext, shims = kernel_shims()
@@ -231,9 +241,12 @@ def build(out: Path) -> Path:
         {"LiteBuildConfig": {"federated_extensions": [str(e) for e in extensions], "ignore_sys_prefix": True,
                              "no_sourcemaps": True, "apps": ["lab"]}}, indent=1))
     shutil.rmtree(site, ignore_errors=True)
+    for db in out.glob(".jupyterlite.doit.db*"):   # doit's record of the last build: a fresh build each time
+        db.unlink()
     run(Path(sys.executable).parent / "jupyter-lite", "build", "--lite-dir", src, "--output-dir", site,
         "--contents", notebooks, cwd=out)
     shutil.rmtree(src / ".cache", ignore_errors=True)
+    check_offline(site)
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     print(f"lite: site in {site}, {total / 1e6:.1f} MB, {len(chosen)} Python packages, "
           f"{len(list(notebooks.glob('*.ipynb')))} notebooks")

@@ -112,3 +112,19 @@ def test_a_game_notebook_runs_offline(lite_page, lite_url, name):
     assert_no_error(lite_page)
     assert lite_page.locator(f"{NB} .pre-board").count() >= 1
     assert lite_page.locator(f"{NB} .jp-RenderedSVG").count() >= 1
+
+
+def test_the_engine_runs_in_the_browser_kernel_without_threads(lite_page, lite_url):
+    """Pyodide starts no thread: the engine panel fills in and refines on the kernel's event loop."""
+    open_and_run(lite_page, lite_url, "start_here.ipynb")
+    app = lite_page.locator(f"{NB} .pre-explorer").first
+    out, verdict = app.locator(".pre-engine-output"), app.locator(".pre-engine-output .pre-engine-verdict")
+    expect(out).to_contain_text("The engine is off")
+    app.locator(".pre-engine-switch").click()
+    expect(verdict).to_be_attached(timeout=30_000)
+    first = int(verdict.get_attribute("data-round"))
+    expect(verdict).not_to_have_attribute("data-round", str(first), timeout=30_000)   # refines
+    app.locator(".pre-engine").scroll_into_view_if_needed()
+    app.locator(".pre-engine").screenshot(path=str(SHOTS / "lite-engine-refined.png"))
+    assert "can't start new thread" not in out.text_content()
+    assert lite_page.errors == [] and lite_page.refused == []
