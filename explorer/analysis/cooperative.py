@@ -19,8 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from explorer.analysis.pool import Job
-from explorer.analysis.pool_worker import JobFn, RunClock, failure_text, run_slice
+from explorer.analysis.pool_worker import Job, JobFn, RunClock, failure_text, run_slice
 from explorer.analysis.verdict_play import Cancel
 from explorer.core.errors import PositionError
 
