@@ -3,10 +3,11 @@
 #   make test      set up on first use, then run the whole test suite
 #   make quick     the quick tier: lint and the unit tests (no browser, notebooks or long
 #                  property, solver, kernel and fuzz files), about a minute
+#   make lite      build the JupyterLite site (every notebook, no server) into build/lite/site
 PYTHON ?= python3
 VENV ?= .venv
 
-.PHONY: explore test quick setup lint bench clean
+.PHONY: explore test quick setup lint bench clean lite
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -17,7 +18,7 @@ test: $(VENV)/.ready
 	./scripts/test
 
 quick: $(VENV)/.ready
-	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite
 	$(VENV)/bin/pytest tests -q -p no:cacheprovider -m "not slow and not browser" --ignore=tests/browser
 
 setup: $(VENV)/.ready
@@ -25,11 +26,14 @@ setup: $(VENV)/.ready
 $(VENV)/.ready: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -e '.[all,test]'
+	$(VENV)/bin/pip install -q -e '.[all,test,lite]'
 	touch $@
 
 lint: $(VENV)/.ready
-	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite
+
+lite: $(VENV)/.ready
+	$(VENV)/bin/python lite/build.py --out build/lite
 
 bench: $(VENV)/.ready
 	$(VENV)/bin/python benchmarks/playouts.py

@@ -192,3 +192,15 @@ def test_dask_gives_the_process_pool_result(start):
     assert dask.outcomes == pool.outcomes and dask.games == 24
     rows = seat_advantage(start.game, 16, seed=2, workers=2, progress=False, backend="dask")
     assert rows == seat_advantage(start.game, 16, seed=2, workers=2, progress=False)
+
+
+def test_in_a_browser_kernel_the_games_run_in_process_and_are_the_same(start, monkeypatch):
+    """Pyodide starts no process: rollouts with workers=2 run there in the kernel, same games."""
+    expected = rollouts(start, n=12, seed=4, workers=1, progress=False)
+    module = rollouts_module
+    def no_processes(*args, **kwargs):
+        raise AssertionError("a process pool was started")
+
+    monkeypatch.setattr(module, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(module.sys, "platform", "emscripten")
+    assert rollouts(start, n=12, seed=4, workers=2, progress=False).outcomes == expected.outcomes

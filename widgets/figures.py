@@ -39,18 +39,18 @@ def bars_html(rows: list[dict], title: str = "") -> str:
     for row in rows:
         width = round(100 * float(row["value"]) / top, 1)
         lines.append(
-            f"<div class='pre-bar' role='listitem' title='{escape(str(row['full']), quote=True)}' "
+            f"<div class='pre-chance-bar' role='listitem' title='{escape(str(row['full']), quote=True)}' "
             "style='display:flex;align-items:center;gap:6px;margin:2px 0;font-size:12px'>"
-            f"<span class='pre-bar-label' style='flex:0 0 38%;text-align:right;overflow:hidden;"
+            f"<span class='pre-chance-bar-label' style='flex:0 0 38%;text-align:right;overflow:hidden;"
             f"text-overflow:ellipsis;white-space:nowrap'>{escape(str(row['label']))}</span>"
             "<span style='flex:1 1 auto;background:#eef1f6;height:14px'>"
-            f"<span class='pre-bar-fill' style='display:block;height:14px;width:{width}%;background:#4c72b0'>"
+            f"<span class='pre-chance-bar-fill' style='display:block;height:14px;width:{width}%;background:#4c72b0'>"
             "</span></span>"
-            f"<span class='pre-bar-value' style='flex:0 0 auto;white-space:nowrap'>"
+            f"<span class='pre-chance-bar-value' style='flex:0 0 auto;white-space:nowrap'>"
             f"{escape(str(row['fraction']))}  ({escape(str(row['percent']))})</span></div>")
     heading = escape(chart_title(title))
     return (f"<div class='pre-chance-bars' role='list' aria-label='{heading}' style='max-width:640px'>"
-            f"<div class='pre-bars-title' style='font-weight:bold;margin-bottom:4px'>{heading}</div>"
+            f"<div class='pre-chance-bars-title' style='font-weight:bold;margin-bottom:4px'>{heading}</div>"
             + "".join(lines) + "</div>")
 
 

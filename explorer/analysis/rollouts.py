@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -159,7 +160,15 @@ def plan(start: State, seats: Mapping[int, PolicySpec], n: int, seed: int, chunk
 
 
 def _progress(total: int, enabled: bool, label: str) -> Any:
-    from tqdm.auto import tqdm
+    """tqdm's bar; in a browser kernel (Pyodide, where no thread starts) without tqdm's monitor
+    thread, as the notebook's widget bar (tqdm.auto does not know that kernel and would print)."""
+    if sys.platform == "emscripten":
+        import tqdm as base
+        from tqdm.notebook import tqdm
+
+        base.tqdm.monitor_interval = 0
+    else:
+        from tqdm.auto import tqdm
 
     return tqdm(total=total, disable=not enabled, desc=label, unit="game")
 
@@ -172,8 +181,10 @@ def _ignore_interrupts() -> None:
 
 
 def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
+    """The plan's chunks on `workers` processes; in the calling process where there is one worker
+    or no process can start (a browser kernel, Pyodide): the same seeded games either way."""
     rows: list[list] = []
-    if workers == 1:
+    if workers == 1 or sys.platform == "emscripten":
         try:
             for payload, size in zip(p.payloads, p.sizes, strict=True):
                 rows.extend(run_chunk(payload))
