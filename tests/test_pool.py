@@ -335,6 +335,12 @@ class TestCooperative:
         assert events.count("slice") == 30
         assert all(a != b for a, b in itertools.pairwise(events) if a == "slice")
 
+    def test_without_a_running_loop_the_panel_says_so(self, monkeypatch, no_threads):
+        monkeypatch.setenv(cooperative.ENV, "cooperative")
+        published: list[str] = []
+        EngineRunner(Controller(DiceGame(players=2).new_state()), published.append).set_enabled(True)
+        assert "The engine stopped" in published[-1] and "needs a running event loop" in published[-1]
+
     def test_session_close_and_errors_on_the_loop(self, no_threads):
         async def scenario() -> tuple:
             runner = LoopRunner(slice_seconds=0)

@@ -19,8 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from explorer.analysis.pool import Job
-from explorer.analysis.pool_worker import JobFn, RunClock, failure_text, run_slice
+from explorer.analysis.pool_worker import Job, JobFn, RunClock, failure_text, run_slice
 from explorer.analysis.verdict_play import Cancel
 from explorer.core.errors import PositionError
 
@@ -37,6 +36,17 @@ def _seconds(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
         raise PositionError(name, f"{value!r} is not a number of seconds")
     return float(value)
+
+
+def _the_loop() -> asyncio.AbstractEventLoop:
+    """The running loop; on Pyodide its web loop (which runs the page's whole life)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        if sys.platform == "emscripten":
+            return asyncio.get_event_loop()
+        raise RuntimeError("the engine's cooperative mode needs a running event loop "
+                           "(a notebook kernel's or a served page's)") from None
 
 
 class _Running:
@@ -65,7 +75,7 @@ class LoopRunner:
         """Queue `fn(args, ...)` on `loop` (default: the running one); its driver starts if idle."""
         if not isinstance(session, str):
             raise PositionError("session", f"{session!r} is not a session key")
-        loop = loop or asyncio.get_running_loop()
+        loop = loop or _the_loop()
         job = Job(self, next(self._ids), session, None, on_value, on_done, on_error)
         running = self._live[job.id] = _Running(job, fn, args)
         self._queues.setdefault(loop, {}).setdefault(session, deque()).append(running)

@@ -38,29 +38,10 @@ from contextlib import contextmanager
 from multiprocessing.connection import wait as wait_any
 from typing import Any
 
-from explorer.analysis.pool_worker import JobFn, worker_main
+from explorer.analysis.pool_worker import Job, JobFn, worker_main
 from explorer.core.errors import PositionError
 
 SLICE_SECONDS = 0.2        # a job's turn on a worker before the next session's
-
-
-class Job:
-    """A submitted job: its session, its callbacks, and where it stands. `cancel()` from any thread."""
-
-    def __init__(self, owner: Any, job_id: int, session: str, payload: Any,
-                 on_value: Callable[[Any], None] | None, on_done: Callable[[], None] | None,
-                 on_error: Callable[[str], None] | None) -> None:
-        self.owner, self.id, self.session, self.payload = owner, job_id, session, payload
-        self.on_value, self.on_done, self.on_error = on_value, on_done, on_error
-        self.worker: int | None = None         # pinned to the worker that holds its generator
-        self.cancelled = False
-        self.ended = threading.Event()          # set once nothing more can come of it (after its callbacks)
-
-    def cancel(self) -> None:
-        self.owner.cancel(self)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self.ended.wait(timeout)
 
 
 class _Worker:

@@ -1,6 +1,8 @@
 """What runs inside the engine pool's worker processes (and, on an event loop, in
-`explorer.analysis.cooperative`): a job's slices on its own clock, the stop flag the pool
-writes, the worker's loop, and the engine panel's analysis as a job.
+`explorer.analysis.cooperative`): a job's slices on its own clock, the `Job` handle both
+services give back, the stop flag the pool writes, the worker's loop, and the engine panel's
+analysis as a job. Nothing here imports `multiprocessing`, so the cooperative mode loads where
+processes do not exist.
 
 A worker only ever unpickles bytes the pool made from project values: a job function named by
 its module, and states sent as their game's class plus `to_dict` data, which the game's own
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 import pickle
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -67,6 +70,25 @@ def run_slice(steps: Iterator[Any], clock: RunClock, seconds: float, send: Calla
 def failure_text(err: BaseException) -> str:
     """What a failed job says: a project error's own words, else its type and message."""
     return str(err) if isinstance(err, ExplorerError) else f"{type(err).__name__}: {err}"
+
+
+class Job:
+    """A submitted job: its session, its callbacks, and where it stands. `cancel()` from any thread."""
+
+    def __init__(self, owner: Any, job_id: int, session: str, payload: Any,
+                 on_value: Callable[[Any], None] | None, on_done: Callable[[], None] | None,
+                 on_error: Callable[[str], None] | None) -> None:
+        self.owner, self.id, self.session, self.payload = owner, job_id, session, payload
+        self.on_value, self.on_done, self.on_error = on_value, on_done, on_error
+        self.worker: int | None = None         # pinned to the worker that holds its generator
+        self.cancelled = False
+        self.ended = threading.Event()          # set once nothing more can come of it (after its callbacks)
+
+    def cancel(self) -> None:
+        self.owner.cancel(self)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.ended.wait(timeout)
 
 
 # -- the worker process ------------------------------------------------------------------------

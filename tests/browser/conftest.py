@@ -62,8 +62,10 @@ def stop(proc):
     proc.log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """One Chromium for the browser tests, closed when they end: Playwright's sync API keeps an event
+    loop marked running in the main thread while it is open, which the unit tests after it must not see."""
     if not os.path.exists(CHROMIUM):
         if os.environ.get("REQUIRE_BROWSER"):      # set in CI so a missing browser fails
             pytest.fail(f"{CHROMIUM} missing: apt-get install -y chromium")
