@@ -23,7 +23,6 @@ import explorer
 from explorer.analysis.odds import view_probability
 from explorer.core.errors import IllegalAction
 from explorer.games.jolly_and_roger import odds
-from explorer.games.jolly_and_roger.solver import Solver, best
 from widgets import Explorer
 from widgets.show import chance
 
@@ -240,10 +239,20 @@ print("P(all three Krakens come into play) =", chance(p_krakens))"""),
     ("md", """## 10. A full game, then an exact what-if
 
 Player 1 plays the greedy rule of thumb, Player 2 the solver-backed policy (perfect in the last
-round)."""),
-    ("code", """from explorer.games.jolly_and_roger.policies import SolverPolicy
+round).
+The solver needs numpy; in a browser kernel without it (the JupyterLite site) the rule of thumb
+plays Player 2 instead and the exact table is left out."""),
+    ("code", """from explorer.core.extras import MissingExtra
 
-end = playout(game.start(seed=7), seed=7, policies=(Greedy(game), SolverPolicy(game)))
+try:                        # the solver's extra brings numpy
+    from explorer.games.jolly_and_roger.policies import SolverPolicy
+    from explorer.games.jolly_and_roger.solver import Solver, best
+    second = SolverPolicy(game)
+except MissingExtra as err:
+    Solver, second = None, Greedy(game)
+    print(f"{err}: the rule of thumb plays Player 2 here")
+
+end = playout(game.start(seed=7), seed=7, policies=(Greedy(game), second))
 print(end.events[-1])
 show(end)"""),
     ("md", """**What-if.** Take the last round of that game at the split. For each of the splitter's
@@ -254,17 +263,18 @@ from explorer.core.play import advance
 import random
 rng = random.Random(7)
 while not (late.round == 8 and late.phase == "split"):
-    late = advance(late, rng, steps=1, policies=(Greedy(game), SolverPolicy(game)))
+    late = advance(late, rng, steps=1, policies=(Greedy(game), second))
 show(late)
-rows = Solver().split_table(late)
+rows = Solver().split_table(late) if Solver else []
 for row in sorted(rows, key=lambda r: r["value"]):
     print(f"{str(row['split']):32} take small {str(row['take_small']):>6}  take large {str(row['take_large']):>6}"
           f"  -> {row['value']}")"""),
-    ("code", """splitter = late.splitter
-top = best([(r["split"], r["value"]) for r in rows], splitter)
-print(f"Best for {game.player_name(splitter)}: {top[0]} with final difference {top[1]} "
-      "(Player 1 minus Player 2)")
-assert top[1] == Solver().value(late)"""),
+    ("code", """if Solver:
+    splitter = late.splitter
+    top = best([(r["split"], r["value"]) for r in rows], splitter)
+    print(f"Best for {game.player_name(splitter)}: {top[0]} with final difference {top[1]} "
+          "(Player 1 minus Player 2)")
+    assert top[1] == Solver().value(late)"""),
     ("md", """**Try it.** The same split, live: split the last five cards one way, take an offer as the chooser,
 and play the round out; step back in the tree to try the best split above."""),
     ("code", """Explorer(late)"""),

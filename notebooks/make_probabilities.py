@@ -1,4 +1,4 @@
-"""Write notebooks/probabilities.ipynb (no outputs): the probability tour with Bokeh charts."""
+"""Write notebooks/probabilities.ipynb (no outputs): the probability tour with its charts (Bokeh where installed, bar lists where not)."""
 
 from pathlib import Path
 
@@ -14,34 +14,30 @@ def I(source):  # noqa: E743 - a chart cell: nbval ignores its output, by tag, o
 cells = [
     M("# A probability tour\n\nExact distributions from the game models, drawn as charts, and the difference "
       "between an exact answer and a sampled estimate with its confidence interval."),
-    C("from fractions import Fraction as F\n\nfrom bokeh.io import output_notebook, show\nfrom bokeh.plotting import figure\n"
-      "from bokeh.resources import INLINE\n\nimport explorer\nfrom explorer.games.dead_mans_dice import analysis as an\n"
-      "from explorer.games.dead_mans_dice.data import die_code\nfrom widgets.show import chance, odds_table, table, value\n\noutput_notebook(INLINE, hide_banner=True)\n\n"
-      "def bars(dist, title):\n    keys = [str(k) for k in dist]\n    p = figure(x_range=keys, height=250, width=480, title=title)\n"
-      "    p.vbar(x=keys, top=[float(v) for v in dist.values()], width=0.8)\n    return p"),
+    C("from fractions import Fraction as F\n\nimport explorer\nfrom explorer.games.dead_mans_dice import analysis as an\n"
+      "from explorer.games.dead_mans_dice.data import die_code\nfrom widgets.figures import show_bars, show_lines\n"
+      "from widgets.show import chance, odds_table, table, value"),
     M("## 1. One die, exactly\nThe Jolly Roger die's value: the skull counts 7, so the mean is 9/2, not 7/2."),
     C("from explorer.games.dead_mans_dice.data import VALUE, die_faces\n"
       "jolly = {VALUE[f]: F(1, 6) for f in die_faces(die_code('AJ'))}\nmean = sum(v * p for v, p in jolly.items())\n"
       "assert mean == F(9, 2)\nprint('mean value:', value(mean))\nodds_table(sorted(jolly.items()), name='value')"),
-    I("show(bars(dict(sorted(jolly.items())), 'Jolly Roger die: value distribution'))"),
+    I("show_bars(dict(sorted(jolly.items())), 'Jolly Roger die: value distribution')"),
     M("## 2. Which die to roll?\nA's pile is [2, 3] and A holds only AJ. The distribution of A's score now after "
       "rolling it: a skull doubles the pile (24); a miss leaves A keelhauled (-2)."),
     C("game = explorer.load('dead_mans_dice', players=2)\n"
       "s = game.state_from_dict({'hands': [['AJ'], ['B1', 'B2', 'BJ']], 'piles': [['A1=2', 'A2=3'], []]})\n"
       "dist = an.score_distribution(s, die_code('AJ'))\nexpected = sum(v * p for v, p in dist.items())\n"
       "assert expected == F(35, 6)\nprint(\"A's expected score now:\", value(expected))\nodds_table(dist, name=\"A's score\")"),
-    I("show(bars(dist, \"A's score now after rolling AJ\"))"),
+    I("show_bars(dist, \"A's score now after rolling AJ\")"),
     M("## 3. Stacking chances on every top\nRegular die against Jolly Roger die (C4)."),
     C("tops = ['S', '1', '2', '3', '4', '5', '6']\nregular = [an.stack_chance(die_code('A1'), t) for t in range(7)]\n"
       "jr = [an.stack_chance(die_code('AJ'), t) for t in range(7)]\nassert regular[3] == F(1, 3) and jr[2] == F(2, 3)\n"
       "table([(t, chance(r), chance(j)) for t, r, j in zip(tops, regular, jr)], ['top', 'regular die', 'Jolly Roger die'])"),
-    I("p = figure(x_range=tops, height=250, width=480, title='P(stack) by top face')\n"
-      "p.line(tops, [float(x) for x in regular], legend_label='regular', line_width=2)\n"
-      "p.line(tops, [float(x) for x in jr], legend_label='Jolly Roger', line_width=2, color='firebrick')\nshow(p)"),
+    I("show_lines(tops, {'regular': regular, 'Jolly Roger': jr}, 'P(stack) by top face')"),
     M("## 4. A pile's round-end value\nA pile [3] with both regular dice still to roll, once each."),
     C("values = an.pile_value_distribution((3,), (die_code('A1'), die_code('A2')))\n"
       "assert sum(values.values()) == 1\nprint('expected round-end value:', value(sum(v * p for v, p in values.items())))"),
-    I("show(bars(values, 'Round-end value of pile [3] after two rolls'))"),
+    I("show_bars(values, 'Round-end value of pile [3] after two rolls')"),
     M("## 5. Exact answer against a sampled estimate\nThe chance a 4-pirate opening needs a re-roll is exactly 11/36. "
       "Sampling 2,000 openings gives an estimate with a 95% confidence interval that should cover it."),
     C("import math\nimport random\n\nexact = 1 - an.opening_unique_lowest(4)\nrng = random.Random(11)\nn = 2000\n"
@@ -64,7 +60,7 @@ cells = [
       "with two skulls. That game is not in the explorer yet, so here is its distribution alone."),
     C("skulls = {0: F(1, 6), 1: F(3, 6), 2: F(2, 6)}\nmean = sum(k * p for k, p in skulls.items())\n"
       "assert sum(skulls.values()) == 1 and mean == F(7, 6)\nprint('mean skulls:', value(mean))\nodds_table(skulls, name='skulls')"),
-    I("show(bars(skulls, 'The Last Bottle of Rum: skulls on one skull die'))"),
+    I("show_bars(skulls, 'The Last Bottle of Rum: skulls on one skull die')"),
 ]
 nb = nbf.v4.new_notebook()
 nb.cells = cells

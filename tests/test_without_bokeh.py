@@ -62,6 +62,15 @@ SCRIPT = BLOCKER + textwrap.dedent("""
     lesson.answer.value = "1/6"
     lesson.buttons["show"].click()
     report["lesson_chart"] = {"html": lesson.chart.value, "shown": lesson.chart.layout.display}
+    from IPython import display as shown_here
+    shown = []
+    shown_here.display = lambda obj: shown.append(obj.data)
+    from fractions import Fraction as F
+    from widgets import figures
+    figures.show_bars({0: F(1, 6), 1: F(1, 2), 2: F(1, 3)}, "skulls <on> one die")
+    figures.show_lines(["S", "1"], {"regular": [F(0), F(1, 6)], "Jolly Roger": [F(1, 6), F(1, 3)]}, "P(stack)")
+    figures.show_bars({("standard", "P1"): 0.5}, "win rate", intervals={("standard", "P1"): (0.3, 0.7)})
+    report["figures"] = shown
     report["loaded_at_end"] = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
     print("REPORT" + json.dumps(report))
 """)
@@ -102,6 +111,29 @@ def test_chance_bars_show_the_panels_fractions_and_percentages(report):
 def test_lesson_chart_is_a_bar_list_without_bokeh(report):
     chart = report["lesson_chart"]
     assert chart["shown"] is None and "pre-chance-bars" in chart["html"]
+
+
+def test_notebook_figures_show_the_same_numbers_as_bar_lists_without_bokeh(report):
+    bars, lines, rates = report["figures"]
+    assert "1/2 (50.0%)" in bars and "1/6 (16.7%)" in bars and "skulls &lt;on&gt; one die" in bars
+    assert "<on>" not in bars and "width:100.0%" in bars            # the largest bar is full width
+    assert "1 · Jolly Roger" in lines and "1/3 (33.3%)" in lines and "S · regular" in lines
+    assert "standard · P1" in rates and "0.500 [0.300, 0.700]" in rates
+
+
+def test_notebook_figures_are_bokeh_charts_where_bokeh_is(monkeypatch):
+    import bokeh.io
+
+    from widgets import figures
+
+    charts = []
+    monkeypatch.setattr(bokeh.io, "show", charts.append)
+    monkeypatch.setattr(figures, "_BOKEH_READY", True)
+    figures.show_bars({0: Fraction(1, 6), 1: Fraction(5, 6)}, "skulls")
+    figures.show_lines(["S", "1"], {"regular": [0, Fraction(1, 6)]}, "P(stack)")
+    bars, lines = charts
+    assert bars.title.text == "skulls" and list(bars.renderers[0].data_source.data["top"]) == [1 / 6, 5 / 6]
+    assert lines.title.text == "P(stack)" and list(lines.renderers[0].data_source.data["y"]) == [0.0, 1 / 6]
 
 
 def test_bars_escape_user_text_and_scale_to_the_largest():

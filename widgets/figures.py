@@ -7,6 +7,8 @@ may not have, so nothing here imports Bokeh until a chart is built, and only if 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -75,3 +77,99 @@ class ChanceChart:
             self.widget.value = bars_html(rows, title)
         else:
             self._update(self.figure, rows, title)
+
+
+# --- notebook figures: a Bokeh chart where Bokeh is, the same numbers as a bar list where not ---
+
+def _label(key: Any) -> str:
+    return " · ".join(str(k) for k in key) if isinstance(key, tuple) else str(key)
+
+
+def _number_text(value: Any) -> str:
+    """A Fraction as itself and its percentage; any other number to three places."""
+    if isinstance(value, Fraction):
+        return f"{value} ({float(value):.1%})"
+    return f"{float(value):.3f}"
+
+
+def bar_list_html(title: str, rows: Sequence[tuple[str, float, str]]) -> str:
+    """A titled list of (label, value, text) lines, each bar scaled to the largest value; escaped."""
+    top = max((value for _, value, _ in rows), default=0.0) or 1.0
+    lines = "".join(
+        "<div class='pre-figure-bar' role='listitem' style='display:flex;align-items:center;gap:6px;"
+        "margin:2px 0;font-size:12px'>"
+        f"<span style='flex:0 0 30%;text-align:right'>{escape(label)}</span>"
+        "<span style='flex:1 1 auto;background:#eef1f6;height:14px'><span style='display:block;height:14px;"
+        f"width:{round(100 * value / top, 1)}%;background:#4c72b0'></span></span>"
+        f"<span style='flex:0 0 auto;white-space:nowrap'>{escape(text)}</span></div>"
+        for label, value, text in rows)
+    return (f"<div class='pre-figure' role='list' aria-label='{escape(title)}' style='max-width:640px'>"
+            f"<div style='font-weight:bold;margin-bottom:4px'>{escape(title)}</div>{lines}</div>")
+
+
+def _bokeh_show() -> Any | None:
+    """Bokeh's `show`, set up for inline output once, or None where Bokeh is absent."""
+    try:
+        from bokeh.io import output_notebook, show
+        from bokeh.resources import INLINE
+    except ImportError:
+        return None
+    global _BOKEH_READY
+    if not _BOKEH_READY:
+        output_notebook(INLINE, hide_banner=True)
+        _BOKEH_READY = True
+    return show
+
+
+_BOKEH_READY = False
+
+
+def _display_html(markup: str) -> None:
+    from IPython.display import HTML, display
+
+    display(HTML(markup))
+
+
+def show_bars(values: Mapping[Any, Any], title: str, *,
+              intervals: Mapping[Any, tuple[float, float]] | None = None, y_label: str = "") -> None:
+    """Show a distribution or a set of rates as bars (with whiskers for `intervals`): a Bokeh figure
+    in a notebook with Bokeh, the same numbers as a bar list in a browser kernel without it."""
+    show = _bokeh_show()
+    if show is None:
+        rows = [(_label(k), float(v), _number_text(v) + (
+            f" [{intervals[k][0]:.3f}, {intervals[k][1]:.3f}]" if intervals else "")) for k, v in values.items()]
+        _display_html(bar_list_html(title, rows))
+        return
+    from bokeh.models import ColumnDataSource, FactorRange, Whisker
+    from bokeh.plotting import figure
+
+    keys = list(values)
+    grouped = all(isinstance(k, tuple) for k in keys)
+    xs = keys if grouped else [str(k) for k in keys]
+    data: dict[str, list] = {"x": xs, "top": [float(v) for v in values.values()]}
+    if intervals:
+        data |= {"low": [intervals[k][0] for k in keys], "high": [intervals[k][1] for k in keys]}
+    source = ColumnDataSource(data)
+    chart = figure(x_range=FactorRange(*xs) if grouped else xs, height=280, width=560, title=title)
+    chart.vbar(x="x", top="top", width=0.8, source=source, fill_alpha=0.7)
+    if intervals:
+        chart.add_layout(Whisker(source=source, base="x", lower="low", upper="high"))
+    chart.yaxis.axis_label = y_label
+    show(chart)
+
+
+def show_lines(xs: Sequence[str], series: Mapping[str, Sequence[Any]], title: str) -> None:
+    """Show several series over the same labels: Bokeh lines, or one bar per label and series."""
+    show = _bokeh_show()
+    if show is None:
+        rows = [(f"{x} · {name}", float(ys[i]), _number_text(ys[i]))
+                for i, x in enumerate(xs) for name, ys in series.items()]
+        _display_html(bar_list_html(title, rows))
+        return
+    from bokeh.palettes import Category10
+    from bokeh.plotting import figure
+
+    chart = figure(x_range=list(xs), height=250, width=480, title=title)
+    for (name, ys), colour in zip(series.items(), Category10[10], strict=False):
+        chart.line(list(xs), [float(y) for y in ys], legend_label=name, line_width=2, color=colour)
+    show(chart)

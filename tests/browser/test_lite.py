@@ -114,6 +114,20 @@ def test_a_game_notebook_runs_offline(lite_page, lite_url, name):
     assert lite_page.locator(f"{NB} .jp-RenderedSVG").count() >= 1
 
 
+@pytest.mark.parametrize("name, figures",
+                         [("probabilities.ipynb", 5), ("what_if.ipynb", 1), ("jolly_and_roger.ipynb", 0)])
+def test_a_tour_notebook_runs_offline_with_its_figures_as_bar_lists(lite_page, lite_url, name, figures):
+    """The tours draw Bokeh charts where Bokeh is; here the same numbers are bar lists, and
+    Jolly & Roger's solver section says the solver needs numpy and plays on without it."""
+    open_and_run(lite_page, lite_url, name)
+    assert_no_error(lite_page)
+    assert lite_page.locator(f"{NB} .pre-figure").count() >= figures
+    if name == "jolly_and_roger.ipynb":
+        expect(lite_page.locator(f"{NB} .jp-OutputArea-output", has_text="pirate-rules-explorer[solver]")
+               ).to_have_count(1)
+        assert lite_page.locator(f"{NB} .pre-board").count() >= 1
+
+
 def test_the_engine_runs_in_the_browser_kernel_without_threads(lite_page, lite_url):
     """Pyodide starts no thread: the engine panel fills in and refines on the kernel's event loop."""
     open_and_run(lite_page, lite_url, "start_here.ipynb")
