@@ -1,4 +1,4 @@
-"""Write notebooks/probabilities.ipynb (no outputs): the probability tour with its charts (Bokeh where installed, bar lists where not)."""
+"""Write notebooks/probabilities.ipynb (no outputs): the probability tour and its charts."""
 
 from pathlib import Path
 
@@ -47,9 +47,9 @@ cells = [
       "assert abs(estimate - float(exact)) <= half"),
     M("## 6. A whole round: sampled with a confidence interval\nFrom a fresh 3-pirate round with greedy pirates, "
       "the tree is too large to enumerate, so the helper samples it (fixed seed) and reports a 95% interval."),
-    C("from tqdm.auto import tqdm\n\ng3 = explorer.load('dead_mans_dice', players=3)\ngreedy = g3.policies()['greedy'](g3)\nrng = random.Random(0)\n\n"
+    C("from explorer.core.progress import progress_bar\n\ng3 = explorer.load('dead_mans_dice', players=3)\ngreedy = g3.policies()['greedy'](g3)\nrng = random.Random(0)\n\n"
       "def choose(state):\n    bar.update()\n    return greedy.choose(state.view(state.player), state.legal_actions(), rng)\n\n"
-      "with tqdm(desc='greedy decisions', unit='move') as bar:   # a sign of life: this cell takes a second or two\n"
+      "with progress_bar(desc='greedy decisions', unit='move') as bar:   # a sign of life: this cell takes a second or two\n"
       "    outcome = an.round_outcome(g3.start(seed=2), choose, max_nodes=200, samples=100, seed=5)\n"
       "assert not outcome.exact\n"
       "table([(g3.player_name(p), f'{m:+.1f}', f'{m - h:+.1f} to {m + h:+.1f}') for p, (m, h) in enumerate(zip(outcome.mean, outcome.half_width))],\n"

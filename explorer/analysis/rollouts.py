@@ -23,6 +23,7 @@ from explorer.core.errors import PositionError, worker_count
 from explorer.core.game import Game, State
 from explorer.core.play import advance
 from explorer.core.policy import Policy, RandomPolicy
+from explorer.core.progress import progress_bar
 
 PolicySpec = str | tuple[str, Mapping[str, Any]]
 Seats = Mapping[int, PolicySpec] | Sequence[PolicySpec] | PolicySpec | None
@@ -160,17 +161,8 @@ def plan(start: State, seats: Mapping[int, PolicySpec], n: int, seed: int, chunk
 
 
 def _progress(total: int, enabled: bool, label: str) -> Any:
-    """tqdm's bar; in a browser kernel (Pyodide, where no thread starts) without tqdm's monitor
-    thread, as the notebook's widget bar (tqdm.auto does not know that kernel and would print)."""
-    if sys.platform == "emscripten":
-        import tqdm as base
-        from tqdm.notebook import tqdm
-
-        base.tqdm.monitor_interval = 0
-    else:
-        from tqdm.auto import tqdm
-
-    return tqdm(total=total, disable=not enabled, desc=label, unit="game")
+    """The rollouts' bar, in any kernel (explorer.core.progress)."""
+    return progress_bar(total=total, disable=not enabled, desc=label, unit="game")
 
 
 def _ignore_interrupts() -> None:
