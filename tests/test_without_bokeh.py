@@ -118,7 +118,7 @@ def test_notebook_figures_show_the_same_numbers_as_bar_lists_without_bokeh(repor
     assert "1/2 (50.0%)" in bars and "1/6 (16.7%)" in bars and "skulls &lt;on&gt; one die" in bars
     assert "<on>" not in bars and "width:100.0%" in bars            # the largest bar is full width
     assert "1 · Jolly Roger" in lines and "1/3 (33.3%)" in lines and "S · regular" in lines
-    assert "standard · P1" in rates and "0.500 [0.300, 0.700]" in rates
+    assert "standard · P1" in rates and "0.500 [0.300, 0.700]" in rates and "width:50.0%" in rates   # out of 1
 
 
 def test_notebook_figures_are_bokeh_charts_where_bokeh_is(monkeypatch):

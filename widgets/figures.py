@@ -92,9 +92,10 @@ def _number_text(value: Any) -> str:
     return f"{float(value):.3f}"
 
 
-def bar_list_html(title: str, rows: Sequence[tuple[str, float, str]]) -> str:
-    """A titled list of (label, value, text) lines, each bar scaled to the largest value; escaped."""
-    top = max((value for _, value, _ in rows), default=0.0) or 1.0
+def bar_list_html(title: str, rows: Sequence[tuple[str, float, str]], scale: float | None = None) -> str:
+    """A titled list of (label, value, text) lines, each bar scaled to `scale` (by default the largest
+    value); escaped."""
+    top = scale or max((value for _, value, _ in rows), default=0.0) or 1.0
     lines = "".join(
         "<div class='pre-figure-bar' role='listitem' style='display:flex;align-items:center;gap:6px;"
         "margin:2px 0;font-size:12px'>"
@@ -138,7 +139,7 @@ def show_bars(values: Mapping[Any, Any], title: str, *,
     if show is None:
         rows = [(_label(k), float(v), _number_text(v) + (
             f" [{intervals[k][0]:.3f}, {intervals[k][1]:.3f}]" if intervals else "")) for k, v in values.items()]
-        _display_html(bar_list_html(title, rows))
+        _display_html(bar_list_html(title, rows, scale=1.0 if intervals else None))   # rates: out of 1
         return
     from bokeh.models import ColumnDataSource, FactorRange, Whisker
     from bokeh.plotting import figure
