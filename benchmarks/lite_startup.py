@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from browser.conftest import offline_context  # noqa: E402
 from widget_latency import CHROMIUM, CHROMIUM_ARGS, summary  # noqa: E402
 
 # widget_latency's measure, from the first position: a move offered on the board, then back.
@@ -78,17 +79,7 @@ def serve(site: Path):
 
 
 def offline_page(browser, url: str):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    refused: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith((url, "data:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
+    ctx, refused = offline_context(browser, url)
     return ctx, ctx.new_page(), refused
 
 

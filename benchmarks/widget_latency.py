@@ -21,17 +21,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_server, stop, wait_http  # noqa: E402
+from browser.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DEEP_QUERY,
+    free_port,
+    start_server,
+    stop,
+    wait_http,
+)
 
 MEASURE = """async ({root, node, clicks}) => {
-  const deep = (scope, selector) => {       // querySelector that also looks inside shadow roots
-    const hit = scope.querySelector(selector);
-    if (hit) return hit;
-    for (const el of scope.querySelectorAll('*')) {
-      if (el.shadowRoot) { const inner = deep(el.shadowRoot, selector); if (inner) return inner; }
-    }
-    return null;
-  };
+  """ + DEEP_QUERY + """
   const scope = document.querySelector(root);
   const board = deep(scope, '.pre-board');
   const box = board.querySelector('.pre-svg');

@@ -19,6 +19,16 @@ class Ticking:
         return self.now
 
 
+def wait_for(predicate, timeout: float = 30.0) -> None:
+    """Poll `predicate` until true: the engine's results arrive from its workers in their own time."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
 def counting(args, cancel, clock):
     """(label, 0), (label, 1), ... one result and one pause at a time, `count` of them."""
     label, count = args

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 
-from pool_jobs import Ticking
+from pool_jobs import Ticking, wait_for
 from toy_games import DiceGame, DrawGame
 
 import explorer
@@ -18,14 +18,6 @@ from widgets.engine import OFF, EnginePanel, EngineRunner, verdict_html
 def ticking():
     return Ticking()       # picklable: the panel's analysis runs in a worker process
 
-
-def wait_for(predicate, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out")
 
 
 def second_player_state(total: int = 7):

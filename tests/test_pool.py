@@ -16,7 +16,7 @@ import threading
 import time
 
 import pytest
-from pool_jobs import busy, counting, endless, failing, niceness
+from pool_jobs import busy, counting, endless, failing, niceness, wait_for
 from toy_games import DiceGame
 
 import explorer
@@ -28,15 +28,6 @@ from explorer.analysis.verdict import refine
 from explorer.core.errors import PositionError
 from widgets.controller import Controller
 from widgets.engine import EngineRunner
-
-
-def wait_for(predicate, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 @pytest.fixture

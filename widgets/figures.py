@@ -33,23 +33,34 @@ def chart_title(title: str) -> str:
     return DEFAULT_TITLE if len(title) > 40 or not title else f"Exact odds: {title}"
 
 
+LINE = "display:flex;align-items:center;gap:6px;margin:2px 0;font-size:12px"
+BAR = "flex:1 1 auto;background:#eef1f6;height:14px"
+FILL = "display:block;height:14px;width:{width}%;background:#4c72b0"
+
+
+def _bar_line(label: str, width: float, text: str, *, css: str, label_style: str, tooltip: str = "") -> str:
+    """One bar of a list: its label, the bar `width`% full, and its text; every word escaped."""
+    title = f" title='{escape(tooltip, quote=True)}'" if tooltip else ""
+    return (f"<div class='{css}' role='listitem'{title} style='{LINE}'>"
+            f"<span{_class(css, 'label')} style='{label_style}'>{escape(label)}</span>"
+            f"<span style='{BAR}'><span{_class(css, 'fill')} style='{FILL.format(width=width)}'></span></span>"
+            f"<span{_class(css, 'value')} style='flex:0 0 auto;white-space:nowrap'>{escape(text)}</span></div>")
+
+
+def _class(css: str, part: str) -> str:
+    """The chance chart names its bar's parts (its tests and the lite test find them); others don't."""
+    return f" class='{css}-{part}'" if css == "pre-chance-bar" else ""
+
+
 def bars_html(rows: list[dict], title: str = "") -> str:
     """One line per row (first on top): label, a bar scaled to the largest value, then the exact
     fraction and percentage; the full text is the line's tooltip. Every word is escaped."""
     top = max((float(r["value"]) for r in rows), default=0.0) or 1.0
-    lines = []
-    for row in rows:
-        width = round(100 * float(row["value"]) / top, 1)
-        lines.append(
-            f"<div class='pre-chance-bar' role='listitem' title='{escape(str(row['full']), quote=True)}' "
-            "style='display:flex;align-items:center;gap:6px;margin:2px 0;font-size:12px'>"
-            f"<span class='pre-chance-bar-label' style='flex:0 0 38%;text-align:right;overflow:hidden;"
-            f"text-overflow:ellipsis;white-space:nowrap'>{escape(str(row['label']))}</span>"
-            "<span style='flex:1 1 auto;background:#eef1f6;height:14px'>"
-            f"<span class='pre-chance-bar-fill' style='display:block;height:14px;width:{width}%;background:#4c72b0'>"
-            "</span></span>"
-            f"<span class='pre-chance-bar-value' style='flex:0 0 auto;white-space:nowrap'>"
-            f"{escape(str(row['fraction']))}  ({escape(str(row['percent']))})</span></div>")
+    lines = [_bar_line(str(row["label"]), round(100 * float(row["value"]) / top, 1),
+                       f"{row['fraction']}  ({row['percent']})", css="pre-chance-bar", tooltip=str(row["full"]),
+                       label_style="flex:0 0 38%;text-align:right;overflow:hidden;text-overflow:ellipsis;"
+                                   "white-space:nowrap")
+             for row in rows]
     heading = escape(chart_title(title))
     return (f"<div class='pre-chance-bars' role='list' aria-label='{heading}' style='max-width:640px'>"
             f"<div class='pre-chance-bars-title' style='font-weight:bold;margin-bottom:4px'>{heading}</div>"
@@ -96,14 +107,8 @@ def bar_list_html(title: str, rows: Sequence[tuple[str, float, str]], scale: flo
     """A titled list of (label, value, text) lines, each bar scaled to `scale` (by default the largest
     value); escaped."""
     top = scale or max((value for _, value, _ in rows), default=0.0) or 1.0
-    lines = "".join(
-        "<div class='pre-figure-bar' role='listitem' style='display:flex;align-items:center;gap:6px;"
-        "margin:2px 0;font-size:12px'>"
-        f"<span style='flex:0 0 30%;text-align:right'>{escape(label)}</span>"
-        "<span style='flex:1 1 auto;background:#eef1f6;height:14px'><span style='display:block;height:14px;"
-        f"width:{round(100 * value / top, 1)}%;background:#4c72b0'></span></span>"
-        f"<span style='flex:0 0 auto;white-space:nowrap'>{escape(text)}</span></div>"
-        for label, value, text in rows)
+    lines = "".join(_bar_line(label, round(100 * value / top, 1), text, css="pre-figure-bar",
+                              label_style="flex:0 0 30%;text-align:right") for label, value, text in rows)
     return (f"<div class='pre-figure' role='list' aria-label='{escape(title)}' style='max-width:640px'>"
             f"<div style='font-weight:bold;margin-bottom:4px'>{escape(title)}</div>{lines}</div>")
 

@@ -101,14 +101,14 @@ class LoopRunner:
     def _next(self, loop: asyncio.AbstractEventLoop) -> _Running | None:
         """The next session's next job; that session goes to the back of the line."""
         queues = self._queues.get(loop, {})
-        while queues:
-            session, queued = next(iter(queues.items()))
-            del queues[session]
-            running = queued.popleft()
-            if queued:
-                queues[session] = queued
-            return running
-        return None
+        if not queues:
+            return None
+        session, queued = next(iter(queues.items()))
+        del queues[session]
+        running = queued.popleft()
+        if queued:
+            queues[session] = queued
+        return running
 
     async def _drive(self, loop: asyncio.AbstractEventLoop) -> None:
         await asyncio.sleep(0)                # the caller's own work first (its click, its page)

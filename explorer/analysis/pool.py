@@ -39,6 +39,7 @@ from multiprocessing.connection import wait as wait_any
 from typing import Any
 
 from explorer.analysis.pool_worker import Job, JobFn, worker_main
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 SLICE_SECONDS = 0.2        # a job's turn on a worker before the next session's
@@ -59,8 +60,8 @@ class _Worker:
 # -- the pool ----------------------------------------------------------------------------------
 def default_workers() -> int:
     """One core left to the server's own interpreter (at least one worker)."""
-    configured = os.environ.get("EXPLORER_POOL_WORKERS", "")
-    if configured.isdigit() and int(configured) > 0:
+    configured = os.environ.get("EXPLORER_POOL_WORKERS", "").strip()
+    if is_number(configured) and int(configured) > 0:
         return int(configured)
     return max(1, (os.cpu_count() or 2) - 1)
 

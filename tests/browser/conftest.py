@@ -62,6 +62,34 @@ def stop(proc):
     proc.log.close()
 
 
+def offline_context(browser, origin: str, **options):
+    """A browser context that lets through only `origin` (and the page's data/blob URLs) and lists
+    every other request it refused: a page that works offline asks nothing of the outside."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    refused: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith((origin, "data:", "blob:")):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    return ctx, refused
+
+
+# JavaScript: `deep(scope, selector)`, querySelector that also looks inside shadow roots (Panel's pages).
+DEEP_QUERY = """const deep = (scope, selector) => {
+    const hit = scope.querySelector(selector);
+    if (hit) return hit;
+    for (const el of scope.querySelectorAll('*')) {
+      if (el.shadowRoot) { const inner = deep(el.shadowRoot, selector); if (inner) return inner; }
+    }
+    return null;
+  };"""
+
+
 @pytest.fixture(scope="package")
 def browser():
     """One Chromium for the browser tests, closed when they end: Playwright's sync API keeps an event

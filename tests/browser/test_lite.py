@@ -16,7 +16,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, SHOTS
+from .conftest import ROOT, SHOTS, offline_context
 from .explorer_steps import click_board, revision
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -47,17 +47,7 @@ def lite_url():
 @pytest.fixture
 def lite_page(browser, lite_url, request):
     """A page on which every request but the site's own (and the page's data/blob URLs) is refused."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    refused: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith((lite_url, "data:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
+    ctx, refused = offline_context(browser, lite_url)
     page = ctx.new_page()
     page.errors = []
     page.refused = refused
