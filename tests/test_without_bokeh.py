@@ -131,7 +131,9 @@ def test_notebook_figures_are_bokeh_charts_where_bokeh_is(monkeypatch):
     monkeypatch.setattr(figures, "_BOKEH_READY", True)
     figures.show_bars({0: Fraction(1, 6), 1: Fraction(5, 6)}, "skulls")
     figures.show_lines(["S", "1"], {"regular": [0, Fraction(1, 6)]}, "P(stack)")
-    bars, lines = charts
+    figures.show_bars({("a", "P1"): 0.9}, "rates", intervals={("a", "P1"): (0.7, 1.0)})
+    bars, lines, rates = charts
+    assert (rates.y_range.start, rates.y_range.end) == (0, 1)      # whiskers to 1 are not cut off
     assert bars.title.text == "skulls" and list(bars.renderers[0].data_source.data["top"]) == [1 / 6, 5 / 6]
     assert lines.title.text == "P(stack)" and list(lines.renderers[0].data_source.data["y"]) == [0.0, 1 / 6]
 

@@ -156,7 +156,8 @@ def show_bars(values: Mapping[Any, Any], title: str, *,
     if intervals:
         data |= {"low": [intervals[k][0] for k in keys], "high": [intervals[k][1] for k in keys]}
     source = ColumnDataSource(data)
-    chart = figure(x_range=FactorRange(*xs) if grouped else xs, height=280, width=560, title=title)
+    scale = {"y_range": (0, 1)} if intervals else {}       # rates with their intervals: out of 1
+    chart = figure(x_range=FactorRange(*xs) if grouped else xs, height=280, width=560, title=title, **scale)
     chart.vbar(x="x", top="top", width=0.8, source=source, fill_alpha=0.7)
     if intervals:
         chart.add_layout(Whisker(source=source, base="x", lower="low", upper="high"))
