@@ -19,13 +19,13 @@ __all__ = ["ActionPicker", "BoardView", "ChanceControls", "ChancePanel", "Contro
 def setup_notebook() -> None:
     """Load BokehJS into the page from the installed package (works offline, no CDN); where
     Bokeh is absent (a browser kernel) the charts are HTML bar lists and there is nothing to load."""
+    from widgets.figures import load_bokehjs
+
     try:
-        from bokeh.io import output_notebook
+        import bokeh  # noqa: F401
     except ImportError:
         return
-    from bokeh.resources import INLINE
-
-    output_notebook(INLINE, hide_banner=True)
+    load_bokehjs()
 
 
 def explore(name: str, players: int | None = None, seed: int | None = 0, **options: object) -> object:

@@ -17,6 +17,27 @@ import ipywidgets as W
 DEFAULT_TITLE = "Exact odds of the next outcome"
 
 
+_BOKEH_READY = False
+
+
+def load_bokehjs() -> None:
+    """Put BokehJS (from the installed package: offline, no CDN) into the notebook's page once per
+    kernel, before the first Bokeh chart: jupyter_bokeh's views cannot be made without it, so a
+    notebook opened on its own (no start_here run first) showed a JavaScript error box instead."""
+    global _BOKEH_READY
+    if _BOKEH_READY:
+        return
+    from IPython import get_ipython
+
+    if get_ipython() is None:       # a script or a test: no page to load it into
+        return
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+
+    output_notebook(INLINE, hide_banner=True)
+    _BOKEH_READY = True
+
+
 def bokeh_widgets() -> tuple[Any, Any, Any] | None:
     """(BokehModel, chance_figure, update_chance_figure), or None where Bokeh or jupyter_bokeh is absent."""
     try:
@@ -80,6 +101,7 @@ class ChanceChart:
             self.widget.add_class("pre-chance-bars-box")
         else:
             model, make, self._update = bokeh
+            load_bokehjs()
             self.figure = make()
             self.widget = model(self.figure)
 
@@ -114,20 +136,13 @@ def bar_list_html(title: str, rows: Sequence[tuple[str, float, str]], scale: flo
 
 
 def _bokeh_show() -> Any | None:
-    """Bokeh's `show`, set up for inline output once, or None where Bokeh is absent."""
+    """Bokeh's `show`, with BokehJS in the page, or None where Bokeh is absent."""
     try:
-        from bokeh.io import output_notebook, show
-        from bokeh.resources import INLINE
+        from bokeh.io import show
     except ImportError:
         return None
-    global _BOKEH_READY
-    if not _BOKEH_READY:
-        output_notebook(INLINE, hide_banner=True)
-        _BOKEH_READY = True
+    load_bokehjs()
     return show
-
-
-_BOKEH_READY = False
 
 
 def _display_html(markup: str) -> None:

@@ -1,6 +1,9 @@
 """Every notebook of the project, opened alone in a fresh tab of JupyterLab (no other notebook run
 first, a workspace of its own), Run All: every cell runs, and nothing shows an error or a warning."""
 
+import json
+import urllib.request
+
 import pytest
 
 from .conftest import ROOT
@@ -11,13 +14,33 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
+def shut_down(lab: dict, name: str) -> None:
+    """End the notebook's kernel, so the tests after this one share the server with no idle kernels."""
+    def call(method: str, path: str) -> bytes:
+        request = urllib.request.Request(f"{lab['url']}{path}?token={lab['token']}", method=method)
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.read()
+
+    for session in json.loads(call("GET", "/api/sessions")):
+        if session["path"].endswith(name):
+            call("DELETE", f"/api/sessions/{session['id']}")
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_a_notebook_runs_alone_in_a_fresh_tab(jupyterlab, page, name):
     open_notebook(page, jupyterlab, name, workspace=f"fresh-{name.removesuffix('.ipynb')}")
-    run_all(page, timeout=300_000)
+    try:
+        run_all(page, timeout=300_000)
+        check_outputs(page)
+    finally:
+        shut_down(jupyterlab, name)
+
+
+def check_outputs(page) -> None:
     outputs = page.locator(f"{NB} .jp-OutputArea-output")
     assert outputs.count() > 0
     assert page.locator(f"{NB} .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     texts = " ".join(outputs.all_text_contents())
     assert "Traceback" not in texts
+    assert page.locator(f"{NB} .jupyter-widgets-error-widget").count() == 0    # every widget's view was made
     assert page.errors == []
