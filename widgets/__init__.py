@@ -25,7 +25,7 @@ def setup_notebook() -> None:
         import bokeh  # noqa: F401
     except ImportError:
         return
-    load_bokehjs()
+    load_bokehjs(again=True)   # a page opened anew on a running kernel gets it too
 
 
 def explore(name: str, players: int | None = None, seed: int | None = 0, **options: object) -> object:

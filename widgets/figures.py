@@ -20,12 +20,13 @@ DEFAULT_TITLE = "Exact odds of the next outcome"
 _BOKEH_READY = False
 
 
-def load_bokehjs() -> None:
-    """Put BokehJS (from the installed package: offline, no CDN) into the notebook's page once per
-    kernel, before the first Bokeh chart: jupyter_bokeh's views cannot be made without it, so a
-    notebook opened on its own (no start_here run first) showed a JavaScript error box instead."""
+def load_bokehjs(again: bool = False) -> None:
+    """Put BokehJS (from the installed package: offline, no CDN) into the notebook's page before the
+    kernel's first Bokeh chart (or `again`, for `setup_notebook`): jupyter_bokeh's views cannot be
+    made without it, so a notebook opened on its own (no start_here run first) showed a JavaScript
+    error box instead."""
     global _BOKEH_READY
-    if _BOKEH_READY:
+    if _BOKEH_READY and not again:
         return
     from IPython import get_ipython
 

@@ -28,6 +28,7 @@ def shut_down(lab: dict, name: str) -> None:
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_a_notebook_runs_alone_in_a_fresh_tab(jupyterlab, page, name):
+    shut_down(jupyterlab, name)        # on its own: a kernel of its own, not one an earlier test left
     open_notebook(page, jupyterlab, name, workspace=f"fresh-{name.removesuffix('.ipynb')}")
     try:
         run_all(page, timeout=300_000)
