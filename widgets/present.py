@@ -45,11 +45,21 @@ def status(state: State, viewer: int | None) -> str:
 
 
 def actions_data(state: State, viewer: int | None) -> list[dict]:
-    """Each legal action the viewer may take: notation (its id), words, kind, places."""
+    """Each legal action the viewer may take: notation (its id), words, kind, the places it involves,
+    `at` (the board element a click plays it on) and `menu` (its words in the menu at that element)."""
     if not may_act(state, viewer):
         return []
     return [{"id": str(a), "label": state.describe(a), "kind": kind_of(a),
-             "places": list(state.action_places(a))} for a in state.legal_actions()]
+             "places": list(state.action_places(a)), "at": state.action_target(a),
+             "menu": list(state.action_menu(a))} for a in state.legal_actions()]
+
+
+def verdicts_data(ctl: Any) -> dict:
+    """Engine verdicts to show on the board and the moves, ``{action id: {"text", "title", "best"}}``:
+    whatever the controller holds as `board_verdicts` (the engine panel fills it), else none."""
+    found = getattr(ctl, "board_verdicts", None) or {}
+    return {str(k): {"text": str(v.get("text", "")), "title": str(v.get("title", "")), "best": bool(v.get("best"))}
+            for k, v in found.items()}
 
 
 def board_data(ctl: Any) -> dict:
@@ -57,7 +67,7 @@ def board_data(ctl: Any) -> dict:
     view = state.view(viewer)
     svg = view._repr_svg_() if hasattr(view, "_repr_svg_") else ""
     return {"svg": svg, "actions": actions_data(state, viewer), "status": status(state, viewer),
-            "error": ctl.error, "revision": ctl.revision}
+            "error": ctl.error, "revision": ctl.revision, "verdicts": verdicts_data(ctl)}
 
 
 def picker_data(ctl: Any) -> dict:
@@ -66,7 +76,7 @@ def picker_data(ctl: Any) -> dict:
     for action in actions_data(state, viewer):
         groups.setdefault(action["kind"], []).append(action)
     return {"groups": [{"kind": k, "actions": v} for k, v in groups.items()],
-            "status": status(state, viewer), "error": ctl.error}
+            "status": status(state, viewer), "error": ctl.error, "verdicts": verdicts_data(ctl)}
 
 
 
