@@ -123,7 +123,7 @@ function render({ model, el }) {
 
   // The menu at the clicked node of `place`, listing `list` by their words at `depth`; one entry per
   // distinct words (an entry standing for several opens the next level).
-  const offer = (place, list, depth, anchor) => {
+  const offer = (place, list, depth, anchor, skipped = false) => {
     menu.replaceChildren();
     menu.dataset.place = place;
     menu.dataset.depth = String(depth);
@@ -136,6 +136,10 @@ function render({ model, el }) {
       const key = words(action, depth);
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(action);
+    }
+    if (groups.size === 1 && list.length > 1 && list.some((a) => (a.menu || []).length > depth + 1)) {
+      offer(place, list, depth + 1, anchor, depth === 0 || skipped);   // one entry only: the next level
+      return;
     }
     const seen = verdicts();
     for (const [key, members] of groups) {
@@ -157,6 +161,7 @@ function render({ model, el }) {
         }
       } else {
         button.dataset.more = String(members.length);
+        button.dataset.moves = JSON.stringify(members.map((a) => a.id));
         button.textContent = `${key} …`;
       }
       button.addEventListener("pointerdown", () => button.classList.add("pre-pressed"));
@@ -169,7 +174,7 @@ function render({ model, el }) {
       });
       menu.append(button);
     }
-    if (depth > 0) {
+    if (depth > 0 && !skipped) {
       const back = document.createElement("button");
       back.className = "pre-back";
       back.textContent = "← back";
@@ -216,10 +221,10 @@ function render({ model, el }) {
         ring.className = "pre-ring";
         ring.dataset.place = place;
         ring.dataset.move = best.id;
-        ring.style.left = `${r.left - 4}px`;
-        ring.style.top = `${r.top - 4}px`;
-        ring.style.width = `${r.right - r.left + 2}px`;
-        ring.style.height = `${r.bottom - r.top + 2}px`;
+        ring.style.left = `${r.left - 7}px`;            // 4 px clear of the element, then the 3 px border
+        ring.style.top = `${r.top - 7}px`;
+        ring.style.width = `${r.right - r.left + 8}px`;
+        ring.style.height = `${r.bottom - r.top + 8}px`;
         layer.append(ring);
       }
     }
@@ -257,6 +262,7 @@ function render({ model, el }) {
     delete box.dataset.pending;
     box.dataset.revision = String(d.revision ?? "");
     overlay();
+    requestAnimationFrame(overlay);          // again once the new drawing is laid out
   };
 
   box.addEventListener("mouseover", (event) => {
