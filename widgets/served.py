@@ -1,8 +1,8 @@
 """The served app: the same ESM views and controller in Panel (`panel serve apps/explorer_app.py`).
 
-Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, Bokeh draws the chance
-chart and the position editor answers through `widgets.editing`, like the notebook's, so
-nothing here repeats the logic of the notebook components.
+Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, in the notebook's one-screen
+layout (`widgets.layout`), and the position editor answers through `widgets.editing`, like the
+notebook's, so nothing here repeats the logic of the notebook components.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ except ImportError as err:  # the app extra
     raise missing(err, "app") from err
 
 from explorer.core.game import Game, State
-from widgets import editing, present, present_chance, served_link
-from widgets.chart import chance_figure, update_chance_figure
+from widgets import editing, layout, present, served_link
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
 from widgets.engine import engine_pane
@@ -68,28 +67,6 @@ def panel_scheduler(tick: Any, delay: float) -> Any:
     # starves the clicks (Stop among them) waiting on the same document lock.
     callback = pn.state.add_periodic_callback(run, period=max(100, int(delay * 1000)))
     return callback.stop
-
-
-def chance_chart(controller: Controller) -> Any:
-    fig = chance_figure()
-    # The class goes on a wrapper: a Bokeh pane shown from the start renders the figure
-    # itself, without the pane's css_classes.
-    pane = pn.Column(pn.pane.Bokeh(fig), css_classes=["pre-chance-chart"])
-
-    def refresh(_change: Any = None) -> None:
-        data = present_chance.chance_data(controller)
-        rows = data["rows"]
-        if rows:
-            # A click that arrives while a widget change is pending (type in the editor, then
-            # click) runs without Bokeh's document lock; hold() sends these raw Bokeh model
-            # changes itself (without it: "_pending_writes should be non-None").
-            with pn.io.hold():
-                update_chance_figure(fig, rows, data["title"])
-        pane.visible = bool(rows)   # no other view's or node's odds stay on screen
-
-    controller.observe(refresh, "revision")
-    refresh()
-    return pane
 
 
 def view_switch(controller: Controller) -> Any:
@@ -159,25 +136,39 @@ def position_editor(controller: Controller) -> Any:
     apply.on_click(lambda _: show(editing.explore(controller, text.value)))
     controller.observe(lambda _: show(editing.viewer_changed(controller)), "viewer")
     show(editing.copy_current(controller))
-    return pn.Card(text, pn.Row(take, apply, clip), message, title="Position editor", collapsed=True,
+    return pn.Card(text, pn.Row(take, apply, clip), message, title="Position editor", collapsed=False,
                    sizing_mode="stretch_width", css_classes=["pre-editor"])
 
 
 def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
-    """Board, picker, chance, tree, log, seats and position editor around one controller."""
+    """One screen (`widgets.layout`, as in the notebook): the board and its moves on the left; the
+    tree, the chance panel and the engine on the right; the log, seats and editor below."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
-    engine = engine_pane(ctl)
-    left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
-                     chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
-                     "### Engine", engine, sizing_mode="stretch_width")
-    right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
-                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
-    layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
-                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
-                       sizing_mode="stretch_width")
-    layout.controller = ctl
-    layout.engine = engine.runner
-    return layout
+    board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
+    engine = engine_pane(ctl, board=board)
+    picker = bound_pane("picker", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    tree = bound_pane("tree", ctl, sizing_mode="stretch_width", stylesheets=[layout.tree_css("app")])
+    chance = bound_pane("chance", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    left = pn.Column(board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
+                     styles={"flex": f"{layout.LEFT_GROW} 1 {layout.LEFT_BASIS}px", "min-width": "0"})
+    right = pn.Column(section("What-if tree"), tree, section("Chance"), chance, section("Engine"), engine,
+                      css_classes=["pre-main-right"], sizing_mode="stretch_width",
+                      styles={"flex": f"{layout.RIGHT_GROW} 1 {layout.RIGHT_BASIS}px", "min-width": "0"})
+    main = pn.FlexBox(left, right, flex_wrap="wrap", align_items="flex-start", gap=f"{layout.GAP}px",
+                      sizing_mode="stretch_width", css_classes=["pre-main"])
+    below = pn.Column(section("Event log"), bound_pane("log", ctl, sizing_mode="stretch_width"), seats(ctl),
+                      position_editor(ctl), sizing_mode="stretch_width")
+    page = pn.Column(view_switch(ctl), main, below, sizing_mode="stretch_width", css_classes=["pre-explorer"],
+                     styles={"padding": "0 8px", "box-sizing": "border-box", "max-width": "100%"})
+    page.controller = ctl
+    page.engine = engine.runner
+    return page
+
+
+def section(title: str) -> Any:
+    """A column's heading, small, so the position's views keep the screen."""
+    return pn.pane.HTML(f"<div class='pre-section-title'>{title}</div>", margin=(6, 5, 0, 5),
+                        stylesheets=[".pre-section-title { font-weight: bold; font-size: 14px; }"])
 
 
 def close_layout(layout: Any) -> None:
@@ -358,7 +349,11 @@ def app(seed: int | None = 0) -> Any:
     new_game(opened=link)
     if problem:
         message.object = problem
-    page = pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode),
-                     message, holder, sizing_mode="stretch_width")
+    # A small heading and one wrapping row of controls: the position's views keep the screen
+    # (`widgets.layout`), and a narrow window wraps the controls instead of scrolling sideways.
+    heading = pn.pane.HTML("<h1 style='font-size:22px;margin:4px 0'>Pirate Rules Explorer</h1>", margin=(0, 10))
+    controls = pn.FlexBox(game, players, start, setup, mode, flex_wrap="wrap", align_items="flex-end",
+                          sizing_mode="stretch_width", css_classes=["pre-app-controls"])
+    page = pn.Column(heading, controls, message, holder, sizing_mode="stretch_width")
     page.keeps_address = unreadable is None   # `servable(location=...)`: Panel reads the address only then
     return page
