@@ -228,6 +228,13 @@ class Controller(Seating, traitlets.HasTraits):
         self._remember(label, restore)
         self._reset(node or tree.root)
 
+    def open_analysis(self, tree: PositionTree, node: Node | None = None) -> None:
+        """Show `tree` (an analysis a link brings) at `node`, with no undo entry: it replaces
+        the game's bare start, which the link's page never showed."""
+        self.tree = tree
+        self._policies.clear()
+        self._reset(node or tree.root)
+
     def set_viewer(self, player: int | None) -> None:
         """`None` shows everything (teacher); a seat number shows only that player's view."""
         if player is not None and (isinstance(player, bool) or not 0 <= int(player) < self.game.players):
