@@ -19,6 +19,7 @@ except ImportError as err:  # the app extra
     raise missing(err, "app") from err
 
 from explorer.core.game import Game, State
+from explorer.core.markup import escape
 from widgets import editing, present, present_chance, served_link
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.components import VIEWS, Source
@@ -381,8 +382,8 @@ def app(seed: int | None = 0) -> Any:
         if kept is None:
             old = shelf.replace(name, layout)
             if old is not None:
-                aside_text.object = message_html(put_aside_words(titles[name], old),
-                                                 "pre-app-undo-words")
+                words = escape(put_aside_words(titles[name], old))
+                aside_text.object = f'<span class="pre-app-undo-words">{words}</span>'
                 undo_bar.visible = True
         show(layout)
 

@@ -126,7 +126,8 @@ def learn_view(game: str) -> Any:
                          sizing_mode="stretch_width", css_classes=["pre-learn"])
     choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
     start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
-    summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"])
+    # the chosen lesson's summary shows once a lesson runs; before that the list below has them all
+    summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"], visible=False)
 
     def describe(_event: Any = None) -> None:
         lesson = shipped(choice.value)
@@ -134,6 +135,7 @@ def learn_view(game: str) -> Any:
 
     def begin(_event: Any = None) -> None:
         holder.objects = [lesson_layout(choice.value)]
+        summary.visible = True
 
     def listing() -> Any:
         """Every lesson of the game with what it teaches and a Start button: what Learn opens on."""
