@@ -48,7 +48,7 @@ def test_every_game_has_a_teaching_lesson_and_an_odds_lesson():
 def test_lesson_loads_with_its_game_and_cited_rules(name):
     lesson = load_lesson(name)
     assert isinstance(lesson, Lesson)
-    assert lesson.game.name == name.removesuffix("_odds")
+    assert lesson.game.name == name.removesuffix("_odds").removesuffix("_options")
     assert lesson.source == f"{name}.toml"
     for step in lesson.steps:
         for rule, statement in step.rule_statements():
