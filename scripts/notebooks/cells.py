@@ -1,0 +1,57 @@
+"""The pieces every notebook generator shares: markdown and code cells, the two lesson cells,
+and writing a notebook without outputs into ``notebooks/`` (the generators live outside it, so a
+teacher opening the folder sees notebooks only)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat as nbf
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def M(text: str) -> nbf.NotebookNode:
+    """A markdown cell."""
+    return nbf.v4.new_markdown_cell(text)
+
+
+def C(source: str, tags: list[str] | None = None) -> nbf.NotebookNode:
+    """A code cell; `tags` carry nbval's markers out of the reader's sight."""
+    cell = nbf.v4.new_code_cell(source)
+    if tags:
+        cell.metadata["tags"] = list(tags)
+    return cell
+
+
+def title(name: str, teaches: str, minutes: int) -> nbf.NotebookNode:
+    """The first cell: what the notebook teaches and about how long it takes."""
+    return M(f"# {name}\n\n{teaches}\n\n*About {minutes} minutes to read and play.*")
+
+
+def guided_lesson(game: str) -> list[nbf.NotebookNode]:
+    """The guided lesson, played move by move on a live board, right after the one-minute section."""
+    return [M("## Learn it by doing\nThe guided lesson below plays the game step by step on a live board: make each "
+              "move, answer each question, ask for a hint when you are stuck. Every answer comes with the rule "
+              "behind it."),
+            C(f'Lesson("{game}")')]
+
+
+def odds_lesson(game: str) -> list[nbf.NotebookNode]:
+    """The "guess the odds" lesson that closes every game notebook."""
+    return [M("## Guess the odds\nA few chance moments of the game: guess first, then see the exact answer."),
+            C(f'Lesson("{game}_odds")')]
+
+
+def small(text: str) -> str:
+    """Rule IDs in small print under a paragraph."""
+    return f"<small>Rules: {text}</small>"
+
+
+def write(name: str, cells: list) -> Path:
+    """Write ``notebooks/<name>.ipynb`` with no outputs and the Python 3 kernel."""
+    nb = nbf.v4.new_notebook(cells=cells, metadata={"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}})
+    path = NOTEBOOKS / f"{name}.ipynb"
+    path.write_text(nbf.writes(nb), encoding="utf-8")
+    return path
