@@ -23,7 +23,8 @@ from explorer.core.markup import escape
 from explorer.lessons.answers import parse_probability, within
 from widgets.explorer import Explorer
 from widgets.lesson import Lesson
-from widgets.show import chance, odds_table, table, value
+from widgets.show import chance, table, value
+from widgets.show import odds_table as _odds_table
 
 __all__ = ["Ask", "Explorer", "Lesson", "board", "chance", "explorer", "odds_table", "play", "story", "table", "value"]
 
@@ -49,6 +50,13 @@ def story(state: explorer.core.game.State, last: int | None = None) -> None:
     events = list(state.events)
     for event in events[-last:] if last else events:
         print(event)
+
+
+def odds_table(rows: Any, **kwargs: Any) -> Any:
+    """`widgets.show.odds_table`, also for a player's view, whose odds are texts such as "9/40"."""
+    if isinstance(rows, dict):
+        rows = {k: Fraction(v) if isinstance(v, str) else v for k, v in rows.items()}
+    return _odds_table(rows, **kwargs)
 
 
 def _words(text: str) -> str:
