@@ -26,7 +26,8 @@ from widgets.lesson import Lesson
 from widgets.show import chance, table, value
 from widgets.show import odds_table as _odds_table
 
-__all__ = ["Ask", "Explorer", "Lesson", "board", "chance", "explorer", "odds_table", "play", "story", "table", "value"]
+__all__ = ["Ask", "Explorer", "Lesson", "board", "chance", "explorer", "odds_table", "play", "refused", "story", "table",
+           "value"]
 
 Answer = Fraction | int | str
 TOLERANCE = Fraction(1, 200)   # half a percentage point, as the lessons judge a typed probability
@@ -57,6 +58,16 @@ def odds_table(rows: Any, **kwargs: Any) -> Any:
     if isinstance(rows, dict):
         rows = {k: Fraction(v) if isinstance(v, str) else v for k, v in rows.items()}
     return _odds_table(rows, **kwargs)
+
+
+def refused(state: explorer.core.game.State, move: object) -> str:
+    """Why the rules refuse `move` here, in the game's words with the rule's number; or that
+    they allow it (so a cell meant to show a refusal never hides a legal move)."""
+    try:
+        state.apply(move)
+    except explorer.IllegalAction as err:
+        return f"Refused ({err.rule}): {err.reason}"
+    return f"Allowed: {move}"
 
 
 def _words(text: str) -> str:
