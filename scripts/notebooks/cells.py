@@ -48,10 +48,18 @@ def small(text: str) -> str:
     return f"<small>Rules: {text}</small>"
 
 
-def write(name: str, cells: list) -> Path:
-    """Write ``notebooks/<name>.ipynb`` with no outputs and the Python 3 kernel."""
+def render(name: str, cells: list) -> str:
+    """The notebook's text: no outputs, the Python 3 kernel, cell ids fixed by name and place (so a
+    regenerated notebook is byte for byte the same, and a test can tell a stale one)."""
+    for index, cell in enumerate(cells):
+        cell.id = f"{name[:40]}-{index}"
     nb = nbf.v4.new_notebook(cells=cells, metadata={"kernelspec": {
         "name": "python3", "display_name": "Python 3", "language": "python"}})
+    return nbf.writes(nb)
+
+
+def write(name: str, cells: list) -> Path:
+    """Write ``notebooks/<name>.ipynb`` (see `render`)."""
     path = NOTEBOOKS / f"{name}.ipynb"
-    path.write_text(nbf.writes(nb), encoding="utf-8")
+    path.write_text(render(name, cells), encoding="utf-8")
     return path

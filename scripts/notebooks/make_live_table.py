@@ -14,4 +14,5 @@ cells = [
     C('table = server.table(links)\nprint(f"The table is at version {table.version}: {table.state.stage_text() or \'waiting for a move\'}")\nprint("Player to move:", game.player_name(table.state.player))'),
     M("When the game is over, the teacher's page offers the whole game as an analysis file\n(*Download the analysis file*): **Load analysis** in any explorer opens it. `server.stop()` ends the\nserver; the tables stay in their file."),
 ]
-write("live_table", cells)
+if __name__ == "__main__":
+    write("live_table", cells)
