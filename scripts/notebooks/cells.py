@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import math
+import re
+
 import nbformat as nbf
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+MINUTES = "{minutes}"          # the title's placeholder, filled with `reading_minutes` when written
+WORDS_A_MINUTE = 200
+LESSON_STEP, BOARD_TO_TRY, FIRST_BOARD, ANSWER_BOX = 1 / 3, 1.0, 2.0, 0.5   # minutes of play each
 
 
 def M(text: str) -> nbf.NotebookNode:
@@ -24,9 +30,32 @@ def C(source: str, tags: list[str] | None = None) -> nbf.NotebookNode:
     return cell
 
 
-def title(name: str, teaches: str, minutes: int) -> nbf.NotebookNode:
-    """The first cell: what the notebook teaches and about how long it takes."""
-    return M(f"# {name}\n\n{teaches}\n\n*About {minutes} minutes to read and play.*")
+def title(name: str, teaches: str, minutes: int | None = None) -> nbf.NotebookNode:
+    """The first cell: what the notebook teaches and about how long it takes (`minutes`, or,
+    left out, the estimate `reading_minutes` makes when the notebook is written)."""
+    shown = MINUTES if minutes is None else str(minutes)
+    return M(f"# {name}\n\n{teaches}\n\n*About {shown} minutes to read and play.*")
+
+
+def lesson_steps(cells: list) -> int:
+    """The steps of every lesson the notebook embeds."""
+    from explorer.lessons import load_lesson
+
+    names = [m for c in cells if c.cell_type == "code" for m in re.findall(r'Lesson\("(\w+)"\)', c.source)]
+    return sum(len(load_lesson(name).steps) for name in names)
+
+
+def reading_minutes(cells: list) -> int:
+    """About how long the notebook takes: its words (prose and code alike) at 200 a minute, plus a
+    third of a minute a lesson step, two minutes on the first live board, one on each other board to
+    try, half a minute an answer box."""
+    words = sum(len(re.findall(r"\w+", c.source)) for c in cells)
+    code = [c.source for c in cells if c.cell_type == "code"]
+    boards = sum(s.count("Explorer(") + s.count("widgets.explore(") for s in code)
+    asks = sum(s.count("Ask(") for s in code)
+    play = (lesson_steps(cells) * LESSON_STEP + (FIRST_BOARD + (boards - 1) * BOARD_TO_TRY if boards else 0)
+            + asks * ANSWER_BOX)
+    return math.ceil(words / WORDS_A_MINUTE + play)
 
 
 def guided_lesson(game: str) -> list[nbf.NotebookNode]:
@@ -53,6 +82,9 @@ def render(name: str, cells: list) -> str:
     regenerated notebook is byte for byte the same, and a test can tell a stale one)."""
     for index, cell in enumerate(cells):
         cell.id = f"{name[:40]}-{index}"
+    if MINUTES in cells[0].source:
+        cells = [M(cells[0].source.replace(MINUTES, str(reading_minutes(cells)))), *cells[1:]]
+        cells[0].id = f"{name[:40]}-0"
     nb = nbf.v4.new_notebook(cells=cells, metadata={"kernelspec": {
         "name": "python3", "display_name": "Python 3", "language": "python"}})
     return nbf.writes(nb)

@@ -36,7 +36,7 @@ cells = [
     title("Dead Man's Dice: learn it by playing",
           "Press your luck with three dice: stack them on your pile, plunder your rivals' tops, and know when a "
           "broadside is worth its price. You learn the goal and a turn in one minute, then play the guided "
-          "lesson, then see each rule on a board.", 20),
+          "lesson, then see each rule on a board."),
     C("from widgets.teach import Ask, Explorer, Lesson, board, chance, explorer, play, story, table, value\n\n"
       "game = explorer.load(\"dead_mans_dice\", players=3)"),
     M("## How to play in one minute\n"

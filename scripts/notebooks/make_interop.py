@@ -3,10 +3,10 @@
 Run: ``python scripts/notebooks/make_interop.py``.
 """
 
-from cells import C, M, write
+from cells import C, M, title, write
 
 cells = [
-    M("# Our games in OpenSpiel and PettingZoo\n\nEvery game also runs under two research frameworks (optional "
+    title("Our games in OpenSpiel and PettingZoo", "Every game also runs under two research frameworks (optional "
       "extras `openspiel` and `rl`), so their algorithms and agents play our rules unchanged. The adapters add no "
       "rules: actions are numbered by each game's fixed, sorted action space, chance nodes keep their exact "
       "probabilities, and a game's result is a share of one victory (tied winners split it)."),

@@ -52,7 +52,7 @@ cells = [
     title("Jolly & Roger: learn it by playing",
           "Two pirates share out loot: one splits five cards into two offers, the other chooses. The cards crew "
           "four merchant ships, and a pirate whose captain holds a ship may board it for gold. One minute of "
-          "rules on a live board, then the guided lesson, then each rule on a board.", 22),
+          "rules on a live board, then the guided lesson, then each rule on a board."),
     C("from widgets.teach import Ask, Explorer, Lesson, board, chance, explorer, play, refused, story\n\n"
       "game = explorer.load(\"jolly_and_roger\")"),
     M("## How to play in one minute\n"

@@ -67,7 +67,7 @@ cells = [
     title("The Last Bottle of Rum: learn it by playing",
           "Sail a sea of face-down islands, carry treasure home to the Hideout, fight with the skull die and flee "
           "the Kraken: the first captain to 10 Loot wins. One minute of rules on a live board, then the guided "
-          "lesson, then each rule on a board.", 24),
+          "lesson, then each rule on a board."),
     C("from widgets.teach import Ask, Explorer, Lesson, board, explorer, odds_table, play, story, table\n\n"
       "game = explorer.load(\"last_bottle_of_rum\", players=2)"),
     M("## How to play in one minute\n"

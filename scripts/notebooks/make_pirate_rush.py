@@ -53,7 +53,7 @@ cells = [
     title("Pirate Rush: learn it by playing",
           "A game of memory and deduction for 3 to 5 pirates: loot lies face down beside the islands, you peek in "
           "secret, and the best pirate is the one who remembers where the gold is. One minute of rules on a live "
-          "board, then the guided lesson, then the characters and the scoring, each on a board.", 22),
+          "board, then the guided lesson, then the characters and the scoring, each on a board."),
     C("from widgets.teach import Ask, Explorer, Lesson, board, explorer, play, story, table\n\n"
       "game = explorer.load(\"pirate_rush\", players=3, advanced=False)"),
     M("## How to play in one minute\n"

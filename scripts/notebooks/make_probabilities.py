@@ -13,7 +13,7 @@ def I(source: str):  # noqa: E743 - a chart cell: nbval ignores its output
 
 cells = [
     title("A probability tour", "Exact distributions from the game models, drawn as charts, and the difference "
-          "between an exact answer and a sampled estimate with its confidence interval.", 10),
+          "between an exact answer and a sampled estimate with its confidence interval."),
     C("from fractions import Fraction as F\n\nimport explorer\nfrom explorer.games.dead_mans_dice import analysis as an\n"
       "from explorer.games.dead_mans_dice.data import die_code\nfrom widgets.figures import show_bars, show_lines\n"
       "from widgets.show import chance, odds_table, table, value"),

@@ -21,7 +21,7 @@ cells = [
     title("Sjørøverøya (Pirate Island): learn it by playing",
           "A race for the treasure played with two ordinary decks of cards: each player leads six pirates along a "
           "track of 20 face-up cards to the joker. One minute of rules on a live board, then the guided lesson, "
-          "then each rule with a board to try it on.", 20),
+          "then each rule with a board to try it on."),
     C("from widgets.teach import Ask, Explorer, Lesson, board, explorer, odds_table, play, story\n\n"
       "game = explorer.load(\"sjoroveroya\", players=2)"),
     M("## How to play in one minute\n"

@@ -31,7 +31,7 @@ cells = [
     title("Pirate Rules Explorer: start here",
           "Five pirate board games, modelled exactly: every rule, every card and die, and the exact odds of "
           "every draw and roll. Pick a game and play it on a live board right here; each game has a notebook "
-          "that teaches it.", 5),
+          "that teaches it."),
     C("import widgets\n\nwidgets.setup_notebook()  # loads the chart library into this page (no internet needed)"),
     M("## Pick a game\n\n" + "\n".join(
         f"- **{name}** ({who}). {what} Learn it: [{game}.ipynb]({game}.ipynb)." for game, name, who, what in GAMES)

@@ -7,7 +7,7 @@ cells = [
           "An analysis board for dice-and-cards pirate games: whole games against the computer, a tree of "
           "variations (like a chess analysis board), exact distributions where the tree of chance is small, "
           "seeded rollouts with confidence intervals where it is not, and a small balance study. Everything "
-          "here works the same for every game.", 15),
+          "here works the same for every game."),
     C('import json\nimport tempfile\nfrom pathlib import Path\n\nimport explorer\nfrom explorer.analysis import (PositionTree, action_values, after_moves, chance_distribution, compare,\n                               distribution, expectation, format_table, option_effect, paired_difference,\n                               seat_advantage)\nfrom widgets.show import chance, odds_table, table, value\n\nexplorer.games()'),
     M('## Exact odds at a chance node, in every game\n\nEvery random event is a chance node listing each outcome with its exact probability.\nHere is the first chance node after the set-up of each game that exists today.'),
     C('rows = []\nfor name in explorer.games():\n    game = explorer.load(name)\n    state = game.start(seed=1)\n    while not state.is_chance and not state.is_over:\n        state = state.apply(state.legal_actions()[0])\n    if state.is_chance:\n        odds = chance_distribution(state)\n        first = ", ".join(f"{k} {chance(p)}" for k, p in list(odds.items())[:2])\n        rows.append((game.title, len(odds), first + (", ..." if len(odds) > 2 else ""), sum(odds.values())))\ntable(rows, ["game", "outcomes", "the first of them", "total"])'),
