@@ -26,8 +26,8 @@ from widgets.lesson import Lesson
 from widgets.show import chance, table, value
 from widgets.show import odds_table as _odds_table
 
-__all__ = ["Ask", "Explorer", "Lesson", "board", "chance", "explorer", "odds_table", "play", "refused", "story", "table",
-           "value"]
+__all__ = ["Ask", "Explorer", "Lesson", "board", "chance", "explorer", "odds_table", "play", "refused", "story",
+           "table", "value"]
 
 Answer = Fraction | int | str
 TOLERANCE = Fraction(1, 200)   # half a percentage point, as the lessons judge a typed probability

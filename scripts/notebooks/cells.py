@@ -4,10 +4,9 @@ teacher opening the folder sees notebooks only)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import math
 import re
+from pathlib import Path
 
 import nbformat as nbf
 

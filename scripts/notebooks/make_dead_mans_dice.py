@@ -7,8 +7,9 @@ computed here from the model (R3, R14, R17), so the prose cannot drift from the 
 
 from __future__ import annotations
 
-import explorer
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
+
+import explorer
 from explorer.games.dead_mans_dice import analysis as an
 from explorer.games.dead_mans_dice.data import die_code
 

@@ -8,8 +8,9 @@ The modules (V1-V3) are taught by the docs and the lesson, not here.
 
 from __future__ import annotations
 
-import explorer
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
+
+import explorer
 from explorer.games.last_bottle_of_rum import analysis
 from widgets.show import fraction_text
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import explorer
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
+
+import explorer
 from explorer.games.pirate_rush.whatif import at_turn, give_loot
 
 DRAFT = ("round: 1\nremoved: red ammunition, red structure, red structure, red supplies\n"
