@@ -91,7 +91,8 @@ cells = [
       "**Try it.** Player 1 has played a Full Sail, one card's worth of actions: two Sail actions. Sail one tile, "
       "turn up a tile in the chance panel (or let chance pick), and step back in the tree to sail elsewhere.\n\n"
       + small("R18-R22, C8")),
-    C(f"Explorer({position(SAIL)})"),
+    C(f"sea = {position(SAIL)}\nboard(sea)"),
+    C("Explorer(sea)"),
     M("## Actions and the trade of three for one\n"
       "Every icon on the top half of a played card is one action; cards you do not play stay in your hand. At any "
       "time in your turn, any three unused actions trade for one action of your choice.\n\n" + small("R8-R12, R17")),
@@ -111,6 +112,9 @@ cells = [
       "keeps the better. **Try it**: attack straight away, or play Chain Shot first, and compare the skull die's "
       "odds in the chance panel on the two branches.\n\n" + small("R33-R41, R36, C1, C2")),
     C(f"chain = {position(CHAIN)}\nExplorer(chain)"),
+    M("Here Player 1 attacks without Chain Shot and the die shows two skulls: Player 2 draws two damage tokens, "
+      "a Fire token and a Hull token."),
+    C("hit = play(chain, \"attack P2\", \"roll 2\", \"token FIRE\", \"token HULL\")\nstory(hit)\nboard(hit)"),
     C("from explorer.games.last_bottle_of_rum import analysis\n\n"
       "Ask(\"One attack on a healthy ship, full bag: what is the chance it draws at least one Sail token?\",\n"
       "    sum(p for drawn, p in analysis.attack_outcomes().items() if \"SAIL\" in drawn))"),
