@@ -211,7 +211,8 @@ function render({ model, el }) {
       badge.className = "pre-badge" + (best ? " pre-best-badge" : "");
       badge.dataset.place = place;
       badge.dataset.move = shown.id;
-      badge.textContent = (best ? "★ " : "") + seen[shown.id].text + (rated.length > 1 ? " …" : "");
+      const words = seen[shown.id].text;
+      badge.textContent = (best && !words.startsWith("★") ? "★ " : "") + words + (rated.length > 1 ? " …" : "");
       badge.title = rated.map((a) => `${a.label}: ${seen[a.id].title || seen[a.id].text}`).join("\n");
       badge.style.left = `${(r.left + r.right) / 2}px`;
       badge.style.top = `${r.top}px`;

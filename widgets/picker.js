@@ -42,7 +42,7 @@ function render({ model, el }) {
         if (verdict) {                       // the engine's verdict on this move, as on the board
           const badge = document.createElement("span");
           badge.className = "pre-verdict" + (verdict.best ? " pre-best" : "");
-          badge.textContent = (verdict.best ? " ★ " : " ") + verdict.text;
+          badge.textContent = (verdict.best && !verdict.text.startsWith("★") ? " ★ " : " ") + verdict.text;
           button.title = verdict.title || action.id;
           button.append(badge);
         }

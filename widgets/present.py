@@ -54,20 +54,14 @@ def actions_data(state: State, viewer: int | None) -> list[dict]:
              "menu": list(state.action_menu(a))} for a in state.legal_actions()]
 
 
-def verdicts_data(ctl: Any) -> dict:
-    """Engine verdicts to show on the board and the moves, ``{action id: {"text", "title", "best"}}``:
-    whatever the controller holds as `board_verdicts` (the engine panel fills it), else none."""
-    found = getattr(ctl, "board_verdicts", None) or {}
-    return {str(k): {"text": str(v.get("text", "")), "title": str(v.get("title", "")), "best": bool(v.get("best"))}
-            for k, v in found.items()}
-
-
 def board_data(ctl: Any) -> dict:
     state, viewer = ctl.state, ctl.viewer
     view = state.view(viewer)
     svg = view._repr_svg_() if hasattr(view, "_repr_svg_") else ""
+    # "verdicts": {action id: {"text", "title", "best"}}, filled by the engine while it is on
+    # (`widgets.engine.board_verdicts`); a new revision starts without them.
     return {"svg": svg, "actions": actions_data(state, viewer), "status": status(state, viewer),
-            "error": ctl.error, "revision": ctl.revision, "verdicts": verdicts_data(ctl)}
+            "error": ctl.error, "revision": ctl.revision, "verdicts": {}}
 
 
 def picker_data(ctl: Any) -> dict:
@@ -76,7 +70,7 @@ def picker_data(ctl: Any) -> dict:
     for action in actions_data(state, viewer):
         groups.setdefault(action["kind"], []).append(action)
     return {"groups": [{"kind": k, "actions": v} for k, v in groups.items()],
-            "status": status(state, viewer), "error": ctl.error, "verdicts": verdicts_data(ctl)}
+            "status": status(state, viewer), "error": ctl.error}
 
 
 
