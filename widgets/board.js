@@ -14,7 +14,7 @@ const CSS = `
 .pre-board .pre-svg svg { max-width: 100%; height: auto; }
 .pre-board .pre-svg text { pointer-events: none; }
 .pre-board [data-place].pre-target { cursor: pointer; filter: drop-shadow(0 0 3px #0fb5ad); }
-.pre-board [data-place].pre-target:not(g):not(text), .pre-board g.pre-target > :is(rect, path, polygon, circle):first-of-type {
+.pre-board [data-place].pre-target:not(g):not(text), .pre-board g.pre-target > :is(rect, path, polygon):first-of-type {
   stroke: #0d9488; stroke-width: 2.5px; }
 .pre-board [data-place].pre-target:hover { filter: drop-shadow(0 0 5px #0fb5ad) drop-shadow(0 0 2px #0d9488); }
 .pre-board [data-place].pre-hl:not(g):not(text), .pre-board g.pre-hl > :is(rect, path, polygon, circle) {
