@@ -287,3 +287,10 @@ def explain_illegal(s: JollyState, action) -> IllegalAction:
 
     return explain_placement(s, action)
 
+
+
+def describe(s: JollyState, action) -> str:
+    """The move or outcome in the board's words (`words.describe`)."""
+    from .words import describe as words
+
+    return words(s, action)
