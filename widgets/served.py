@@ -72,7 +72,9 @@ def panel_scheduler(tick: Any, delay: float) -> Any:
 def view_switch(controller: Controller) -> Any:
     options = {label: "all" if player is None else str(player)
                for label, player in present.viewer_options(controller)}
-    switch = pn.widgets.RadioButtonGroup(options=options, value="all", css_classes=["pre-view-switch"])
+    # the buttons wrap on a narrow page (a 5-player game's view switch is wider than 600 px)
+    switch = pn.widgets.RadioButtonGroup(options=options, value="all", css_classes=["pre-view-switch"],
+                                         stylesheets=[".bk-btn-group { flex-wrap: wrap; }"])
     switch.param.watch(lambda event: controller.handle({"op": "viewer", "player": event.new}), "value")
     return switch
 
@@ -107,7 +109,7 @@ def seats(controller: Controller) -> Any:
 
     controller.observe(show, "revision")
     controller.observe(show, "playing")
-    return pn.Column("### Seats", pn.Row(*choices), pn.Row(step, play_on, stop), message, note,
+    return pn.Column("### Seats", pn.FlexBox(*choices, flex_wrap="wrap"), pn.Row(step, play_on, stop), message, note,
                      css_classes=["pre-seats"])
 
 
@@ -146,10 +148,11 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
     board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
     engine = engine_pane(ctl, board=board)
-    picker = bound_pane("picker", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    picker = bound_pane("picker", ctl, sizing_mode="stretch_width",
+                        stylesheets=[layout.SIDE_CSS + layout.moves_css("app")])
     tree = bound_pane("tree", ctl, sizing_mode="stretch_width", stylesheets=[layout.tree_css("app")])
     chance = bound_pane("chance", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
-    left = pn.Column(board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
+    left = pn.Column(view_switch(ctl), board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
                      styles={"flex": f"{layout.LEFT_GROW} 1 {layout.LEFT_BASIS}px", "min-width": "0"})
     right = pn.Column(section("What-if tree"), tree, section("Chance"), chance, section("Engine"), engine,
                       css_classes=["pre-main-right"], sizing_mode="stretch_width",
@@ -158,7 +161,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
                       sizing_mode="stretch_width", css_classes=["pre-main"])
     below = pn.Column(section("Event log"), bound_pane("log", ctl, sizing_mode="stretch_width"), seats(ctl),
                       position_editor(ctl), sizing_mode="stretch_width")
-    page = pn.Column(view_switch(ctl), main, below, sizing_mode="stretch_width", css_classes=["pre-explorer"],
+    page = pn.Column(main, below, sizing_mode="stretch_width", css_classes=["pre-explorer"],
                      styles={"padding": "0 8px", "box-sizing": "border-box", "max-width": "100%"})
     page.controller = ctl
     page.engine = engine.runner
