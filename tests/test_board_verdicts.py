@@ -48,8 +48,8 @@ def test_a_move_level_in_win_chance_but_worse_in_mean_score_says_so():
     assert even_but_worse(best, best, 1) == ""
     text = verdict_html(TIE, DiceGame(players=2))
     assert "level in win chance, but 11.0 game points lower in mean score" in text
-    assert "Behind the best: win chance, percentage points" in text and "vs best, points" not in text
-    assert "Win chance, % (95% interval)" in text and "Mean score, game points (95%)" in text
+    assert "behind the best: percentage points of win chance" in text and "vs best, points" not in text
+    assert "Win chance in %, with its 95% interval" in text and "mean score in game points" in text
     assert "11.0 game points lower" in board_verdicts(TIE, DiceGame(players=2))["reckless"]["title"]
 
 

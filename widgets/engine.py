@@ -29,8 +29,11 @@ from widgets.components import controller_of
 from widgets.controller import Controller
 
 MAX_SECONDS = 60.0        # a node left on screen stops refining after this (the figures stay)
-TABLE = "class='pre-engine-table' style='border-collapse:collapse;font-size:12px;line-height:1.35'"
+TABLE = "class='pre-engine-table' style='border-collapse:collapse;font-size:12px;line-height:1.3;text-align:left'"
 FIGURE = "style='white-space:nowrap;padding:1px 6px'"
+# The units, said once above the table: "vs best, points" once read as game points (#30 point 3).
+UNITS = ("Win chance in %, with its 95% interval · mean score in game points · behind the best: "
+         "percentage points of win chance")
 OFF = "<div class='pre-engine-off'>The engine is off: switch it on for every move's chances.</div>"
 
 
@@ -148,9 +151,9 @@ def verdict_html(v: Verdict, game: Game) -> str:
             f"<td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
             f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td>"
             f"<td {FIGURE}>{behind_cell(r, best, v.focus)}</td></tr>" for r in rows)
-        table = (f"<table {TABLE}><tr><th>Move</th><th>Win chance, % (95% interval)</th>"
-                 f"<th>Mean score, game points (95%)</th>"
-                 f"<th>Behind the best: win chance, percentage points</th></tr>{body}</table>")
+        table = (f"<div class='pre-engine-units' style='font-size:12px;color:#444'>{UNITS}</div>"
+                 f"<table {TABLE}><tr><th>Move</th><th>Win chance</th><th>Mean score</th>"
+                 f"<th>Behind the best</th></tr>{body}</table>")
     return (f"<div class='pre-engine-verdict' data-round='{v.round}' data-done='{str(v.done).lower()}'>"
             f"{eval_bar_html(v, game)}{head}<div class='pre-engine-title'><b>{esc(title)}</b></div>"
             f"<div class='pre-engine-table-box' style='overflow-x:auto;max-width:100%'>{table}</div>{method}</div>")
