@@ -67,15 +67,17 @@ def test_the_eval_bar_splits_among_the_seats_by_the_best_moves_chances():
 
 
 def test_late_verdicts_never_land_on_another_revision():
-    class Board:
+    class View:
         def __init__(self):
-            self.data = {"revision": 4, "verdicts": {}}
+            self.data = {"verdicts": {}}
 
-    board = Board()
-    with_verdicts(board, {"x": {"text": "1%", "title": "", "best": True}}, revision=3)
-    assert board.data["verdicts"] == {}
-    with_verdicts(board, {"x": {"text": "1%", "title": "", "best": True}}, revision=4)
-    assert board.data["verdicts"]["x"]["best"] is True
+    ctl = Controller(second_player_state())
+    board, moves = View(), View()
+    mark = {"x": {"text": "1%", "title": "", "best": True}}
+    with_verdicts([board, moves], mark, ctl.revision - 1, ctl)
+    assert board.data["verdicts"] == {} and moves.data["verdicts"] == {}
+    with_verdicts([board, moves], mark, ctl.revision, ctl)
+    assert board.data["verdicts"] == mark and moves.data["verdicts"] == mark
 
 
 def test_the_board_data_carries_an_empty_verdicts_dict_until_the_engine_fills_it():
@@ -85,16 +87,17 @@ def test_the_board_data_carries_an_empty_verdicts_dict_until_the_engine_fills_it
 def test_the_notebook_engine_fills_its_boards_verdicts_and_a_move_clears_them():
     from pool_jobs import wait_for
 
-    from widgets.components import BoardView
+    from widgets.components import ActionPicker, BoardView
     from widgets.engine import EnginePanel
 
     ctl = Controller(second_player_state())
-    board = BoardView(ctl)
-    panel = EnginePanel(ctl, board=board)
+    board, moves = BoardView(ctl), ActionPicker(ctl)
+    panel = EnginePanel(ctl, views=[board, moves])
     panel.switch.value = True
-    wait_for(lambda: board.data.get("verdicts"))
+    wait_for(lambda: board.data.get("verdicts") and moves.data.get("verdicts"))
     assert set(board.data["verdicts"]) == {a["id"] for a in board.data["actions"]}
+    assert moves.data["verdicts"] == board.data["verdicts"]          # the list of moves shows them too
     assert "pre-eval-bar" in panel.output.value
     ctl.play(ctl.state.legal_actions()[0])
-    assert board.data["verdicts"] == {}
+    assert not board.data.get("verdicts") and not moves.data.get("verdicts")
     panel.switch.value = False

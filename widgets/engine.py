@@ -16,7 +16,7 @@ import asyncio
 import html
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -313,9 +313,9 @@ class EngineRunner:
 class EnginePanel(W.VBox):
     """The engine's verdict at the current node, refining on the kernel's worker pool while you look."""
 
-    def __init__(self, source: Controller | Game | State, board: Any = None, **options: Any) -> None:
+    def __init__(self, source: Controller | Game | State, views: Sequence[Any] = (), **options: Any) -> None:
         self.controller = controller_of(source)
-        self.board = board            # a BoardView: each move's verdict goes into its data
+        self.views = list(views)      # the board and the moves: each move's verdict goes into their data
         self.switch = W.ToggleButton(value=False, description="Engine", icon="microchip",
                                      tooltip="Every move's chances at this node (uses the CPU while on)")
         self.switch.add_class("pre-engine-switch")
@@ -331,8 +331,8 @@ class EnginePanel(W.VBox):
         self._on_loop(setattr, self.output, "value", text)
 
     def _mark(self, marks: dict, revision: int) -> None:
-        if self.board is not None:
-            self._on_loop(with_verdicts, self.board, marks, revision)
+        if self.views:
+            self._on_loop(with_verdicts, self.views, marks, revision, self.controller)
 
     def _on_loop(self, change: Callable[..., Any], *args: Any) -> None:
         loop = self._loop
@@ -342,13 +342,16 @@ class EnginePanel(W.VBox):
             change(*args)
 
 
-def with_verdicts(board: Any, marks: dict, revision: int) -> None:
-    """Put the engine's verdicts into a board's data (`board.data`: a widget or a Panel pane), only
-    while the board still shows the revision they were made for: a late snapshot of the node just
-    left never lands on the next one."""
-    data = board.data or {}
-    if data.get("revision") == revision and data.get("verdicts", {}) != marks:
-        board.data = {**data, "verdicts": marks}
+def with_verdicts(views: Sequence[Any], marks: dict, revision: int, controller: Controller) -> None:
+    """Put the engine's verdicts into the views' data (`view.data`: a widget or a Panel pane: the
+    board and the moves), only while the controller is still at the revision they were made for:
+    a late snapshot of the node just left never lands on the next one."""
+    if controller.revision != revision:
+        return
+    for view in views:
+        data = view.data or {}
+        if data.get("verdicts", {}) != marks:
+            view.data = {**data, "verdicts": marks}
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -359,7 +362,7 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 # -- the served app's pane --------------------------------------------------------------------------
-def engine_pane(controller: Controller, board: Any = None, **options: Any) -> Any:
+def engine_pane(controller: Controller, views: Sequence[Any] = (), **options: Any) -> Any:
     """The same panel for `panel serve`: a Toggle and an HTML pane. Snapshots from the pool's
     reader reach the page through the session's next tick (Bokeh's one thread-safe entry); the
     session's id is its key in the pool's fair queue, and a closed session's jobs are cancelled."""
@@ -376,12 +379,12 @@ def engine_pane(controller: Controller, board: Any = None, **options: Any) -> An
             doc.add_next_tick_callback(lambda: setattr(output, "object", text))
 
     def mark(marks: dict, revision: int) -> None:
-        if board is None:
+        if not views:
             return
         if doc is None:
-            with_verdicts(board, marks, revision)
+            with_verdicts(views, marks, revision, controller)
         else:
-            doc.add_next_tick_callback(lambda: with_verdicts(board, marks, revision))
+            doc.add_next_tick_callback(lambda: with_verdicts(views, marks, revision, controller))
 
     session = f"page-{doc.session_context.id}" if doc is not None else "notebook"
     runner = EngineRunner(controller, show, session=session, on_verdicts=mark, **options)

@@ -39,7 +39,7 @@ class Explorer(W.VBox):
         self.picker = ActionPicker(ctl)
         self.tree = TreeNavigator(ctl)
         self.chance = ChancePanel(ctl)
-        self.engine = EnginePanel(ctl, board=self.board)
+        self.engine = EnginePanel(ctl, views=[self.board, self.picker])
         self.event_log = EventLog(ctl)
         self.editor = PositionEditor(ctl)
         self.seats = Seats(ctl)

@@ -147,9 +147,9 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     tree, the chance panel and the engine on the right; the log, seats and editor below."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
     board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
-    engine = engine_pane(ctl, board=board)
     picker = bound_pane("picker", ctl, sizing_mode="stretch_width",
                         stylesheets=[layout.SIDE_CSS + layout.moves_css("app")])
+    engine = engine_pane(ctl, views=[board, picker])
     tree = bound_pane("tree", ctl, sizing_mode="stretch_width", stylesheets=[layout.tree_css("app")])
     chance = bound_pane("chance", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
     left = pn.Column(view_switch(ctl), board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
