@@ -56,7 +56,7 @@ def test_notebook_component_wrong_hint_right_and_chart_C2():
     assert widget.chart.layout.display is None and widget.buttons["check"].disabled
     source = widget.figure.select_one({"name": "chance_source"})
     assert source.data["fraction"] == ["1/6"] * 6
-    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["face S ★"]
+    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["Skull ★"]   # the face's one name (K2, R3)
     widget.buttons["next"].click()
     assert "Step 2 of 4" in widget.header.value and widget.feedback.value == "" and widget.answer.value == ""
 
