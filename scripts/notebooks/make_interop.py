@@ -1,12 +1,12 @@
-"""Write notebooks/interop.ipynb (no outputs): our games under OpenSpiel and PettingZoo."""
+"""Write notebooks/interop.ipynb (no outputs): our games under OpenSpiel and PettingZoo.
 
-from pathlib import Path
+Run: ``python scripts/notebooks/make_interop.py``.
+"""
 
-import nbformat as nbf
+from cells import C, M, title, write
 
-M, C = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
-    M("# Our games in OpenSpiel and PettingZoo\n\nEvery game also runs under two research frameworks (optional "
+    title("Our games in OpenSpiel and PettingZoo", "Every game also runs under two research frameworks (optional "
       "extras `openspiel` and `rl`), so their algorithms and agents play our rules unchanged. The adapters add no "
       "rules: actions are numbered by each game's fixed, sorted action space, chance nodes keep their exact "
       "probabilities, and a game's result is a share of one victory (tied winners split it)."),
@@ -70,7 +70,5 @@ cells = [
       "print('rewards:', totals)\n"
       "print('winners:', table.unwrapped.state.winners()[0], 'scores:', table.unwrapped.state.scores())"),
 ]
-nb = nbf.v4.new_notebook()
-nb.cells = cells
-nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-nbf.write(nb, Path(__file__).with_name("interop.ipynb"))
+if __name__ == "__main__":
+    write("interop", cells)
