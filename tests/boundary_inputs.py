@@ -187,12 +187,16 @@ def _trees(seed: int) -> list[str]:
 
 
 def _links(seed: int) -> list[dict[str, str]]:
-    from widgets.served_link import SEPARATOR
+    from widgets.served_link import SEPARATOR, pack
 
     links = []
     for name in explorer.games():
         game = explorer.load(name)
         links.append({"game": name, "players": str(game.players), "line": SEPARATOR.join(_line(game, seed, 10))})
+        tree = PositionTree(game.new_state())       # a packed analysis with a comment and its root
+        path = tree.play_line((), _line(game, seed, 10))
+        tree.comment(path, "a what-if")
+        links.append({"game": name, "players": str(game.players), "tree": pack(tree, False), "at": "4"})
         spec = next(iter(game.option_specs()), None)
         if spec is not None:
             links.append({"game": name, f"opt.{spec.name}": json.dumps(spec.default)})
@@ -202,7 +206,7 @@ def _links(seed: int) -> list[dict[str, str]]:
 def mutate_link(args: dict[str, str], rng: random.Random) -> dict[str, str]:
     """A link's arguments with one argument's text mutated, added or replaced by a payload."""
     args = dict(args)
-    key = rng.choice([*args, "players", "opt.weather", "opt.x", "line", "game"])
+    key = rng.choice([*args, "players", "opt.weather", "opt.x", "line", "game", "tree", "at"])
     args[key] = mutate_text(args.get(key, ""), rng) if rng.random() < 0.7 else fragments(rng)
     return args
 
@@ -210,13 +214,13 @@ def mutate_link(args: dict[str, str], rng: random.Random) -> dict[str, str]:
 def read_link(args: dict[str, str]) -> Any:
     """What the served app does with a link before it draws: read it, set the game up, play its line."""
     from widgets.controller import Controller
-    from widgets.served_link import parse
+    from widgets.served_link import open_link, parse
 
     link = parse({k: [v.encode("utf-8", "surrogatepass")] for k, v in args.items()}, list(explorer.games()))
     if link is None:
         return None
     controller = Controller(explorer.load(link.game, link.players, **link.options))
-    controller.play_line(list(link.line))
+    open_link(controller, link, None)
     return controller
 
 

@@ -159,6 +159,39 @@ class TestTreeAndLog:
         record = present_tree.node_record(ctl.node, None)
         assert record["who"] == "" and record["chance"] and f"probability {ctl.node.probability}" in record["tip"]
 
+    def test_chance_outcomes_are_not_numbered_moves_and_moves_count_only_moves(self):
+        ctl = Controller(explorer.load("dead_mans_dice", players=3))
+        for _ in range(12):
+            ctl.roll() if ctl.state.is_chance else ctl.play(ctl.state.legal_actions()[0])
+        full = present_tree.tree_data(ctl)["nodes"]
+        outcomes = [r for r in full if r["chance"]]
+        moves = [r for r in full if not r["chance"] and r["parent"] is not None]
+        assert outcomes and moves and all(r["label"].startswith("face") for r in outcomes)
+        assert [r["n"] for r in moves] == list(range(1, len(moves) + 1))     # 1, 2, 3: outcomes take no number
+        feed = present_tree.TreeFeed(ctl)
+        feed.full()
+        for _ in range(4):                    # the deltas number on from the full message
+            ctl.roll() if ctl.state.is_chance else ctl.play(ctl.state.legal_actions()[0])
+            (record,) = feed.update()["nodes"]
+            assert record == present_tree.node_record(ctl.node, None)
+
+    def test_up_and_down_choose_on_the_fork_node_itself(self):
+        ctl = Controller(explorer.load("sjoroveroya", players=2))
+        first, second, third = (str(a) for a in ctl.state.legal_actions()[:3])
+        for move in (first, second, third):
+            ctl.play(move)
+            ctl.back()
+        assert ctl.path == () and len(ctl.node.children) == 3
+        ctl.handle({"op": "variation", "step": 1})       # on the fork: into its first variation
+        assert ctl.path == (second,)
+        ctl.handle({"op": "variation", "step": 1})       # on a move of the fork: the next sibling
+        assert ctl.path == (third,)
+        ctl.goto(())
+        ctl.handle({"op": "variation", "step": -1})      # on the fork, up: its last line
+        assert ctl.path == (third,)
+        ctl.handle({"op": "variation", "step": -1})
+        assert ctl.path == (second,)
+
     @pytest.mark.parametrize("name", explorer.games())
     def test_every_games_log_opens_with_a_start_line_then_the_roots_events(self, name):
         game = explorer.load(name)

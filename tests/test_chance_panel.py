@@ -296,17 +296,19 @@ class TestViews:
         assert data["note"] == (f"Too many hidden possibilities (more than {present_chance.PLAYER_WORLDS}) "
                                 "to weigh this player's odds exactly here.")
 
-    def test_no_chart_from_another_view_or_node_stays_on_screen(self):
+    def test_no_odds_from_another_view_or_node_stay_on_screen(self):
+        """One list of outcomes (#30 point 4): it holds only this node's and this view's odds."""
         ctl = self.rolled(UnlistedDice(2))
         panel = ChancePanel(ctl)
-        assert panel.chart.layout.display is None
+        assert list(panel.children) == [panel.controls]           # no second chart of the same numbers
+        assert panel.controls.data["rows"]
         ctl.set_viewer(0)
-        assert panel.chart.layout.display == "none"
+        assert panel.controls.data["rows"] == [] and panel.controls.data["hidden"]
         ctl.set_viewer(None)
-        assert panel.chart.layout.display is None
+        assert panel.controls.data["rows"]
         ctl.roll()
         ctl.roll()
-        assert not ctl.state.is_chance and panel.chart.layout.display == "none"
+        assert not ctl.state.is_chance and panel.controls.data["rows"] == []
 
     @pytest.mark.parametrize("name", explorer.games())
     def test_status_says_the_step_in_the_games_words_never_its_internal_name(self, name):

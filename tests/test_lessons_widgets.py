@@ -195,3 +195,50 @@ def test_served_lesson_hides_the_asked_odds_until_answered_C3():
     assert "Next card from the pile" not in question_board.object and "Draw pile" in question_board.object
     layout.player.handle({"op": "check", "text": "9/40"})
     assert board.visible and not question_board.visible
+
+
+def test_the_typed_answer_clears_after_each_answer_typed_or_played_R9():
+    """A wrong answer typed, a hint (the text stays: nothing answered), then a move played on the
+    board's own controller with text still typed: the input is empty after each answer."""
+    widget = Lesson("sjoroveroya", step=index_of("sjoroveroya", "Opponents are skipped"))
+    widget.answer.value = "H@9"
+    widget.buttons["check"].click()
+    assert widget.progress.feedback.verdict in ("wrong", "illegal", "unreadable") and widget.answer.value == ""
+    widget.answer.value = "D@0"
+    widget.buttons["hint"].click()
+    assert widget.answer.value == "D@0"
+    widget.player.controller.handle({"op": "play", "move": "S@0"})   # answered by click, the text left typed
+    assert widget.progress.feedback.verdict == "right" and widget.answer.value == ""
+
+
+def test_the_served_lesson_input_clears_after_a_typed_and_a_played_answer_R9():
+    from widgets.served_lesson import lesson_layout
+
+    layout = lesson_layout("sjoroveroya")
+    player = layout.player
+    answer = next(w for w in layout.select(lambda o: "pre-lesson-answer" in (getattr(o, "css_classes", []) or [])))
+    player.handle({"op": "next"})
+    while player.progress.step.task != "move":
+        player.handle({"op": "next"})
+    answer.value = answer.value_input = "not a move"
+    check = next(w for w in layout.select(lambda o: "pre-lesson-check" in (getattr(o, "css_classes", []) or [])))
+    check.clicks += 1
+    assert player.progress.feedback is not None and (answer.value, answer.value_input) == ("", "")
+    answer.value = answer.value_input = "still typed"
+    player.controller.handle({"op": "play", "move": str(player.progress.step.expect[0])})
+    assert player.progress.feedback.verdict == "right" and (answer.value, answer.value_input) == ("", "")
+
+
+def test_learn_opens_on_the_list_of_the_games_lessons(panel_app):
+    mode = next(w for w in panel_app.objects[1].objects if "pre-mode" in w.css_classes)
+    mode.value = "Learn"
+    view = panel_app.objects[3].objects[0]
+    (listing,) = view.holder.objects
+    assert "pre-lesson-list" in listing.css_classes
+    items = [o for o in listing.objects if "pre-lesson-list-item" in (o.css_classes or [])]
+    assert len(items) == len(view.choice.options) >= 2
+    start = items[-1].objects[0]
+    start.clicks += 1
+    (lesson,) = view.holder.objects
+    title, name = list(view.choice.options.items())[-1]
+    assert lesson.player.lesson.title == title and view.choice.value == name

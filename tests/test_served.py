@@ -193,15 +193,16 @@ class TestLink:
 
         ctl = Controller(explorer.load("dead_mans_dice", players=3))
         location = Location()
-        served.keep_address(ctl, location)
+        served.keep_address(ctl, location, start=ctl.tree.root.state)
         assert location.search == "?game=dead_mans_dice&players=3"
         ctl.play(str(ctl.state.legal_actions()[0]))
         assert location.search == served_link.query_of(ctl.game, ctl.path) and "&line=" in location.search
         ctl.playing = True
         ctl.back()
-        assert "&line=" in location.search
+        assert "&line=" in location.search and "&at=" not in location.search
         ctl.playing = False
-        assert location.search == "?game=dead_mans_dice&players=3"
+        assert location.search == served_link.query_of(ctl.game, ctl.tree.mainline(), 0)
+        assert location.search.endswith("&at=0")     # the line is kept, the node shown is the start
 
 
 def test_served_play_on_steps_on_a_periodic_callback_and_stops():

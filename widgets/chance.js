@@ -1,6 +1,7 @@
 // Chance panel: the outcomes of a chance node as at most a dozen bars, each with its exact
 // fraction and a percentage, in a grid whose columns size to their text (nothing overlaps).
-// A bar of several outcomes opens (drill-down, crumbs lead back); a bar of one chooses it.
+// A bar of several outcomes opens (drill-down, crumbs lead back); a bar of one chooses it: a
+// click anywhere on its row does it. This is the only picture of these numbers (#30 point 4).
 // Roll uses the explorer's seeded generator; "Deal the set-up" (or "Roll to the next decision")
 // rolls a chain of chance steps up to the next decision, each step still a node of the tree.
 const CSS = `
@@ -20,6 +21,10 @@ const CSS = `
 .pre-chance .pre-fraction { font-family: monospace; text-align: right; white-space: nowrap; }
 .pre-chance .pre-percent { color: #555; text-align: right; white-space: nowrap; min-width: 3.2em; }
 .pre-chance .pre-bars button { cursor: pointer; white-space: nowrap; }
+.pre-chance .pre-chance-row { display: contents; }
+.pre-chance .pre-choosable > * { cursor: pointer; }
+.pre-chance .pre-choosable:hover > .pre-label { color: #1a5fb4; text-decoration: underline; }
+.pre-chance .pre-choosable:hover .pre-fill { background: #2a4f8f; }
 .pre-chance .pre-note { color: #444; margin: 2px 0; }
 `;
 
@@ -48,20 +53,28 @@ function barRow(model, row, steps) {
   const fraction = element("span", "pre-fraction", row.fraction);
   const percent = element("span", "pre-percent", row.percent);
   let button;
+  let act = null;
   if (row.group) {
     button = element("button", "pre-open", `Open (${row.count})`);
     button.dataset.key = row.key;
     button.title = `Show the ${row.count} outcomes of: ${row.full}`;
-    button.addEventListener("click", () => send(model, { op: "drill", steps: [...steps, row.key] }));
+    act = () => send(model, { op: "drill", steps: [...steps, row.key] });
   } else if (row.id) {
     button = element("button", "pre-choose", "Choose");
     button.dataset.move = row.id;
     button.title = `Choose this outcome: ${row.full}`;
-    button.addEventListener("click", () => send(model, { op: "choose", move: row.id }));
+    act = () => send(model, { op: "choose", move: row.id });
   } else {
     button = element("span", "pre-no-choice", "");
   }
-  return [label, track, fraction, percent, button];
+  // The whole row is one target (its button stays, for the keyboard and screen readers).
+  const line = element("div", `pre-chance-row ${kind}${act ? " pre-choosable" : ""}`);
+  line.setAttribute("role", "listitem");
+  if (row.id) line.dataset.move = row.id;
+  if (row.group) line.dataset.key = row.key;
+  line.append(label, track, fraction, percent, button);
+  if (act) line.addEventListener("click", act);
+  return line;
 }
 
 function render({ model, el }) {
@@ -80,6 +93,7 @@ function render({ model, el }) {
   controls.append(roll, deal);
   const crumbs = element("div", "pre-crumbs");
   const bars = element("div", "pre-bars");
+  bars.setAttribute("role", "list");
   el.append(style, title, controls, crumbs, bars, note);
 
   const draw = () => {
@@ -106,7 +120,7 @@ function render({ model, el }) {
     bars.replaceChildren();
     const top = Math.max(0, ...(data.rows || []).map((r) => r.value));
     for (const row of data.rows || []) {
-      bars.append(...barRow(model, { ...row, scale: top ? row.value / top : 0 }, steps));
+      bars.append(barRow(model, { ...row, scale: top ? row.value / top : 0 }, steps));
     }
   };
   model.on("change:data", draw);

@@ -153,8 +153,12 @@ class Controller(Seating, traitlets.HasTraits):
         self._changed(node)
 
     def variation(self, step: int) -> None:
-        """Switch to the next (+1) or previous (-1) sibling at the fork above here."""
+        """Choose another line at a fork (↑/↓, the README's words): on the fork node itself (two
+        or more moves after it) go into its next (+1: the first variation) or previous (-1: the
+        last) line; on a move of a fork, switch to the next or previous sibling."""
         node = self._node
+        if len(node.children) > 1:
+            return self._changed(node.children[1 if step > 0 else -1])
         if node.parent is None:
             return self._changed()
         siblings = node.parent.children
@@ -226,6 +230,13 @@ class Controller(Seating, traitlets.HasTraits):
         self.tree = tree
         self._policies.clear()
         self._remember(label, restore)
+        self._reset(node or tree.root)
+
+    def open_analysis(self, tree: PositionTree, node: Node | None = None) -> None:
+        """Show `tree` (an analysis a link brings) at `node`, with no undo entry: it replaces
+        the game's bare start, which the link's page never showed."""
+        self.tree = tree
+        self._policies.clear()
         self._reset(node or tree.root)
 
     def set_viewer(self, player: int | None) -> None:

@@ -83,6 +83,7 @@ class LessonPlayer(traitlets.HasTraits):
     every change so views re-render. Requests are plain dicts, as from a front-end."""
 
     revision = traitlets.Int(0)
+    answers = traitlets.Int(0)      # bumps on each answer, typed or played: the views clear their input
 
     def __init__(self, lesson: LessonData | str | Path, step: int = 0) -> None:
         super().__init__()
@@ -100,6 +101,7 @@ class LessonPlayer(traitlets.HasTraits):
         if self._showing or not change["new"]:
             return
         self._set(attempt(self.progress, change["new"][-1]))
+        self.answers += 1
 
     def _set(self, progress: Progress) -> None:
         self.progress = progress
@@ -116,6 +118,7 @@ class LessonPlayer(traitlets.HasTraits):
         op = request.get("op")
         if op == "check":
             self._set(attempt(self.progress, str(request.get("text", ""))))
+            self.answers += 1
         elif op in ("hint", "show", "next", "back", "restart"):
             act = {"hint": hint, "show": show_me, "next": next_step, "back": back,
                    "restart": lambda p: begin(p.lesson)}[op]
@@ -219,6 +222,7 @@ class Lesson(W.VBox):
                           self.feedback, self.chart], **kwargs)
         self.add_class("pre-lesson-box")
         self.player.observe(self._refresh, "revision")
+        self.player.observe(lambda _change: setattr(self.answer, "value", ""), "answers")
         self._refresh()
 
     def _say(self, html: str) -> None:

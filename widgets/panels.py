@@ -8,35 +8,22 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.core.game import Game, State
-from widgets import editing, present, present_chance
+from widgets import editing, present
 from widgets.components import ChanceControls, controller_of
 from widgets.controller import Controller
-from widgets.figures import ChanceChart
 from widgets.guard import guarded
 
 
 class ChancePanel(W.VBox):
-    """At a chance node: the odds the viewer may know as a chart (grouped, at most about a dozen
-    bars; Bokeh's, or an HTML bar list where Bokeh is absent), then roll, deal the set-up, open a
-    group or choose an outcome."""
+    """At a chance node: one list of the odds the viewer may know (grouped, at most about a dozen
+    bars, each with its exact fraction and percentage, each row choosable or opening its group),
+    with Roll and Deal; no second chart of the same numbers (#30 point 4)."""
 
     def __init__(self, source: Controller | Game | State, **kwargs: Any) -> None:
         self.controller = controller_of(source)
-        self.chance_chart = ChanceChart()
-        self.figure = self.chance_chart.figure
-        self.chart = self.chance_chart.widget
         self.controls = ChanceControls(self.controller)
-        super().__init__([self.chart, self.controls], **kwargs)
+        super().__init__([self.controls], **kwargs)
         self.add_class("pre-chance-panel")
-        self.controller.observe(self._refresh, "revision")
-        self._refresh()
-
-    def _refresh(self, _change: Any = None) -> None:
-        data = present_chance.chance_data(self.controller)
-        shown = bool(data["rows"])
-        if shown:
-            self.chance_chart.update(data["rows"], data["title"])
-        self.chart.layout.display = None if shown else "none"
 
 
 class ViewSwitch(W.ToggleButtons):
@@ -46,6 +33,7 @@ class ViewSwitch(W.ToggleButtons):
         self.controller = controller_of(source)
         super().__init__(options=present.viewer_options(self.controller), value=self.controller.viewer,
                          description="View:", **kwargs)
+        self.style.button_width = "auto"      # "Everything (teacher)" whole, never cut off
         self.add_class("pre-view-switch")
         self.observe(lambda change: self.controller.set_viewer(change["new"]), "value")
         self.controller.observe(lambda change: setattr(self, "value", change["new"]), "viewer")

@@ -56,8 +56,10 @@ def board_data(ctl: Any) -> dict:
     state, viewer = ctl.state, ctl.viewer
     view = state.view(viewer)
     svg = view._repr_svg_() if hasattr(view, "_repr_svg_") else ""
+    # "verdicts": {action id: {"text", "title", "best"}}, filled by the engine while it is on
+    # (`widgets.engine.board_verdicts`); a new revision starts without them.
     return {"svg": svg, "actions": actions_data(state, viewer), "status": status(state, viewer),
-            "error": ctl.error, "revision": ctl.revision}
+            "error": ctl.error, "revision": ctl.revision, "verdicts": {}}
 
 
 def picker_data(ctl: Any) -> dict:

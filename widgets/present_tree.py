@@ -48,11 +48,30 @@ def tooltip(node: Node, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def node_record(node: Node, viewer: int | None) -> dict:
-    """One tree node for the view: its number, parent, move number, seat, label and tooltip."""
-    return {"id": node.id, "parent": None if node.parent is None else node.parent.id, "n": node.depth,
+def is_outcome(node: Node) -> bool:
+    """True when the edge into `node` is a chance outcome (a roll, a draw), not a player's move."""
+    return node.parent is not None and (node.probability is not None or node.parent.state.is_chance)
+
+
+def node_record(node: Node, viewer: int | None, number: int | None = None) -> dict:
+    """One tree node for the view: its number, parent, move number, seat, label and tooltip.
+
+    `n` counts the players' moves to here (chance outcomes are outcomes, not numbered moves: the
+    view shows no number on them); `number` is that count when the caller knows it."""
+    if number is None:
+        number = moves_to(node)
+    return {"id": node.id, "parent": None if node.parent is None else node.parent.id, "n": number,
             "who": seat_short(actor(node)), "label": edge_label(node, viewer) if node.parent else "start",
-            "chance": node.probability is not None, "comment": node.comment, "tip": tooltip(node, viewer)}
+            "chance": is_outcome(node), "comment": node.comment, "tip": tooltip(node, viewer)}
+
+
+def moves_to(node: Node) -> int:
+    """How many players' moves (not chance outcomes) lead from the root to `node`."""
+    count = 0
+    while node.parent is not None:
+        count += not is_outcome(node)
+        node = node.parent
+    return count
 
 
 def options_words(game: Game) -> str:
@@ -113,6 +132,10 @@ class Feed:
 class TreeFeed(Feed):
     """The move list: every node once, then new nodes, comment changes and the current marker."""
 
+    def __init__(self, ctl: Any) -> None:
+        super().__init__(ctl)
+        self.numbers: dict[int, int] = {}    # node id -> its move number, as last sent
+
     def _here(self) -> dict:
         ctl = self.ctl
         node = ctl.node
@@ -120,8 +143,13 @@ class TreeFeed(Feed):
                 "at_end": not node.children, "undo": ctl.undo_label, "playing": ctl.playing}
 
     def _full(self) -> dict:
-        viewer = self.ctl.viewer
-        return {**self._here(), "nodes": [node_record(n, viewer) for n in self.ctl.tree.nodes()], "comments": {}}
+        viewer, numbers = self.ctl.viewer, {}
+        records = []
+        for n in self.ctl.tree.nodes():          # parents before children: each number from its parent's
+            numbers[n.id] = 0 if n.parent is None else numbers[n.parent.id] + (not is_outcome(n))
+            records.append(node_record(n, viewer, numbers[n.id]))
+        self.numbers = numbers
+        return {**self._here(), "nodes": records, "comments": {}}
 
     def _delta(self) -> dict | None:
         change = self.ctl.change
@@ -129,7 +157,11 @@ class TreeFeed(Feed):
             return None
         data = {**self._here(), "nodes": [], "comments": {}}
         if change.added is not None:
-            data["nodes"] = [node_record(change.added, self.ctl.viewer)]
+            added, numbers = change.added, self.numbers
+            before = numbers.get(added.parent.id) if added.parent is not None else None
+            number = moves_to(added) if before is None else before + (not is_outcome(added))
+            numbers[added.id] = number
+            data["nodes"] = [node_record(added, self.ctl.viewer, number)]
         if change.node is not None:
             data["comments"] = {str(change.node.id): change.node.comment}
         if change.download is not None:

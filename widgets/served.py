@@ -1,13 +1,13 @@
 """The served app: the same ESM views and controller in Panel (`panel serve apps/explorer_app.py`).
 
-Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, Bokeh draws the chance
-chart and the position editor answers through `widgets.editing`, like the notebook's, so
-nothing here repeats the logic of the notebook components.
+Panel's AnyWidgetComponent runs the anywidget ESM files unchanged, in the notebook's one-screen
+layout (`widgets.layout`), and the position editor answers through `widgets.editing`, like the
+notebook's, so nothing here repeats the logic of the notebook components.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from explorer.core.extras import missing
@@ -19,13 +19,14 @@ except ImportError as err:  # the app extra
     raise missing(err, "app") from err
 
 from explorer.core.game import Game, State
-from widgets import editing, present, present_chance, served_link
-from widgets.chart import chance_figure, update_chance_figure
+from explorer.core.markup import escape
+from widgets import editing, layout, present, served_link
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
 from widgets.engine import engine_pane
 from widgets.guard import attempt, guarded, message_html
 from widgets.playing import seats_message
+from widgets.served_keep import Shelf, put_aside_words
 
 
 def _component_class(name: str) -> type:
@@ -68,28 +69,6 @@ def panel_scheduler(tick: Any, delay: float) -> Any:
     # starves the clicks (Stop among them) waiting on the same document lock.
     callback = pn.state.add_periodic_callback(run, period=max(100, int(delay * 1000)))
     return callback.stop
-
-
-def chance_chart(controller: Controller) -> Any:
-    fig = chance_figure()
-    # The class goes on a wrapper: a Bokeh pane shown from the start renders the figure
-    # itself, without the pane's css_classes.
-    pane = pn.Column(pn.pane.Bokeh(fig), css_classes=["pre-chance-chart"])
-
-    def refresh(_change: Any = None) -> None:
-        data = present_chance.chance_data(controller)
-        rows = data["rows"]
-        if rows:
-            # A click that arrives while a widget change is pending (type in the editor, then
-            # click) runs without Bokeh's document lock; hold() sends these raw Bokeh model
-            # changes itself (without it: "_pending_writes should be non-None").
-            with pn.io.hold():
-                update_chance_figure(fig, rows, data["title"])
-        pane.visible = bool(rows)   # no other view's or node's odds stay on screen
-
-    controller.observe(refresh, "revision")
-    refresh()
-    return pane
 
 
 def view_switch(controller: Controller) -> Any:
@@ -159,25 +138,39 @@ def position_editor(controller: Controller) -> Any:
     apply.on_click(lambda _: show(editing.explore(controller, text.value)))
     controller.observe(lambda _: show(editing.viewer_changed(controller)), "viewer")
     show(editing.copy_current(controller))
-    return pn.Card(text, pn.Row(take, apply, clip), message, title="Position editor", collapsed=True,
+    return pn.Card(text, pn.Row(take, apply, clip), message, title="Position editor", collapsed=False,
                    sizing_mode="stretch_width", css_classes=["pre-editor"])
 
 
 def explorer_layout(game_or_state: Controller | Game | State, seed: int | None = 0) -> Any:
-    """Board, picker, chance, tree, log, seats and position editor around one controller."""
+    """One screen (`widgets.layout`, as in the notebook): the board and its moves on the left; the
+    tree, the chance panel and the engine on the right; the log, seats and editor below."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
-    engine = engine_pane(ctl)
-    left = pn.Column("### Legal actions", bound_pane("picker", ctl, sizing_mode="stretch_width"), "### Chance",
-                     chance_chart(ctl), bound_pane("chance", ctl, sizing_mode="stretch_width"),
-                     "### Engine", engine, sizing_mode="stretch_width")
-    right = pn.Column("### What-if tree", bound_pane("tree", ctl, sizing_mode="stretch_width"),
-                      "### Event log", bound_pane("log", ctl, sizing_mode="stretch_width"), width=450)
-    layout = pn.Column(view_switch(ctl), bound_pane("board", ctl, sizing_mode="stretch_width", max_width=1100),
-                       pn.Row(left, right, sizing_mode="stretch_width"), seats(ctl), position_editor(ctl),
-                       sizing_mode="stretch_width")
-    layout.controller = ctl
-    layout.engine = engine.runner
-    return layout
+    board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
+    engine = engine_pane(ctl, board=board)
+    picker = bound_pane("picker", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    tree = bound_pane("tree", ctl, sizing_mode="stretch_width", stylesheets=[layout.tree_css("app")])
+    chance = bound_pane("chance", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    left = pn.Column(board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
+                     styles={"flex": f"{layout.LEFT_GROW} 1 {layout.LEFT_BASIS}px", "min-width": "0"})
+    right = pn.Column(section("What-if tree"), tree, section("Chance"), chance, section("Engine"), engine,
+                      css_classes=["pre-main-right"], sizing_mode="stretch_width",
+                      styles={"flex": f"{layout.RIGHT_GROW} 1 {layout.RIGHT_BASIS}px", "min-width": "0"})
+    main = pn.FlexBox(left, right, flex_wrap="wrap", align_items="flex-start", gap=f"{layout.GAP}px",
+                      sizing_mode="stretch_width", css_classes=["pre-main"])
+    below = pn.Column(section("Event log"), bound_pane("log", ctl, sizing_mode="stretch_width"), seats(ctl),
+                      position_editor(ctl), sizing_mode="stretch_width")
+    page = pn.Column(view_switch(ctl), main, below, sizing_mode="stretch_width", css_classes=["pre-explorer"],
+                     styles={"padding": "0 8px", "box-sizing": "border-box", "max-width": "100%"})
+    page.controller = ctl
+    page.engine = engine.runner
+    return page
+
+
+def section(title: str) -> Any:
+    """A column's heading, small, so the position's views keep the screen."""
+    return pn.pane.HTML(f"<div class='pre-section-title'>{title}</div>", margin=(6, 5, 0, 5),
+                        stylesheets=[".pre-section-title { font-weight: bold; font-size: 14px; }"])
 
 
 def close_layout(layout: Any) -> None:
@@ -217,26 +210,42 @@ def serve_own_assets() -> None:
         settings.resources.set_value("server")
 
 
-def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300) -> None:
-    """Keep the page's address on the current line (not while Play on runs), so a reload keeps it.
+def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300, start: State | None = None,
+                 note: Callable[[str], None] | None = None,
+                 shown: Callable[[], bool] | None = None) -> Callable[[], None]:
+    """Keep the page's address on the analysis and the node shown (`widgets.served_link`), so a
+    reload or a sent link brings back what was on screen: after every change of the tree or the
+    node (Explore from here too), never while Play on runs. `start` is the game's own start (a
+    root equal to it is left out of the link); `note` hears why an analysis did not fit a link
+    ("" once it fits again); `shown` says whether this explorer is the one on the page.
 
     In a served page the address is written `delay_ms` after a change, once for a burst of
     clicks, so a long line's address is not on the click's own path to the redrawn board.
+    Returns the function that writes it now (a page that shows this explorer again calls it).
     """
     location = location or pn.state.location
     if location is None:
-        return
+        return lambda: None
     doc = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
     pending = False
+    known: list[Any] = [None, False]       # the root last compared with `start`, and the answer
+
+    def standard() -> bool:
+        root = controller.tree.root.state
+        if known[0] is not root:
+            known[:] = [root, start is not None and (root is start or root == start)]
+        return known[1]
 
     def write() -> None:
         nonlocal pending
         pending = False
-        if controller.playing:
+        if controller.playing or (shown is not None and not shown()):
             return
-        query = served_link.query_of(controller.game, controller.path)
-        if location.search != query:
-            location.search = query
+        kept = served_link.address(controller.tree, controller.node, standard())
+        if note is not None:
+            note(kept.note)
+        if location.search != kept.query:
+            location.search = kept.query
 
     def update(_change: Any = None) -> None:
         nonlocal pending
@@ -246,9 +255,13 @@ def keep_address(controller: Controller, location: Any = None, delay_ms: int = 3
             pending = True
             doc.add_timeout_callback(write, delay_ms)
 
-    controller.observe(update, "path")
+    controller.observe(update, "revision")
     controller.observe(update, "playing")
     write()
+    return write
+
+
+LINK_NOTE = "pre-link-note"
 
 
 def unreadable_argument(args: Mapping[str, Any]) -> str | None:
@@ -285,6 +298,7 @@ def app(seed: int | None = 0) -> Any:
 
     serve_own_assets()
     choices = game_choices()
+    titles = {name: title for title, name in choices.items()}
     link, problem = _link(list(choices.values()))
     first = link.game if link else next(iter(choices.values()))
     low, high, default = seat_range(first)
@@ -306,59 +320,119 @@ def app(seed: int | None = 0) -> Any:
         message.object = html
 
     holder = pn.Column(sizing_mode="stretch_width")
+    shelf = Shelf()
+    # An undo bar that stays in view (bottom left) while an analysis put aside can come back.
+    aside_text = pn.pane.HTML("", css_classes=["pre-app-undo-text"])
+    bring_back = pn.widgets.Button(label="Bring it back", css_classes=["pre-app-undo-button"])
+    undo_bar = pn.Row(aside_text, bring_back, visible=False, css_classes=["pre-app-undo"],
+                      styles={"position": "fixed", "left": "16px", "bottom": "16px", "z-index": "1000",
+                              "background": "#fff4e5", "border": "1px solid #e0a040", "padding": "4px 8px"})
 
-    def new_game(_event: Any = None, opened: served_link.Link | None = None) -> None:
-        if mode.value == "Live table":   # a table for people at their own seats (widgets.table.host)
-            from widgets.table.host import host_view
-
-            message.object = ""
-            for old in holder.objects:
+    def show(view: Any) -> None:
+        """Put `view` on the page; a view taken off stops thinking and playing but is kept."""
+        for old in holder.objects:
+            if old is not view:
                 close_layout(old)
-            holder.objects = [host_view(first=game.value, players=players.value)]
-            return
-        if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
-            from widgets.served_lesson import learn_view
+        holder.objects = [view]
+        write = getattr(view, "write_address", None)
+        if write is not None:
+            write()          # the address is this explorer's again
 
-            message.object = ""
-            for old in holder.objects:
-                close_layout(old)
-            holder.objects = [learn_view(game.value)]
-            return
+    def build(opened: served_link.Link | None = None) -> Any:
+        """A fresh explorer of the chosen game (and the link's analysis), or None with a message."""
         loaded, err, unexpected = attempt("the game's set-up", lambda: explorer.load(
             game.value, players.value, **(opened.options if opened else {})))
         if loaded is None:
             problem = message_html(f"link: {err}" if opened and err else str(err) if err else unexpected)
-            if opened:   # the link's set-up is refused: say why over the game's own set-up, never a blank page
-                new_game()
-            return say(problem)
+            layout = build() if opened else None   # a refused link's set-up: the game's own, never a blank page
+            say(problem)
+            return layout
         say("")
         layout = explorer_layout(loaded.new_state() if setup.value else loaded, seed)
-        if opened and opened.line:
-            _, err, unexpected = attempt("the link's line", lambda: layout.controller.play_line(list(opened.line)))
+        standard = loaded.start(seed=seed) if seed is not None else None
+        if opened is not None:
+            _, err, unexpected = attempt("the link's analysis",
+                                         lambda: served_link.open_link(layout.controller, opened, standard))
             if err is not None or unexpected:
                 say(message_html(f"link: {err}" if err is not None else unexpected))
         if unreadable is None:
-            keep_address(layout.controller)
-        for old in holder.objects:
-            close_layout(old)
-        holder.objects = [layout]
+            layout.write_address = keep_address(layout.controller, start=standard, note=link_note,
+                                                shown=lambda: bool(holder.objects) and holder.objects[0] is layout)
+        return layout
+
+    def link_note(text: str) -> None:
+        if text or message.object.startswith(f'<span class="{LINK_NOTE}"'):
+            say(message_html(text, LINK_NOTE) if text else "")
+
+    def free_play(fresh: bool = False, opened: served_link.Link | None = None) -> None:
+        name = game.value
+        kept = None if fresh or opened is not None else shelf.free.get(name)
+        layout = kept or build(opened)
+        if layout is None:
+            return
+        if kept is None:
+            old = shelf.replace(name, layout)
+            if old is not None:
+                words = escape(put_aside_words(titles[name], old))
+                aside_text.object = f'<span class="pre-app-undo-words">{words}</span>'
+                undo_bar.visible = True
+        show(layout)
+
+    def open_mode(fresh: bool = False, opened: served_link.Link | None = None) -> None:
+        """Show the chosen game in the chosen mode: its kept view, or a new one (`fresh`: New game)."""
+        if mode.value == "Live table":   # a table for people at their own seats (widgets.table.host)
+            from widgets.table.host import host_view
+
+            say("")
+            return show(host_view(first=game.value, players=players.value))
+        if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
+            from widgets.served_lesson import learn_view
+
+            say("")
+            if fresh or game.value not in shelf.learn:
+                shelf.learn[game.value] = learn_view(game.value)
+            return show(shelf.learn[game.value])
+        free_play(fresh, opened)
+
+    def new_game(_event: Any = None) -> None:
+        open_mode(fresh=True)
 
     def switch_game(_event: Any = None) -> None:
-        """A new game keeps no impossible player count: its own range and default."""
+        """A game shows as it was left; a new one keeps no impossible player count: its own range and default."""
         low, high, default = seat_range(game.value)
+        kept = shelf.free.get(game.value)
+        count = kept.controller.game.players if kept is not None else default
         # one allowed count: fixed (the spinner rejects equal bounds)
-        players.param.update(start=low, end=high if high > low else None, value=default, disabled=high == low)
-        new_game()
+        players.param.update(start=low, end=high if high > low else None, value=count, disabled=high == low)
+        open_mode()
+
+    def undo_new_game(_event: Any = None) -> None:
+        back = shelf.bring_back()
+        undo_bar.visible = False
+        if back is None:
+            return
+        name, layout = back
+        if mode.value != "Free play":
+            mode.value = "Free play"      # shows the kept explorer of the chosen game ...
+        if game.value != name:
+            game.value = name             # ... and of the game it belongs to
+        show(layout)
 
     new_game = guarded("the new game", say)(new_game)
     switch_game = guarded("the game switch", say)(switch_game)
+    mode_changed = guarded("the mode switch", say)(lambda _event=None: open_mode())
     start.on_click(new_game)
+    bring_back.on_click(guarded("bringing back the analysis", say)(undo_new_game))
     game.param.watch(switch_game, "value")
-    mode.param.watch(new_game, "value")
-    new_game(opened=link)
+    mode.param.watch(mode_changed, "value")
+    guarded("the link", say)(free_play)(opened=link)
     if problem:
         message.object = problem
-    page = pn.Column(pn.pane.HTML("<h1>Pirate Rules Explorer</h1>"), pn.Row(game, players, start, setup, mode),
-                     message, holder, sizing_mode="stretch_width")
+    # A small heading and one wrapping row of controls: the position's views keep the screen
+    # (`widgets.layout`), and a narrow window wraps the controls instead of scrolling sideways.
+    heading = pn.pane.HTML("<h1 style='font-size:22px;margin:4px 0'>Pirate Rules Explorer</h1>", margin=(0, 10))
+    controls = pn.FlexBox(game, players, start, setup, mode, flex_wrap="wrap", align_items="flex-end",
+                          sizing_mode="stretch_width", css_classes=["pre-app-controls"])
+    page = pn.Column(heading, controls, message, holder, undo_bar, sizing_mode="stretch_width")
     page.keeps_address = unreadable is None   # `servable(location=...)`: Panel reads the address only then
     return page

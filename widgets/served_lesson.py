@@ -81,6 +81,7 @@ def lesson_layout(lesson: Lesson | str) -> Any:
         board.visible, question_board.visible = not hide, hide
 
     player.observe(refresh, "revision")
+    player.observe(lambda _change: answer.param.update(value="", value_input=""), "answers")
     refresh()
     layout = pn.Column(header, board, question_board, picker, chance, pn.Row(answer, *buttons.values()),
                        feedback, chart,
@@ -125,7 +126,8 @@ def learn_view(game: str) -> Any:
                          sizing_mode="stretch_width", css_classes=["pre-learn"])
     choice = pn.widgets.Select(label="Lesson", options=options, css_classes=["pre-lesson-choice"], width=420)
     start = pn.widgets.Button(label="Start lesson", color="primary", css_classes=["pre-lesson-start"])
-    summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"])
+    # the chosen lesson's summary shows once a lesson runs; before that the list below has them all
+    summary = pn.pane.Markdown("", css_classes=["pre-lesson-summary"], visible=False)
 
     def describe(_event: Any = None) -> None:
         lesson = shipped(choice.value)
@@ -133,10 +135,25 @@ def learn_view(game: str) -> Any:
 
     def begin(_event: Any = None) -> None:
         holder.objects = [lesson_layout(choice.value)]
+        summary.visible = True
+
+    def listing() -> Any:
+        """Every lesson of the game with what it teaches and a Start button: what Learn opens on."""
+        rows = []
+        for title, name in options.items():
+            lesson = shipped(name)
+            go = pn.widgets.Button(label="Start", color="primary", width=80, css_classes=["pre-lesson-list-start"])
+            go.on_click(lambda _event, name=name: (setattr(choice, "value", name), begin()))
+            words = pn.pane.HTML(f"<b>{escape(title)}</b> ({len(lesson.steps)} steps): {escape(lesson.summary)}",
+                                 sizing_mode="stretch_width", css_classes=["pre-lesson-list-text"])
+            rows.append(pn.Row(go, words, sizing_mode="stretch_width", css_classes=["pre-lesson-list-item"]))
+        return pn.Column(pn.pane.HTML("<b>Lessons</b>"), *rows, sizing_mode="stretch_width",
+                         css_classes=["pre-lesson-list"])
 
     choice.param.watch(describe, "value")
     start.on_click(begin)
     describe()
+    holder.objects = [listing()]
     view = pn.Column(pn.Row(choice, start), summary, opened, message, holder, sizing_mode="stretch_width",
                      css_classes=["pre-learn"])
     view.holder = holder

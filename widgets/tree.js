@@ -2,7 +2,8 @@
 // chess analysis board. The view keeps its own list of nodes and applies numbered deltas
 // from Python (a new node, a comment, the current node); a full list comes only when the
 // tree's shape changes, and the view asks for one when it missed a message.
-// Keys: ←/→ step, ↑/↓ choose at a fork, Home/End, Ctrl/Cmd-Z undo.
+// Keys: ←/→ step, ↑/↓ choose at a fork (on the fork node too: into its next or previous line),
+// Home/End, Ctrl/Cmd-Z undo. Chance outcomes show as outcomes (no move number).
 const CSS = `
 .pre-tree { font-family: sans-serif; font-size: 13px; outline: none; }
 .pre-tree:focus { box-shadow: 0 0 0 2px #8ab4f8; }
@@ -11,7 +12,7 @@ const CSS = `
 .pre-tree .pre-bar .pre-gap { width: 8px; }
 .pre-tree .pre-moves { line-height: 1.9; margin: 4px 0; max-height: 260px; overflow-y: auto; }
 .pre-tree .pre-unit { white-space: nowrap; display: inline-block; margin-right: 4px; }
-.pre-tree .pre-num { color: #777; font-size: 11px; margin-right: 2px; font-family: monospace; }
+.pre-tree .pre-num { color: #777; font-size: 11px; font-family: monospace; white-space: pre; }
 .pre-tree .pre-node { cursor: pointer; padding: 1px 4px; border-radius: 3px; font-family: monospace; }
 .pre-tree .pre-node:hover { background: #e8eefc; }
 .pre-tree .pre-node.pre-chance-edge { font-style: italic; color: #555; }
@@ -143,9 +144,10 @@ function render({ model, el }) {
   });
 
   const unit = (record) => {
-    const box = make("span", "pre-unit");
-    if (record.parent !== null) {
-      box.append(make("span", "pre-num", `${record.n}.${record.who ? " " + record.who : ""}`));
+    // A move shows its number and seat ("3. P2 open A1"); a chance outcome is not a move: no number.
+    const box = make("span", "pre-unit" + (record.chance ? " pre-outcome" : ""));
+    if (record.parent !== null && !record.chance) {
+      box.append(make("span", "pre-num", `${record.n}.${record.who ? " " + record.who : ""} `));
     }
     const node = make("span", "pre-node" + (record.chance ? " pre-chance-edge" : ""), record.label);
     node.dataset.id = String(record.id);

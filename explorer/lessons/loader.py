@@ -19,13 +19,14 @@ from explorer.core.bounds import read_toml
 from explorer.core.errors import ExplorerError, IllegalAction, PositionError
 from explorer.core.game import Game, State
 from explorer.lessons.answers import parse_probability
+from explorer.lessons.goals import Goal, meeting, moves_at, read_goal
 from explorer.lessons.model import Lesson, Question, Step
 
 DATA = Path(__file__).parent / "data"
 LESSON_KEYS = {"title", "summary", "game", "steps"}
 GAME_KEYS = {"name", "players", "options"}
 STEP_KEYS = {"title", "prompt", "do", "expect", "rules", "right", "wrong", "hint", "position", "data", "start",
-             "chance", "outcome", "outcomes", "tolerance", "players", "options", "moves"}
+             "chance", "outcome", "outcomes", "tolerance", "players", "options", "moves", "goal"}
 START_KEYS = {"seed", "moves", "after"}
 DEFAULT_TOLERANCE = "0.5%"
 DEFAULT_RIGHT = "Right."
@@ -143,7 +144,10 @@ class _Reader:
             raise self.fail(f"{at}.do", f'{task!r} is not one of "move", "outcome", "answer"')
         expect: tuple[str, ...] = ()
         question = None
+        goal = None
         if task == "answer":
+            if "goal" in raw:
+                raise self.fail(f"{at}.goal", "an answer step asks a chance question, not for a move")
             if "expect" in raw:
                 raise self.fail(f"{at}.expect", "an answer step computes its answer: name a chance question instead")
             question = self.question(state, raw, at)
@@ -151,7 +155,8 @@ class _Reader:
             for key in ("chance", "outcome", "outcomes", "tolerance"):
                 if key in raw:
                     raise self.fail(f"{at}.{key}", f'only an answer step asks a chance question, not do = "{task}"')
-            expect = self.expected(state, raw, task, at)
+            goal = self.goal(game, raw, at)
+            expect = self.expected(state, raw, task, at, goal)
         rules = self.rules(game, raw.get("rules"), at)
         title = self.text(raw, "title", at)
         for step in earlier:   # titles name steps (start.after), so each is used once
@@ -159,7 +164,7 @@ class _Reader:
                 raise self.fail(f"{at}.title", f"{title!r} is already the title of step {step.number}")
         return Step(number, title, state, self.text(raw, "prompt", at), task, expect, question,
                     rules, self.text(raw, "right", at, DEFAULT_RIGHT), self.text(raw, "wrong", at, DEFAULT_WRONG),
-                    self.text(raw, "hint", at))
+                    self.text(raw, "hint", at), goal)
 
     def step_game(self, lesson_game: Game, raw: Mapping[str, Any], at: str) -> Game:
         """The lesson's game, or a variant of it when the step sets players or options."""
@@ -244,7 +249,20 @@ class _Reader:
         except ExplorerError as err:
             raise self.fail(field, f"{move!r} cannot be read: {err}") from None
 
-    def expected(self, state: State, raw: Mapping[str, Any], task: str, at: str) -> tuple[str, ...]:
+    def goal(self, game: Game, raw: Mapping[str, Any], at: str) -> Goal | None:
+        if "goal" not in raw:
+            return None
+        try:
+            goal = read_goal(raw["goal"], game.players)
+        except ValueError as err:
+            raise self.fail(f"{at}.goal", str(err)) from None
+        for rule in (*goal.rules, *goal.no_rules):
+            if rule not in game.rules:
+                raise self.fail(f"{at}.goal", f"{rule!r} is not a rule ID of {game.title}")
+        return goal
+
+    def expected(self, state: State, raw: Mapping[str, Any], task: str, at: str,
+                 goal: Goal | None = None) -> tuple[str, ...]:
         field = f"{at}.expect"
         if state.is_over:
             raise self.fail(f"{at}.do", "the game is over at this position: nothing to do")
@@ -254,11 +272,36 @@ class _Reader:
             raise self.fail(f"{at}.do", f'this position is a decision of {state.game.player_name(state.player)}: '
                                         'use do = "move"')
         expect = raw.get("expect")
+        if expect is None and goal is not None and not goal.only:
+            expect = [str(move) for move in meeting(goal, state)]
+            if not expect:
+                raise self.fail(f"{at}.goal", f"no move here meets the goal ({goal.words()})")
         if not isinstance(expect, list) or not expect:
             raise self.fail(field, "list the expected moves, e.g. expect = [\"...\"]")
         for move in expect:
             self.play(state, move, field)
+        if goal is not None:
+            self.check_goal(state, goal, tuple(expect), at)
         return tuple(expect)
+
+    def check_goal(self, state: State, goal: Goal, expect: tuple[str, ...], at: str) -> None:
+        """Every legal move that meets the goal is expected, and only those (issue #31: a
+        winning move marked wrong); an `only` goal expects the one move its prompt names."""
+        field = f"{at}.expect"
+        if goal.only:
+            if len(expect) != 1:
+                raise self.fail(field, "with goal = { only = true } the prompt names one move: expect one")
+            return
+        listed = {state.game.parse_action(text): text for text in expect}
+        if len(listed) != len(expect):
+            raise self.fail(field, "a move is listed twice")
+        for move, text in listed.items():
+            if not goal.met(state.apply(move), move):
+                raise self.fail(field, f"{text!r} does not meet the goal ({goal.words()})")
+        for move in moves_at(state):
+            if move not in listed and goal.met(state.apply(move), move):
+                raise self.fail(field, f"{str(move)!r} also meets the goal ({goal.words()}) but is not expected: "
+                                       "list it, or make the prompt and its goal precise")
 
     def question(self, state: State, raw: Mapping[str, Any], at: str) -> Question:
         kind = raw.get("chance")

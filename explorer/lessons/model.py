@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from explorer.core.game import Game, State
+from explorer.lessons.goals import Goal
 
 Task = Literal["move", "outcome", "answer"]
 
@@ -45,6 +46,7 @@ class Step:
     right: str
     wrong: str
     hint: str
+    goal: Goal | None = None   # what the prompt asks for; `expect` is every move that meets it
 
     @property
     def game(self) -> Game:

@@ -115,16 +115,19 @@ def attempt(progress: Progress, given: str) -> Progress:
     if step.task == "answer":
         return _answer(progress, given, tries)
     state = step.state
+    typed = given.strip()
     try:
-        action = state.game.parse_action(given.strip())
+        action = state.game.parse_action(typed)
+    except (ExplorerError, NotImplementedError):   # not the game's notation: no rule was broken
+        return replace(progress, tries=tries, feedback=Feedback("unreadable", unreadable_text(step, typed)))
+    try:
         after = state.apply(action)
     except IllegalAction as err:
         statement = state.game.rules.get(err.rule, "")
         return replace(progress, tries=tries, feedback=Feedback(
-            "illegal", f"{given.strip()} is not allowed here: {err.reason} ({err.rule}).", ((err.rule, statement),)))
+            "illegal", f"{typed} is not allowed here: {err.reason}.", ((err.rule, statement),)))
     except (ExplorerError, NotImplementedError) as err:
-        return replace(progress, tries=tries, feedback=Feedback("unreadable", f"{given.strip()!r} is not a move "
-                                                                              f"here: {err}"))
+        return replace(progress, tries=tries, feedback=Feedback("unreadable", f"{typed!r} is not a move here: {err}"))
     expected = {state.game.parse_action(text) for text in step.expect}
     if action in expected:
         return replace(progress, state=after, done=True, tries=tries,
@@ -132,6 +135,36 @@ def attempt(progress: Progress, given: str) -> Progress:
     said = "; ".join(text for text, _ in events_of(after))
     text = f"{step.wrong} (That move: {said}.)" if said else step.wrong
     return replace(progress, tries=tries, feedback=Feedback("wrong", text, step.rule_statements(), events_of(after)))
+
+
+def unreadable_text(step: Step, typed: str) -> str:
+    """What was wrong with a mistyped move, in the game's words, with an example of a right
+    form (#30 point 9). The example is a move of the same kind when there is one, and never
+    one the step expects while another would show the form: it must not give the answer away."""
+    state = step.state
+    choices = [o for o, _ in state.chance_outcomes()] if state.is_chance else list(state.legal_actions())
+    expected = {state.game.parse_action(text) for text in step.expect}
+    kind = typed.split()[0] if typed.split() else ""
+    same = [move for move in choices if str(move).split()[:1] == [kind]]
+    what = "outcome" if state.is_chance else "move"
+    article = "an" if state.is_chance else "a"
+    if same:
+        others = [move for move in same if move not in expected]
+        if not others:   # every such move is right here: an example would be the answer
+            return (f"{typed!r} cannot be read as a {kind!r} {what} here: the {what}s in the list show how "
+                    "each is written; click one or type it as shown.")
+        return f"{typed!r} cannot be read as a {kind!r} {what} here: write it like {_shown(state, others[0])}, " \
+               f"or click {article} {what} in the list."
+    pool = [move for move in choices if move not in expected] or choices
+    if not pool:
+        return f"{typed!r} is not {article} {what} of {state.game.title}."
+    return (f"{typed!r} is not {article} {what} of {state.game.title}: {what}s here are written like "
+            f"{_shown(state, pool[0])}, or click one in the list.")
+
+
+def _shown(state: State, move: object) -> str:
+    said = state.describe(move)
+    return f"{str(move)!r}" + (f" ({said})" if said != str(move) else "")
 
 
 def _answer(progress: Progress, given: str, tries: int) -> Progress:

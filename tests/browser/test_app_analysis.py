@@ -7,6 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
+import explorer
 from explorer.analysis.tree import PositionTree
 
 from .board_steps import (
@@ -24,6 +25,15 @@ from .explorer_steps import SHOTS, click_picker, revision, wait_rerender
 APP = "apps/explorer_app.py"
 
 
+def players_moves(name, players, line):
+    """How many steps of `line` are players' moves (not chance outcomes)."""
+    state, count = explorer.load(name, players=players).start(seed=0), 0
+    for move in line:
+        count += not state.is_chance
+        state = state.apply(state.game.parse_action(move))
+    return count
+
+
 def open_app(page, url):
     page.set_viewport_size({"width": WIDTH, "height": 900})
     page.goto(url)
@@ -37,7 +47,10 @@ def test_a_500_move_game_by_link_keys_and_clicks(panel_app, page):
     wait_nodes(app, 501)
     tree = page.locator(".pre-tree")
     expect_current(app, line[-1])
-    expect(tree.locator(".pre-unit").last.locator(".pre-num")).to_contain_text("500.")
+    moves = players_moves("sjoroveroya", 3, line)     # chance outcomes carry no number
+    assert 0 < moves < 500
+    expect(tree.locator(".pre-unit:not(.pre-outcome) .pre-num").last).to_have_text(re.compile(rf"^{moves}\. P\d $"))
+    expect(tree.locator(".pre-outcome .pre-num")).to_have_count(0)
     expect(page.locator(".pre-log .pre-entry").last).to_have_attribute("data-step", "500")
     expect(page.locator(".pre-log .pre-entry").first).to_contain_text("Start: Sjørøverøya, 3 players, standard rules")
 

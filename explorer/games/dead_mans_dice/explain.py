@@ -186,6 +186,8 @@ def describe(s: DeadMansDiceState, action: Any) -> str:
         return "Hold fire (pass)"
     if isinstance(action, Place):
         return "Stack the rolled die" if action.stack else "Decline the rolled die"
+    if isinstance(action, Face):   # one name per face everywhere (K2, R3): the skull by its name
+        return "Skull" if action.face == 0 else f"Face {FACE_NAMES[action.face]}"
     if isinstance(action, Overboard):
         return f"Referee: {seat_name(action.pirate)}'s pile topples"
     if isinstance(action, NextRound):
