@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 GENERATORS = ROOT / "scripts" / "notebooks"
 GAMES = ("sjoroveroya", "dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush")
-PLAIN = (*GAMES, "start_here", "probabilities")     # the notebooks a newcomer reads
+PLAIN = (*GAMES, "start_here", "probabilities", "what_if")   # the notebooks a newcomer reads (interop and
+# live_table speak to researchers and hosts in OpenSpiel's and the server's own terms)
 ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 sys.path.insert(0, str(GENERATORS))
 

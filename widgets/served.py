@@ -184,8 +184,12 @@ def app(seed: int | None = 0) -> Any:
         """Put `view` on the page; a view taken off stops thinking and playing but is kept."""
         for old in holder.objects:
             if old is not view:
+                runner = getattr(old, "engine", None)
+                old.engine_was_on = bool(runner is not None and runner.enabled)
                 close_layout(old)
         holder.objects = [view]
+        if getattr(view, "engine_was_on", False):
+            view.engine.set_enabled(True)     # its switch still reads on: it thinks again, as it was left
         write = getattr(view, "write_address", None)
         if write is not None:
             write()          # the address is this explorer's again

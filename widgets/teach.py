@@ -88,7 +88,6 @@ class Ask(W.VBox):
         self.said = W.HTML()
         check.on_click(lambda _b: self._say(self.check(self.box.value)))
         reveal.on_click(lambda _b: self._say("shown"))
-        self.box.on_submit(lambda _t: self._say(self.check(self.box.value)))
         super().__init__([W.HTML(f"<b>Your turn.</b> {escape(question)}"),
                           W.HBox([self.box, check, reveal]), self.said], **kwargs)
 

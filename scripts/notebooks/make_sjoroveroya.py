@@ -22,7 +22,7 @@ cells = [
           "A race for the treasure played with two ordinary decks of cards: each player leads six pirates along a "
           "track of 20 face-up cards to the joker. One minute of rules on a live board, then the guided lesson, "
           "then each rule with a board to try it on."),
-    C("from widgets.teach import Ask, Explorer, Lesson, board, explorer, odds_table, play, story\n\n"
+    C("from widgets.teach import Ask, Explorer, Lesson, board, explorer, odds_table, play, refused, story\n\n"
       "game = explorer.load(\"sjoroveroya\", players=2)"),
     M("## How to play in one minute\n"
       "**The goal.** Be the first to bring all six of your pirates from Start to the treasure at the end of the "
@@ -63,6 +63,8 @@ cells = [
       "the chance panel (or let chance pick it). Then go back in the tree and look for a step back from 3: there "
       "is none, since no card of Player 1's lies behind it and Start does not count.\n\n" + small("R17-R23")),
     C(f"Explorer({position('P1 pieces: start×4 3 10' + chr(10) + 'P1 hand: -' + chr(10) + 'P2 pieces: start×5 6' + chr(10) + 'P2 hand: ♣' + chr(10))})"),
+    M("A pirate with none of its own behind it cannot step back at all: Start does not count."),
+    C(f"print(refused({position('P1 pieces: start×5 10' + chr(10) + 'P1 hand: ♠' + chr(10) + 'P2 hand: ♣' + chr(10))}, \"back@10\"))"),
     M("Player 1 has pirates on cards 2, 5, 5, 5 and 9; Player 2 stands on 7. Player 1 steps back from 9."),
     C(f"before = {position('P1 pieces: start 2 5×3 9' + chr(10) + 'P1 hand: ♠' + chr(10) + 'P2 pieces: start×5 7' + chr(10) + 'P2 hand: ♣' + chr(10))}\n"
       "board(before)"),

@@ -7,7 +7,8 @@ Each game's summary follows its rules: Jolly & Roger's pirates board the merchan
 
 from __future__ import annotations
 
-from cells import C, M, title, write
+from cells import C, M, reading_minutes, title, write
+from make_sjoroveroya import cells as sjoroveroya_cells
 
 GAMES = (
     ("sjoroveroya", "Sjørøverøya (Pirate Island)", "2-4 players, the simplest of the five",
@@ -18,7 +19,7 @@ GAMES = (
      "the first to 100 doubloons wins."),
     ("jolly_and_roger", "Jolly & Roger", "2 players",
      "One captain splits five pirate cards into two sets, the other chooses one; the cards crew the four "
-     "merchant ships, and a captain who commands a ship may board it for gold. The most gold and ships wins."),
+     "merchant ships, and a pirate whose captain holds a ship may board it for gold. The most gold and ships wins."),
     ("last_bottle_of_rum", "The Last Bottle of Rum", "2-4 players",
      "Sail a hex sea of face-down islands, carry treasure home to the Hideout, attack rival ships and "
      "survive the Kraken; the first to 10 loot wins."),
@@ -35,7 +36,8 @@ cells = [
     C("import widgets\n\nwidgets.setup_notebook()  # loads the chart library into this page (no internet needed)"),
     M("## Pick a game\n\n" + "\n".join(
         f"- **{name}** ({who}). {what} Learn it: [{game}.ipynb]({game}.ipynb)." for game, name, who, what in GAMES)
-      + "\n\nNew to all of them? Start with Sjørøverøya: it takes about 20 minutes to learn."),
+      + f"\n\nNew to all of them? Start with Sjørøverøya: its notebook takes about "
+        f"{reading_minutes(sjoroveroya_cells)} minutes."),
     M("## Play Sjørøverøya now\n"
       "Each player leads six pirates from Start to the treasure at the end of a track of 20 cards. In your turn "
       "make up to three moves: play a card from your hand and jump one pirate forward to the next free card of "

@@ -9,7 +9,7 @@ IDs), the legend has its own band and the board scales to its container
 
 from __future__ import annotations
 
-from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, title
+from explorer.core.svg import INK, MUTED, button_row, ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 
@@ -135,12 +135,24 @@ def _track(view: dict) -> list[str]:
     return out
 
 
+def _end_button(view: dict) -> list[str]:
+    """The "End turn" (or "Pass") button of the player to move, once ending is allowed (R4, R5, V4)."""
+    if view["phase"] != "play" or view["pending"]["draws"]:
+        return []
+    passing = view["game"]["options"].get("allow_pass") and not view["moves_used"]
+    if not view["moves_used"] and not passing:
+        return []
+    words = "Pass" if passing else "End turn"
+    tip = "Pass: make no move this turn (V4)" if passing else "End the turn now, leaving the moves left unused (R5)"
+    return button_row(WIDTH - 14, 38, [(f"{words} ▸", "end", tip)])
+
+
 def board_svg(view: dict) -> str:
     """The whole table as one SVG string."""
     n = len(view["pieces"])
     viewer = view.get("viewer")
     out = [text(14, 30, "Sjørøverøya" + ("" if viewer is None else f" · {NAMES[viewer]}'s view"), 20, weight="bold"),
-           text(14, 56, _status(view), 15)]
+           text(14, 56, _status(view), 15), *_end_button(view)]
     out += _track(view)
     pieces, track = view["pieces"], view["track"]
     y = track_top(view) + CARD_H + 54
