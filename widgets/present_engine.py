@@ -84,7 +84,9 @@ def even_but_worse(row: Row, best: Row | None, focus: int) -> str:
 
 def behind_cell(row: Row, best: Row | None, focus: int) -> str:
     note = even_but_worse(row, best, focus)
-    return esc(gap_text(row)) + (f"<div class='pre-engine-level'>{esc(note)}</div>" if note else "")
+    # the note wraps in its cell (the figures beside it do not), so the moves' names keep their room
+    style = "white-space:normal;min-width:12em;font-size:11px;color:#8a4b00"
+    return esc(gap_text(row)) + (f"<div class='pre-engine-level' style='{style}'>{esc(note)}</div>" if note else "")
 
 
 def progress_text(v: Verdict) -> str:
@@ -130,7 +132,7 @@ def verdict_html(v: Verdict, game: Game) -> str:
         body = "".join(
             f"<tr class='pre-engine-row{' pre-engine-best' if r.best else ''}'"
             f" data-move='{html.escape(r.notation, quote=True)}'>"
-            f"<td>{'★ ' if r.best else ''}{esc(r.label)}</td>"
+            f"<td style='min-width:11em'>{'★ ' if r.best else ''}{esc(r.label)}</td>"
             f"<td {FIGURE}>{win_text(r.wins[v.focus], r.exact)}</td>"
             f"<td {FIGURE}>{score_text(r.scores[v.focus], r.exact)}</td>"
             f"<td {FIGURE}>{behind_cell(r, best, v.focus)}</td></tr>" for r in rows)

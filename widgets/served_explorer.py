@@ -140,12 +140,17 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
     """One screen (`widgets.layout`, as in the notebook): the board and its moves on the left; the
     tree, the chance panel and the engine on the right; the log, seats and editor below."""
     ctl = game_or_state if isinstance(game_or_state, Controller) else Controller(game_or_state, seed)
-    board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
+    # The board is made last: views refresh in the order they were made, so once the board shows a
+    # new revision every other view (tree, log, chance, moves) already does (the tests wait on it).
     picker = bound_pane("picker", ctl, sizing_mode="stretch_width",
                         stylesheets=[layout.SIDE_CSS + layout.moves_css("app")])
-    engine = engine_pane(ctl, views=[board, picker])
     tree = bound_pane("tree", ctl, sizing_mode="stretch_width", stylesheets=[layout.tree_css("app")])
     chance = bound_pane("chance", ctl, sizing_mode="stretch_width", stylesheets=[layout.SIDE_CSS])
+    log = bound_pane("log", ctl, sizing_mode="stretch_width")
+    views = [picker]
+    engine = engine_pane(ctl, views=views)
+    board = bound_pane("board", ctl, sizing_mode="stretch_width", stylesheets=[layout.board_css("app")])
+    views.append(board)
     left = pn.Column(view_switch(ctl), board, picker, css_classes=["pre-main-left"], sizing_mode="stretch_width",
                      styles={"flex": f"{layout.LEFT_GROW} 1 {layout.LEFT_BASIS}px", "min-width": "0"})
     right = pn.Column(section("What-if tree"), tree, section("Chance"), chance, section("Engine"), engine,
@@ -153,7 +158,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
                       styles={"flex": f"{layout.RIGHT_GROW} 1 {layout.RIGHT_BASIS}px", "min-width": "0"})
     main = pn.FlexBox(left, right, flex_wrap="wrap", align_items="flex-start", gap=f"{layout.GAP}px",
                       sizing_mode="stretch_width", css_classes=["pre-main"])
-    below = pn.Column(section("Event log"), bound_pane("log", ctl, sizing_mode="stretch_width"), seats(ctl),
+    below = pn.Column(section("Event log"), log, seats(ctl),
                       position_editor(ctl), sizing_mode="stretch_width")
     page = pn.Column(main, below, sizing_mode="stretch_width", css_classes=["pre-explorer"],
                      styles={"padding": "0 8px", "box-sizing": "border-box", "max-width": "100%"})

@@ -110,9 +110,8 @@ def test_position_editor_names_bad_fields_and_explores_an_edit(panel_app, page):
     played = current_label(app)
     assert played != "start"
 
-    page.locator(".pre-editor .card-header").click()
     text = page.locator(".pre-editor-text textarea")
-    expect(text).to_be_visible()
+    expect(text).to_be_visible()      # the editor is open from the start (#30 point 11)
     opened_with = text.input_value()  # filled when the app opened: the start position, in the notation
     start = explorer.load("dead_mans_dice", players=3).start(seed=0)
     assert opened_with == start.notation()

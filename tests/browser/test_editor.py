@@ -47,9 +47,10 @@ def test_served_editor_explores_a_pasted_notation_and_marks_a_bad_line(panel_app
     played = current_label(app)
     node = explorer.load("dead_mans_dice", players=3).start(seed=0).apply(played)
 
-    page.locator(".pre-editor .card-header").click()
     editor = page.locator(".pre-editor")
     text = page.locator(".pre-editor-text textarea")
+    text.scroll_into_view_if_needed()
+    expect(text).to_be_visible()                         # open from the start, never collapsed (#30 point 11)
     page.get_by_role("button", name="Copy current position").click()
     expect(text).to_have_value(node.notation())          # the current node, in the notation
     page.get_by_role("button", name="Copy to clipboard").click()   # may do nothing headless; no error

@@ -85,8 +85,7 @@ def test_no_comment_runs_script_and_each_reads_as_typed(panel_app, page):
 
 def test_no_edited_position_runs_script_and_each_is_named_at_its_line(panel_app, page):
     open_app(page, panel_app(APP))
-    page.locator(".pre-editor .card-header").click()
-    text = page.locator(".pre-editor-text textarea")
+    text = page.locator(".pre-editor-text textarea")   # the editor is open from the start
     apply = page.get_by_role("button", name="Explore from here")
     message = page.locator(".pre-editor-message")
     for i, payload in enumerate(PAYLOADS):

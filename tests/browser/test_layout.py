@@ -117,7 +117,8 @@ def test_lessons_in_the_gallery(app_url, page, width):
         start = page.get_by_role("button", name="Start lesson")
         if start.count():                     # a lesson list first: open its first lesson
             start.click()
-        page.wait_for_timeout(1500)
+        expect(page.locator(".pre-board svg").first).to_be_attached(timeout=30_000)
+        page.wait_for_timeout(500)
         assert sideways(page) == 0, name
         page.screenshot(path=str(GALLERY / f"{name}-lesson-{width}.png"), full_page=True)
 
