@@ -56,7 +56,9 @@ def test_notebook_component_wrong_hint_right_and_chart_C2():
     assert widget.chart.layout.display is None and widget.buttons["check"].disabled
     source = widget.figure.select_one({"name": "chance_source"})
     assert source.data["fraction"] == ["1/6"] * 6
-    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["face S ★"]
+    step = widget.progress.step                 # the asked bar carries the outcome's one name (#30 point 4)
+    assert [o for o in source.data["outcome"] if o.endswith("★")] == [
+        f"{step.state.describe(step.game.parse_action('face S'))} ★"] == ["Skull ★"]
     widget.buttons["next"].click()
     assert "Step 2 of 4" in widget.header.value and widget.feedback.value == "" and widget.answer.value == ""
 
