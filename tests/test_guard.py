@@ -82,7 +82,7 @@ def test_a_lesson_file_with_a_mistake_or_markup_says_so_on_the_page():
     assert "lesson &lt;b&gt;x&lt;/b&gt;.toml: title: missing" in message.object and "<b>x" not in message.object
     opener.value = b"\xff\xfe"
     assert "is not UTF-8 text (byte 0)" in message.object
-    assert view.holder.objects == []
+    assert [o.css_classes for o in view.holder.objects] == [["pre-lesson-list"]]   # no lesson opened: the list
 
 
 @pytest.mark.parametrize(("args", "unreadable"), [

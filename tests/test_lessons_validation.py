@@ -86,7 +86,7 @@ MISTAKES = [
      "missing"),
     ("title-twice", 'title = "Your turn"', 'title = "What fits on a 3"', "steps.2.title",
      "already the title of step 1"),
-    ("misspelt-key", 'hint = "Roll one', 'hnit = "x"\nhint = "Roll one', "steps.2.hnit", "unknown key"),
+    ("misspelt-key", 'hint = "A turn is one roll', 'hnit = "x"\nhint = "A turn is one roll', "steps.2.hnit", "unknown key"),
     ("bad-game", 'name = "dead_mans_dice"', 'name = "dead_mens_dice"', "game.name", "dead_mens_dice"),
     ("bad-players", "players = 3", "players = 9", "game.players", "2-6 players"),
     ("bad-option", "players = 3\n", "players = 3\noptions = { wobbly = true }\n", "game.options.wobbly",
@@ -177,3 +177,16 @@ def test_sjoroveroya_deal_without_a_drawer_is_one_error_S7():
     assert err.value.field == "steps.1.data.pending.draws" and "(S7)" in str(err.value)
     lesson = parse_lesson(SJO_DEAL % ', pending = { draws = 4, drawer = 0 }', "deal.toml")
     assert lesson.steps[0].state.is_chance and lesson.steps[0].after().hands[0] == (0, 1, 0, 0)
+
+
+@pytest.mark.parametrize(("goal", "words"), [
+    ('goal = { wins = "P7" }', "wins names seats P1..P3"),
+    ('goal = { rule = "R99" }', "'R99' is not a rule ID of Dead Man's Dice"),
+    ('goal = { rule = "R30" }', "'roll P1-2' does not meet the goal (applies R30)"),
+    ('goal = { only = true }', "the prompt names one move: expect one"),
+])
+def test_a_goal_mistake_is_one_error_naming_the_step(goal, words):
+    text = example().replace('goal = { rule = "R11" }', goal)
+    with pytest.raises(LessonError) as caught:
+        parse_lesson(text, "stacking.toml")
+    assert "steps.2." in str(caught.value) and words in str(caught.value)

@@ -56,7 +56,7 @@ def test_notebook_component_wrong_hint_right_and_chart_C2():
     assert widget.chart.layout.display is None and widget.buttons["check"].disabled
     source = widget.figure.select_one({"name": "chance_source"})
     assert source.data["fraction"] == ["1/6"] * 6
-    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["face S ★"]
+    assert [o for o in source.data["outcome"] if o.endswith("★")] == ["Skull ★"]   # the face's one name (K2, R3)
     widget.buttons["next"].click()
     assert "Step 2 of 4" in widget.header.value and widget.feedback.value == "" and widget.answer.value == ""
 
@@ -90,7 +90,8 @@ def test_served_app_learn_mode_lists_the_games_lessons(panel_app):
     mode.value = "Learn"
     view = panel_app.objects[3].objects[0]
     game = panel_app.objects[1].objects[0].value
-    assert sorted(view.choice.options.values()) == [game, f"{game}_odds"]
+    from explorer.lessons import lesson_names
+    assert sorted(view.choice.options.values()) == list(lesson_names(game))   # teaching, odds, options
     mode.value = "Free play"
     assert hasattr(panel_app.objects[3].objects[0], "controller")
 
@@ -157,7 +158,7 @@ def test_every_lesson_played_through_the_controller_keeps_the_board_on_the_lesso
 
 
 def _first_draw() -> int:
-    return index_of("sjoroveroya", "Chance lab: the first draw")
+    return index_of("sjoroveroya_odds", "Chance lab: the first draw")
 
 
 def test_open_question_board_does_not_print_the_asked_odds_C3():
@@ -165,7 +166,7 @@ def test_open_question_board_does_not_print_the_asked_odds_C3():
     board is shown without that line, and the full board comes back once answered."""
     from widgets.lesson import question_board_svg
 
-    widget = Lesson("sjoroveroya", step=_first_draw())
+    widget = Lesson("sjoroveroya_odds", step=_first_draw())
     state = widget.progress.state
     assert "Next card from the pile" in state.view(None)._repr_svg_()       # what the game's board prints
     assert widget.board.layout.display == "none" and widget.question_board.layout.display is None
@@ -188,7 +189,9 @@ def test_served_lesson_hides_the_asked_odds_until_answered_C3():
     layout.player.handle({"op": "next"})
     assert layout.player.progress.step.task == "move"
     assert board.visible and not question_board.visible and question_board.object == ""
-    for _ in range(_first_draw() - 2):
+    layout = lesson_layout(load_lesson("sjoroveroya_odds"))     # the chance lab lives in the odds lesson
+    board, question_board = layout.objects[1], layout.objects[2]
+    for _ in range(_first_draw()):
         layout.player.handle({"op": "next"})
     assert layout.player.progress.step.title == "Chance lab: the first draw"
     assert not board.visible and question_board.visible

@@ -99,3 +99,10 @@ def test_a_teaching_lesson_opens_with_how_you_win_and_the_setup(name):
     first = load_lesson(name).steps[0]
     assert re.search(r"\bwins?\b", first.prompt.split(".")[0] + first.prompt.split(".")[1]), first.prompt
     assert any(rule.startswith("S") for rule in first.rules), first.rules
+
+
+@pytest.mark.parametrize("name", [n for n in LESSONS if n.startswith("last_bottle_of_rum")])
+def test_rum_lessons_name_tiles_not_coordinates(name):
+    """No hex on Rum's board is labelled with its coordinates (#30): prose names the tile."""
+    found = [f"{where}: {m}" for where, text in _texts(name) for m in re.findall(r"-?\d,-?\d", text)]
+    assert not found, found

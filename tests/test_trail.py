@@ -49,7 +49,9 @@ def test_an_extension_leaves_the_trail_it_came_from_unchanged():
 
 def test_a_30000_step_random_playout_is_flat_and_frees_without_recursion():
     game = explorer.load("last_bottle_of_rum")     # no turn limit by default: a random game runs on
-    state = advance(game.new_state(), 5, None, 30_000)
+    # (seed 1: seed 5's random game is won at step 15,052 since exchanges that give back what they
+    # take are no longer offered, R12; the trail is the subject here, not how long a game lasts)
+    state = advance(game.new_state(), 1, None, 30_000)
     assert len(state.history) == 30_000
     assert depth(state._trail) <= 3
     limit = sys.getrecursionlimit()

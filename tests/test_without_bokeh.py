@@ -93,7 +93,7 @@ def test_every_notebook_widget_builds_without_bokeh(report):
 
     assert set(report["games"]) == set(explorer.games())
     for name, game in report["games"].items():
-        assert game["figure"], name
+        assert game["panel"] == ["ChanceControls"], name      # the chance list needs no Bokeh
         assert (game["editor"], game["engine"], game["lesson"]) == ("PositionEditor", "EnginePanel", "Lesson"), name
 
 

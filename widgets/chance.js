@@ -5,22 +5,23 @@
 // Roll uses the explorer's seeded generator; "Deal the set-up" (or "Roll to the next decision")
 // rolls a chain of chance steps up to the next decision, each step still a node of the tree.
 const CSS = `
-.pre-chance { font-family: sans-serif; font-size: 13px; }
+.pre-chance { font-family: sans-serif; font-size: 12.5px; }
 .pre-chance .pre-title { font-weight: bold; margin: 2px 0; }
+.pre-chance .pre-controls { display: inline-block; }
 .pre-chance .pre-controls button { margin: 2px 4px 2px 0; cursor: pointer; }
 .pre-chance .pre-crumbs { margin: 4px 0; color: #444; }
 .pre-chance .pre-crumb { cursor: pointer; color: #1a5fb4; text-decoration: underline; background: none;
   border: none; padding: 0; font: inherit; }
 .pre-chance .pre-crumb-here { font-weight: bold; }
-.pre-chance .pre-bars { display: grid; align-items: center; column-gap: 8px; row-gap: 3px;
+.pre-chance .pre-bars { display: grid; align-items: center; column-gap: 8px; row-gap: 1px;
   grid-template-columns: minmax(0, 17em) minmax(60px, 1fr) max-content max-content max-content; }
 .pre-chance .pre-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.pre-chance .pre-track { height: 14px; background: #eef1f6; border-radius: 2px; }
+.pre-chance .pre-track { height: 12px; background: #eef1f6; border-radius: 2px; }
 .pre-chance .pre-fill { height: 100%; background: #4c72b0; border-radius: 2px; min-width: 1px; }
 .pre-chance .pre-group-row .pre-fill { background: #8c6bb1; }
 .pre-chance .pre-fraction { font-family: monospace; text-align: right; white-space: nowrap; }
 .pre-chance .pre-percent { color: #555; text-align: right; white-space: nowrap; min-width: 3.2em; }
-.pre-chance .pre-bars button { cursor: pointer; white-space: nowrap; }
+.pre-chance .pre-bars button { cursor: pointer; white-space: nowrap; padding: 0 6px; font-size: 12px; }
 .pre-chance .pre-chance-row { display: contents; }
 .pre-chance .pre-choosable > * { cursor: pointer; }
 .pre-chance .pre-choosable:hover > .pre-label { color: #1a5fb4; text-decoration: underline; }

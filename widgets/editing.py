@@ -23,7 +23,7 @@ from widgets.controller import Controller, looks_like_json
 EXPLORING = '<span class="pre-ok">Exploring from the edited position.</span>'
 ERROR_STYLE = "color:#b00020"
 MARK_STYLE = "background:#fde7ea;color:#b00020;font-weight:bold;border-left:4px solid #b00020"
-ALL_LINES, AROUND = 40, 5   # a text longer than ALL_LINES lists the lines AROUND the bad one
+AROUND = 2   # the lines either side of the bad one shown under the box (never the whole text again)
 LINE_PREFIX = re.compile(r"^line \d+:\s*")   # how the games' notation errors start
 KNOWN_LIMIT = 5000   # possibilities a player's view may leave for the editor to show what they know
 LINES_STYLE = "font-family:monospace;font-size:12px;line-height:1.5;margin:4px 0;white-space:pre-wrap"
@@ -66,10 +66,10 @@ def headline(err: ExplorerError, line: int | None) -> str:
 
 
 def marked_lines(text: str, line: int) -> str:
-    """The box's lines, numbered, the bad one highlighted, so it is seen at once; a long text
-    (JSON data) shows the lines around the bad one."""
+    """The bad line, numbered and highlighted, with the AROUND lines either side for context, so it
+    is seen at once; the box above already holds the whole text, so it is not repeated (#30 point 11)."""
     lines = text.splitlines()
-    low, high = (1, len(lines)) if len(lines) <= ALL_LINES else (max(1, line - AROUND), min(len(lines), line + AROUND))
+    low, high = max(1, line - AROUND), min(len(lines), line + AROUND)
     rows = [] if low == 1 else ['<div class="pre-editor-more">…</div>']
     for number in range(low, high + 1):
         bad = number == line

@@ -39,22 +39,21 @@ class Explorer(W.VBox):
         self.picker = ActionPicker(ctl)
         self.tree = TreeNavigator(ctl)
         self.chance = ChancePanel(ctl)
-        self.engine = EnginePanel(ctl, board=self.board)
+        self.engine = EnginePanel(ctl, views=[self.board, self.picker])
         self.event_log = EventLog(ctl)
         self.editor = PositionEditor(ctl)
         self.seats = Seats(ctl)
         more = W.Accordion([self.seats, self.editor], titles=("Seats", "Position editor"))
         title = W.HTML(f"<style>{layout.notebook_css()}</style>"
                        f"<h3 style='margin:4px 0'>{escape(ctl.game.title)}: {ctl.game.players} players</h3>")
-        left = _column([self.board, self.picker], layout.LEFT_GROW, layout.LEFT_BASIS, "pre-main-left")
+        left = _column([self.view_switch, self.board, self.picker], layout.LEFT_GROW, layout.LEFT_BASIS,
+                       "pre-main-left")
         right = _column([_titled("What-if tree", self.tree), _titled("Chance", self.chance),
                          _titled("Engine", self.engine)], layout.RIGHT_GROW, layout.RIGHT_BASIS, "pre-main-right")
         main = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
                                                      grid_gap=f"{layout.GAP}px", width="100%"))
         main.add_class("pre-main")
-        super().__init__([W.HBox([title, self.view_switch], layout=W.Layout(flex_flow="row wrap",
-                                                                           align_items="center")),
-                          main, _titled("Event log", self.event_log), more], **kwargs)
+        super().__init__([title, main, _titled("Event log", self.event_log), more], **kwargs)
         self.add_class("pre-explorer")
 
     @property

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 LEFT_BASIS, RIGHT_BASIS, GAP = 520, 360, 12     # px: the columns wrap below about 900 px
 LEFT_GROW, RIGHT_GROW = 2, 1                      # room beyond that goes mostly to the board
-BOARD_HEIGHT = {"notebook": "430px", "app": "calc(100vh - 330px)"}   # the board's picture at most
-TREE_HEIGHT = {"notebook": "200px", "app": "calc(34vh - 40px)"}      # the tree scrolls within this
+BOARD_HEIGHT = {"notebook": "430px", "app": "calc(100vh - 360px)"}   # the board's picture at most
+MOVES_HEIGHT = {"notebook": "150px", "app": "120px"}   # a long list of moves scrolls within this
+TREE_HEIGHT = {"notebook": "180px", "app": "calc(30vh - 50px)"}      # the tree scrolls within this
 MIN_BOARD = "260px"
 
 
@@ -36,6 +37,11 @@ def tree_css(where: str) -> str:
             ".pre-tree .pre-status, .pre-tree .pre-note { padding: 0 6px; }\n")
 
 
+def moves_css(where: str) -> str:
+    """The moves under the board keep to their share; a long list (28 tiles to look at) scrolls."""
+    return f".pre-picker {{ max-height: {MOVES_HEIGHT[where]}; overflow-y: auto; }}\n"
+
+
 SIDE_CSS = (".pre-picker .pre-status { padding: 2px 6px; }\n"
             ".pre-engine-output { overflow-x: auto; max-width: 100%; }\n"
             ".pre-chance { padding: 0 4px; }\n")
@@ -44,7 +50,8 @@ SIDE_CSS = (".pre-picker .pre-status { padding: 2px 6px; }\n"
 def notebook_css() -> str:
     """The whole sheet for a notebook page (the notebook's views are in the page's own DOM)."""
     scoped = "\n".join(f".pre-explorer {line}" if line.startswith(".") else line
-                       for line in (board_css("notebook") + tree_css("notebook") + SIDE_CSS).splitlines())
+                       for line in (board_css("notebook") + tree_css("notebook") + moves_css("notebook")
+                                     + SIDE_CSS).splitlines())
     return (scoped + "\n.pre-explorer { max-width: 100%; overflow-x: hidden; }\n"
             ".pre-explorer .pre-section-title { margin: 6px 0 2px 0; font-weight: bold; }\n"
             ".pre-explorer .pre-view-switch .widget-toggle-button { width: auto; min-width: 8em; }\n")

@@ -5,6 +5,8 @@ const CSS = `
 .pre-picker .pre-kind { font-weight: bold; margin-right: 6px; }
 .pre-picker button { margin: 2px; cursor: pointer; }
 .pre-picker .pre-error { color: #b00020; }
+.pre-picker .pre-verdict { font-size: 11px; font-weight: bold; color: #102a43; }
+.pre-picker .pre-verdict.pre-best { color: #8a6500; }
 `;
 
 function render({ model, el }) {
@@ -36,6 +38,14 @@ function render({ model, el }) {
         button.dataset.move = action.id;
         button.textContent = action.label;
         button.title = action.id;
+        const verdict = (data.verdicts || {})[action.id];
+        if (verdict) {                       // the engine's verdict on this move, as on the board
+          const badge = document.createElement("span");
+          badge.className = "pre-verdict" + (verdict.best ? " pre-best" : "");
+          badge.textContent = (verdict.best && !verdict.text.startsWith("★") ? " ★ " : " ") + verdict.text;
+          button.title = verdict.title || action.id;
+          button.append(badge);
+        }
         button.addEventListener("click", () => {
           model.set("request", { op: "play", move: action.id, n: Date.now() + Math.random() });
           model.save_changes();

@@ -45,11 +45,13 @@ def status(state: State, viewer: int | None) -> str:
 
 
 def actions_data(state: State, viewer: int | None) -> list[dict]:
-    """Each legal action the viewer may take: notation (its id), words, kind, places."""
+    """Each legal action the viewer may take: notation (its id), words, kind, the places it involves,
+    `at` (the board element a click plays it on) and `menu` (its words in the menu at that element)."""
     if not may_act(state, viewer):
         return []
     return [{"id": str(a), "label": state.describe(a), "kind": kind_of(a),
-             "places": list(state.action_places(a))} for a in state.legal_actions()]
+             "places": list(state.action_places(a)), "at": state.action_target(a),
+             "menu": list(state.action_menu(a))} for a in state.legal_actions()]
 
 
 def board_data(ctl: Any) -> dict:

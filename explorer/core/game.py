@@ -423,6 +423,20 @@ class State:
         so clicking a piece or space can offer the actions that involve it."""
         return ()
 
+    def action_target(self, action: Any) -> str:
+        """The one board element (a ``data-place`` of the rendering) that a click plays `action` on:
+        the die you roll, the card you play, the hex you sail to. The board view knows no rules: it
+        is given each legal action's target, as chessground is given each piece's destinations.
+        A complete game names one for every legal action; the first of `action_places` by default."""
+        places = self.action_places(action)
+        return places[0] if places else ""
+
+    def action_menu(self, action: Any) -> tuple[str, ...]:
+        """The words that tell `action` apart from the others at its target, one per menu level
+        (``("Give Sail, Sail, Attack", "Get Repair")``): where one element has several meanings a
+        small menu at it offers the first words, then the next. ``()``: `describe` is the one entry."""
+        return ()
+
     def outcome_group(self, outcome: Any) -> tuple[str, ...]:
         """The groups a chance outcome falls in, broadest first, in the game's own words
         (``("Full Sail",)``, ``("2 green tiles", "Supplies, Structure")``): a chance panel shows

@@ -17,13 +17,15 @@ from explorer.core.game import State
 
 class RulesState(State):
     """The contract answered by `RULES` (legal_actions, chance_outcomes, sample_chance, step,
-    explain_illegal, scores, winners; describe and action_places when it has them) and
-    `POSITION` (view, to_dict). A game sets both once its modules are loaded. Legal actions
+    explain_illegal, scores, winners; describe and action_places when it has them),
+    `POSITION` (view, to_dict) and `MOVES` (where each action is made on the board). A game
+    sets them once its modules are loaded. Legal actions
     are worked out once per state: states never change."""
 
     __slots__ = ("_legal",)
     RULES: ClassVar[ModuleType]
     POSITION: ClassVar[ModuleType]
+    MOVES: ClassVar[ModuleType | None] = None    # moves on the board: action_places, action_target, action_menu
 
     def legal_actions(self) -> tuple[Any, ...]:
         try:
@@ -62,8 +64,16 @@ class RulesState(State):
         return words(self, action) if words else State.describe(self, action)
 
     def action_places(self, action: Any) -> tuple[str, ...]:
-        places = getattr(self.RULES, "action_places", None)
+        places = getattr(self.MOVES or self.RULES, "action_places", None)
         return places(self, action) if places else ()
+
+    def action_target(self, action: Any) -> str:
+        target = getattr(self.MOVES, "action_target", None)
+        return target(self, action) if target else State.action_target(self, action)
+
+    def action_menu(self, action: Any) -> tuple[str, ...]:
+        menu = getattr(self.MOVES, "action_menu", None)
+        return menu(self, action) if menu else ()
 
     def _repr_svg_(self) -> str:
         return self.view(None)._repr_svg_()

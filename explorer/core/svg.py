@@ -40,6 +40,27 @@ def title(tip: str) -> str:
     return f"<title>{escape(tip)}</title>" if tip else ""
 
 
+def button(x: float, y: float, words: str, place: str, tip: str = "", width: float = 0, size: float = 14,
+           fill: str = "#fff3c4", stroke: str = "#8a6d00") -> str:
+    """A button drawn on the board (``data-place`` `place`) for a move made on no piece or space
+    ("End turn", "Stop plundering"): the board view plays it with one click like any element.
+    `x`, `y` are its top left corner; its width fits the words unless given."""
+    w = width or text_width(words, size) + 26
+    return (f'<g data-place="{escape(place)}" class="pre-button">{title(tip)}<rect x="{x:.1f}" y="{y:.1f}" '
+            f'width="{w:.1f}" height="{size + 14:.0f}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
+            f'{text(x + w / 2, y + size + 4, words, size, "middle", "bold")}</g>')
+
+
+def button_row(right: float, y: float, items: list[tuple[str, str, str]], size: float = 14) -> list[str]:
+    """Buttons (words, place, tooltip) in a row that ends at `right`, the last one rightmost."""
+    out, x = [], right
+    for words, place, tip in reversed(items):
+        x -= text_width(words, size) + 26
+        out.append(button(x, y, words, place, tip, size=size))
+        x -= 8
+    return out
+
+
 def wrap(body: str, chars: int) -> list[str]:
     """Break text at spaces into lines of at most `chars` characters (a long word keeps its own line)."""
     lines: list[str] = []

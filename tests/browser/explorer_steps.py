@@ -1,5 +1,6 @@
 """Steps shared by the JupyterLab and served-app tests: they drive the explorer's own DOM."""
 
+import json
 import os
 from fractions import Fraction
 from pathlib import Path
@@ -18,13 +19,38 @@ def wait_rerender(root, before, timeout=15_000):
 
 
 def click_board(root):
-    """Click the first actionable place on the board, then the first action it offers."""
+    """Click the first element of the board that carries a move; where it carries several, the menu's
+    first entry, level by level. Returns the move played (its notation)."""
     before = revision(root)
-    root.locator(".pre-board [data-place].pre-actionable").first.click()
-    offers = root.locator(".pre-board .pre-offer")
-    expect(offers.first).to_be_visible()
-    offers.first.click()
+    node = root.locator(".pre-board svg [data-place].pre-target").first
+    move = node.get_attribute("data-move")
+    node.dispatch_event("click")          # on the element itself, whatever is drawn over its centre
+    while not move:
+        entry = root.locator(".pre-board .pre-menu button.pre-offer").first
+        expect(entry).to_be_visible()
+        move = entry.get_attribute("data-move")
+        entry.click()
     wait_rerender(root, before)
+    return move
+
+
+def play_on_board(scope, move, target):
+    """Play `move` on the board: click its element `target` (``State.action_target``), then the menu
+    entries that lead to it."""
+    scope.locator(f'.pre-board [data-place="{target}"]').first.dispatch_event("click")
+    menu = scope.locator(".pre-menu")
+    for _ in range(4):
+        if menu.count() == 0 or menu.first.is_hidden():
+            return
+        for entry in menu.first.locator("button.pre-offer").all():
+            if entry.get_attribute("data-move") == move:
+                entry.click()
+                return
+            if move in json.loads(entry.get_attribute("data-moves") or "[]"):
+                entry.click()
+                break
+        else:
+            raise AssertionError(f"no entry of the menu at {target!r} leads to {move!r}")
 
 
 def click_picker(root, prefer="Backward"):

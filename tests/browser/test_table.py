@@ -19,6 +19,7 @@ import explorer
 from explorer.core.play import choose
 
 from .conftest import SHOTS, _pythonpath, free_port, start_server, stop, wait_http
+from .explorer_steps import play_on_board
 
 pytestmark = pytest.mark.browser
 
@@ -138,10 +139,9 @@ def test_a_whole_three_player_game_at_three_seats_leaks_nothing(served, browser)
         move = choose(state, policy, rng)
         ready = page.locator(f'body[data-version="{version}"][data-turn="yours"]')
         expect(ready).to_have_count(1, timeout=15_000)
-        places = state.action_places(move)
-        if moves % 4 == 3 and places:          # now and then on the board: a place, then the offer
-            page.locator(f'.pre-board-box [data-place="{places[0]}"]').first.click(force=True)
-            page.locator(f'.pre-menu button.pre-offer[data-move="{move}"]').click()
+        target = state.action_target(move)
+        if moves % 4 == 3 and target:          # now and then on the board: its element (and its menu)
+            play_on_board(page, str(move), target)
         else:
             page.locator(f'.pre-picker-box button.pre-action[data-move="{move}"]').click()
         deadline = time.monotonic() + 15

@@ -298,8 +298,10 @@ def build(game, trail, events, hands, piles, totals, round_, step, to_move, grou
     return s
 
 
+from . import board_moves as _moves  # noqa: E402
 from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
 
 DeadMansDiceState.RULES = _rules
 DeadMansDiceState.POSITION = _position
+DeadMansDiceState.MOVES = _moves

@@ -9,7 +9,7 @@ attributes (``pile:P2``, ``hand:P1-J``) for clickable tables.
 
 from __future__ import annotations
 
-from explorer.core.svg import ink_on, legend_band, svg_root, text, title
+from explorer.core.svg import button, ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, die_code, owner, seat_code, seat_name
 from .model import STEP_WORDS
@@ -117,9 +117,26 @@ def board_svg(view: dict) -> str:
         out.append(text(mid, base + 100, f"pile scores {view['score_now'][p]:+d}", 13, "middle", fill=CREAM,
                         tip="What this pile would score if the round ended now (E1)"))
     out += _score_pad(view, n * COL + 40, TOP - 8)
+    out += _buttons(view, n * COL + 40, TOP + 50 + 26 * n)
     out += legend
     out.append("</svg>")
     return "".join(out)
+
+
+def _buttons(view: dict, x: float, y: float) -> list[str]:
+    """The moves made on no die or pile, as buttons under the score pad, at the step they belong to."""
+    step, options = view["step"], view["game"]["options"]
+    items = []
+    if step == "plunder":
+        items.append(("Stop plundering ▸", "end", "Stop plundering: the turn ends (R25)"))
+    if step == "turn" and options.get("hold_fire") and view["piles"][view["to_move"]]:
+        items.append(("Hold fire ▸", "pass", "Neither roll nor fire this turn (V4)"))
+    if step == "place":
+        items += [("Stack the die ▸", "stack", "Stack the rolled die on your pile (V11)"),
+                  ("Decline the die ▸", "decline", "Leave the rolled die off your pile (V11)")]
+    if step == "scored":
+        items.append(("Next round ▸", "next", "Gather the dice and open the next round (E9, R6)"))
+    return [button(x, y + 36 * i, words, place, tip, width=PAD_W) for i, (words, place, tip) in enumerate(items)]
 
 
 def _score_pad(view: dict, x: float, y: float) -> list[str]:

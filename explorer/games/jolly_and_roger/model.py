@@ -289,8 +289,10 @@ def pile_strength(pile: Pile) -> int:
     return sum(STRENGTH[e] for e in pile)
 
 
+from . import board_moves as _moves  # noqa: E402
 from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules needs the classes above)
 
 JollyState.RULES = _rules
 JollyState.POSITION = _position
+JollyState.MOVES = _moves

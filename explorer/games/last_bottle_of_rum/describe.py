@@ -1,8 +1,4 @@
-"""Actions in plain words and the board places they involve (for pickers and clickable boards).
-
-`places` returns ``data-place`` values of `render.board_svg`: ``cell:q,r``, ``ship:1``,
-``card:AC04``, ``treasure:TR15``, ``damage:0:FIRE``.
-"""
+"""Actions in plain words, for pickers and logs (the board places they involve: `board_moves`)."""
 
 from __future__ import annotations
 
@@ -100,33 +96,3 @@ def describe(action: Any) -> str:
     }
     say = words.get(type(action))
     return say(action) if say else str(action)
-
-
-def places(state, action: Any) -> tuple[str, ...]:
-    """The ``data-place`` values an action involves."""
-    if isinstance(action, (Sail, Peek)):
-        return (f"cell:{cell_name(action.cell)}",)
-    if isinstance(action, Attack):
-        return ("ship:ghost",) if action.target < 0 else (f"ship:{action.target}",)
-    if isinstance(action, PlaceMaelstrom):
-        return (f"cell:{cell_name(action.a)}", f"cell:{cell_name(action.b)}")
-    if isinstance(action, Weather):
-        return (f"card:{action.card}",)
-    if isinstance(action, UseEffect):
-        out = [f"card:{action.card}"]
-        if action.target is not None:
-            out.append(f"ship:{action.target}")
-        if action.treasure:
-            out.append(f"treasure:{action.treasure}")
-        return tuple(out)
-    if isinstance(action, (Play,)):
-        return tuple(f"card:{c}" for c in action.cards)
-    if isinstance(action, Discard):
-        return (f"card:{action.card}",)
-    if isinstance(action, (Take, Lose)):
-        return (f"treasure:{action.treasure}",)
-    if isinstance(action, Trade):
-        return ("cell:0,0", *(f"treasure:{t}" for t in action.treasures))
-    if isinstance(action, Repair) and state.player is not None:
-        return (f"damage:{state.player}:{action.kind}",)
-    return ()

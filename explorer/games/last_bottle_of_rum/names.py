@@ -35,6 +35,15 @@ for _c in CARDS:
     CARD_NAME[_c] = CARD_BASE[_c] + (f" #{_SEEN[CARD_BASE[_c]]}" if _COPIES[CARD_BASE[_c]] > 1 else "")
 COPIES_OF = {base: [c for c in CARDS if CARD_BASE[c] == base] for base in _COPIES}
 
+def card_words(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
+    """A card as its chip on the board names it: ``Full Sail SD``, a Weather card with its wild actions
+    (``Storm WW``); with another copy of it `among` the cards beside it, its number (``Holy Water RR #2``)."""
+    base = CARD_BASE[card]
+    twin = any(c != card and CARD_BASE[c] == base for c in among)
+    words = CARD_NAME[card] if twin else base
+    return f"{words} {CARDS[card].icons}" if CARDS[card].weather else words
+
+
 TREASURE_NAME = {t: x.name for t, x in TREASURES.items()}
 TILE_NAME = {t: x.name for t, x in TILES.items()}
 MAP_NAME = {m: TILES[map_tile(m)].name for m in MAPS}

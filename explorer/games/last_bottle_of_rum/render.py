@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 
-from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, text_width, title, wrap
+from explorer.core.svg import INK, MUTED, button, ink_on, legend_band, svg_root, text, text_width, title, wrap
 
 from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, COLOURS, DATA, EFFECTS, TILES, TREASURES, map_tile
 from .describe import card_name
 from .groups import STAGES
-from .names import CARD_BASE
+from .names import card_words
 
 SIZE = 44                     # hex radius
 CX, CY = 270, 310             # board centre
@@ -78,12 +78,11 @@ def treasure_tip(t: str) -> str:
             f"{'s' if tr.slots > 1 else ''}; aboard: {ability} (R25, D4)")
 
 
-def _short(card: str) -> str:
+def _short(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
     """A card chip's words: its name and action icons as the notation writes them (``Full Sail SD``);
-    a Weather card's name and its wild actions, one W each (``Storm WW``, R63, D7)."""
-    if CARDS[card].weather:
-        return f"{CARD_BASE[card]} {CARDS[card].icons}"
-    return CARD_BASE[card]
+    a Weather card's name and its wild actions, one W each (``Storm WW``, R63, D7). With a copy of
+    the same card `among` the others, its number too (``Holy Water RR #2``), as moves name it."""
+    return card_words(card, among)
 
 
 # -- the map -------------------------------------------------------------------------
@@ -110,6 +109,8 @@ def _cells(v: dict) -> list[str]:
         for k, line in enumerate(wrap(label, 11) if label else []):
             out.append(text(x, y - 6 + 14 * k, line, 11.5, "middle", "bold" if i == 0 else "normal",
                             "#fff" if light else INK, tip=tip))
+        # the coordinates a move names ("Sail to 1,0"), at the foot of every hex
+        out.append(text(x, y + 36, name, 12, "middle", fill="#dfe9f0" if light else "#4a3b10", tip=tip))
         if tile and name in face_up:
             marks = ("●" if TILES[tile].doubloon else "") + ("▲" if TILES[tile].reef else "") \
                 + ("⚑" if TILES[tile].kind == "outpost" else "")
@@ -205,16 +206,71 @@ def _panel(v: dict, x: float, y: float) -> list[str]:
     turn = v["turn"]
     if v["phase"] == "main" and turn["played"]:
         out.append(text(x, y + 14, "Played this turn:", 13, weight="bold"))
-        chips, y = _flow(x + 128, y, 332, [(_short(c), card_tip(c), f"card:{c}") for c in turn["played"]])
-        acts = " · ".join(f"{ICON_WORDS[k]} {n}" for k, n in turn["actions"].items() if k != "W" or n)
+        chips, y = _flow(x + 128, y, 332, [(_short(c, turn["played"]), card_tip(c), f"card:{c}")
+                                                   for c in turn["played"]])
         wild = f"; W is {WILD_TIP}" if turn["actions"].get("W") else ""
-        out.append(text(x, y + 16, f"Unused actions: {acts}", 13, tip="One action per icon; 3 unused trade for "
-                                                                     f"1 of your choice (R11, R12){wild}"))
-        out += chips
-        y += 30
+        out.append(text(x, y + 16, "Unused:", 13, weight="bold", tip="One action per icon; 3 unused trade for "
+                                                                    f"1 of your choice (R11, R12){wild}"))
+        acts, y = _flow(x + 64, y, 396, [(f"{ICON_WORDS[k]} {n}", _act_tip(k), f"act:{k}")
+                                         for k, n in turn["actions"].items() if k != "W" or n], "#e8f4fb")
+        out += chips + acts
+        y += 4
     out += _tracks(v, x, y + 8)
     out += _modules_panel(v, x, y + 100)
     return out
+
+
+def _act_tip(kind: str) -> str:
+    if kind == "D":
+        return "Earn doubloons: click to take 1 doubloon from the bank (R11, R30)"
+    if kind == "W":
+        return WILD_TIP
+    return f"{ICON_WORDS[kind]} actions not used yet this turn (R11)"
+
+
+CONTROL_WORDS = {"peek": "Stop looking", "wind": "Stop sailing", "patch": "Stop repairing", "hands": "Stop playing"}
+ASK_WORDS = {"grog": ("Re-roll the miss", "Accept the miss", "Grog Blackwater may re-roll a 0-skull attack die (D9)"),
+             "claim": ("Claim it for 1 Loot", "Keep it hidden", "A completed bounty: reveal it for 1 Loot or keep it "
+                       "hidden (R62, V14)")}
+
+
+def controls(v: dict) -> list[tuple[str, str, str]]:
+    """The moves made on no hex, ship or card, as (words, place, tooltip) buttons for the step the view
+    is at: choosing a captain (S5), keeping a bounty (R60), a yes/no question, stopping an "up to"
+    effect (E04-E08), the 3-for-1 exchange (R12) and ending the turn."""
+    task = (v.get("pending") or [None])[0]
+    kind = task[0] if task else None
+    if kind == "captain":
+        taken = {ship["captain"] for ship in v["ships"]}
+        return [(name, f"captain:{name}", f"{name}: {c.ability} (S5, R58)") for name, c in CAPTAINS.items()
+                if name not in taken]
+    if kind == "bounty_keep":
+        return [(f"Keep {BOUNTIES[b].name}", f"bounty:{b}", f"{BOUNTIES[b].name}: {BOUNTIES[b].condition} (R60)")
+                for b in dict.fromkeys(task[2:]) if b in BOUNTIES]
+    if kind in ASK_WORDS:
+        yes, no, tip = ASK_WORDS[kind]
+        return [(f"{yes} ▸", "ask:yes", tip), (f"{no} ▸", "ask:no", tip)]
+    if kind in CONTROL_WORDS:
+        return [(f"{CONTROL_WORDS[kind]} ▸", "stop", "Stop here: the effect allows up to its number of steps")]
+    if task is not None or v["phase"] != "main" or v.get("active", -1) < 0:
+        return []
+    out = []
+    if sum(v["turn"]["actions"].values()) >= 3:
+        out.append(("Trade 3 for 1 ▸", "exchange", "Trade 3 unused actions for 1 action of your choice (R12)"))
+    out.append(("End turn ▸", "end", "End the turn (T4)"))
+    return out
+
+
+def _controls(v: dict, x: float, y: float, width: float) -> tuple[list[str], float]:
+    """The control buttons flowed in rows from (x, y); returns the pieces and the height used."""
+    out, cx, cy = [], x, y
+    for words, place, tip in controls(v):
+        w = text_width(words, 13) + 26
+        if cx > x and cx + w > x + width:
+            cx, cy = x, cy + 32
+        out.append(button(cx, cy, words, place, tip, size=13))
+        cx += w + 8
+    return out, (cy - y + 32) if out else 0
 
 
 def _tracks(v: dict, x: float, y: float) -> list[str]:
@@ -276,8 +332,12 @@ def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list
     ability = f"{captain}: {CAPTAINS[captain].ability} (R58)" if captain in CAPTAINS else "no captain yet (S3)"
     out = [text(x + 10, y + 22, f"Player {p + 1} · {captain or '(no captain yet)'}" + ("  ◀ to play" if active else ""),
                 15, weight="bold", tip=ability),
-           text(x + 10, y + 42, f"Loot {ship['loot']}/10 · Curse {ship['curse']}/5 · Doubloons {ship['doubloons']}"
-                + (f" · Shells {ship['shells']}/2" if captain == "Crabby Jones" else ""), 13)]
+           text(x + 10, y + 42, f"Loot {ship['loot']}/10 · Curse {ship['curse']}/5 · Doubloons {ship['doubloons']}",
+                13)]
+    if captain == "Crabby Jones":     # D9: Shells are spent against damage and restored by Repair
+        out.append(_chip(x + BOARD_W - 112, y + 28, 102, f"Shells {ship['shells']}/2",
+                         "Crabby Jones's Shells: spend one to draw 1 damage token fewer; Repair restores one (D9)",
+                         f"shells:{p}", "#e8f4fb"))
     for i, (kind, n) in enumerate(ship["damage"].items()):
         # a token aboard is drawn in its colour; an empty space stays white with dark words (no pale-on-pale)
         fill, ink = (DAMAGE_FILL[kind], ink_on(DAMAGE_FILL[kind])) if n else ("#fff", MUTED)
@@ -300,7 +360,8 @@ def _board(v: dict, p: int, x: float, y: float, height: float = 0) -> tuple[list
         out.append(text(x + 72, top + 16, words, 13, fill=MUTED))
         below = top + 26
     else:
-        chips, below = _flow(x + 72, top, BOARD_W - 82, [(_short(c), card_tip(c), f"card:{c}") for c in hand])
+        chips, below = _flow(x + 72, top, BOARD_W - 82, [(_short(c, hand), card_tip(c), f"card:{c}")
+                                                                 for c in hand])
         out += chips
         below = max(below, top + 26)
     frame = (f'<rect x="{x}" y="{y}" width="{BOARD_W}" height="{max(height, below - y + 6):.0f}" rx="6" '
@@ -322,6 +383,7 @@ def _status(v: dict) -> str:
 def board_svg(v: dict) -> str:
     """The whole picture of a view: board, ships, display, one board per captain, then the legend."""
     n = len(v["ships"])
+    buttons, buttons_h = _controls(v, PANEL_X, 70, WIDTH - PANEL_X - 20)
     boards_y = CY + round(5.2 * SIZE) + 14
     rows = [max(_board(v, p, 0, 0)[1] for p in range(k, min(k + 2, n))) for k in range(0, n, 2)]
     top_legend = boards_y + sum(rows) + 10 * len(rows) + 14
@@ -337,7 +399,7 @@ def board_svg(v: dict) -> str:
              f'<rect width="{WIDTH}" height="{height}" fill="#e4f0f8"/>',
              text(20, 32, f"The Last Bottle of Rum · {who}", 20, weight="bold"),
              text(20, 58, _status(v), 15),
-             *_cells(v), *_modules_on_board(v), *_ships(v), *_panel(v, PANEL_X, 96)]
+             *_cells(v), *_modules_on_board(v), *_ships(v), *buttons, *_panel(v, PANEL_X, 96 + buttons_h)]
     for p in range(n):
         row = p // 2
         parts += _board(v, p, 20 + (BOARD_W + 20) * (p % 2), boards_y + sum(rows[:row]) + 10 * row, rows[row])[0]

@@ -77,11 +77,15 @@ EFFECT_CARDS = frozenset(c for c, card in CARDS.items() if card.effect in EFFECT
 
 
 def exchanges(actions: tuple[int, ...]) -> tuple:
-    """R12: every 3-for-1 trade the unused `actions` allow (cached per action count)."""
+    """R12: every 3-for-1 trade the unused `actions` allow (cached per action count), but none that
+    gives back a type it takes ("Sail+Sail+Sail for Sail"): it only loses actions, so it is never
+    offered (R12 lets you trade for "an action of your choice"; a trade for one you give away changes
+    nothing you could not do without it)."""
     found = _EXCHANGE_CACHE.get(actions)
     if found is None:
         found = tuple(e for give, need in GIVE_COUNTS.items()
-                      if all(a >= n for a, n in zip(actions, need, strict=True)) for e in EXCHANGES[give])
+                      if all(a >= n for a, n in zip(actions, need, strict=True)) for e in EXCHANGES[give]
+                      if e.get not in give)
         _EXCHANGE_CACHE[actions] = found
     return found
 
@@ -157,10 +161,20 @@ class RumState(State):
         return describe(action)
 
     def action_places(self, action) -> tuple[str, ...]:
-        """Board places (``data-place`` values) the action involves."""
-        from .describe import places
+        """Board places (``data-place`` values) the action involves, the element it is made on first."""
+        from .board_moves import action_places
 
-        return places(self, action)
+        return action_places(self, action)
+
+    def action_target(self, action) -> str:
+        from .board_moves import action_target
+
+        return action_target(self, action)
+
+    def action_menu(self, action) -> tuple[str, ...]:
+        from .board_moves import action_menu
+
+        return action_menu(self, action)
 
     def explain_illegal(self, action) -> IllegalAction:
         from .illegal import explain

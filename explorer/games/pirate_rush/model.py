@@ -235,6 +235,12 @@ class RushState(State):
 
         return places(self, action)
 
+    def action_menu(self, action) -> tuple[str, ...]:
+        """The decision's words in the menu at its element, as the board names things."""
+        from .board_moves import action_menu
+
+        return action_menu(self, action)
+
     def _repr_svg_(self) -> str:
         from .render import board_svg
 

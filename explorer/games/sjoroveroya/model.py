@@ -217,8 +217,10 @@ class SjoroveroyaState(RulesState):
         return write(self)
 
 
+from . import board_moves as _moves  # noqa: E402
 from . import position as _position  # noqa: E402
 from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
 
 SjoroveroyaState.RULES = _rules
 SjoroveroyaState.POSITION = _position
+SjoroveroyaState.MOVES = _moves

@@ -9,12 +9,12 @@ IDs), the legend has its own band and the board scales to its container
 
 from __future__ import annotations
 
-from explorer.core.svg import INK, MUTED, ink_on, legend_band, svg_root, text, title
+from explorer.core.svg import INK, MUTED, button_row, ink_on, legend_band, svg_root, text, title
 
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 
 CARD_W, CARD_H, GAP, BLOCK_GAP = 38, 58, 3, 10
-LEFT, TOP = 86, 130
+LEFT = 86
 RED_SUITS = {s.id for s in COMPONENTS.suits if s.colour == "red"}
 SUIT_WORDS = {s.id: s.english for s in COMPONENTS.suits}
 FILLS = tuple(fill for _, fill in COMPONENTS.colours)
@@ -94,13 +94,22 @@ def _status(view: dict) -> str:
     return f"{turn}{who} to move: move {view['moves_used'] + 1} of at most 3 this turn (R2)"
 
 
+def track_top(view: dict) -> int:
+    """The track's top edge: just below the status line, with room for the tallest column of discs
+    standing on a card or the goal now (one disc per player there), so no empty band sits above it."""
+    pieces = view["pieces"]
+    tallest = max([1, *(len(_occupants(pieces, q)) for q in [*range(1, 21), GOAL])])
+    return 90 + 22 * (tallest - 1)
+
+
 def _track(view: dict) -> list[str]:
     pieces, track = view["pieces"], view["track"]
-    out = [f'<rect x="8" y="{TOP}" width="{LEFT - 16}" height="{CARD_H}" rx="6" fill="#e0d4b4" '
+    top = track_top(view)
+    out = [f'<rect x="8" y="{top}" width="{LEFT - 16}" height="{CARD_H}" rx="6" fill="#e0d4b4" '
            f'stroke="#8a7a55" data-place="start"><title>Start: pieces here can only move forward (R30)</title></rect>',
-           text(LEFT / 2 - 4, TOP + CARD_H + 16, "Start", 13, "middle")]
+           text(LEFT / 2 - 4, top + CARD_H + 16, "Start", 13, "middle")]
     for i, (player, count) in enumerate(_occupants(pieces, 0)):   # a 2x2 grid inside the Start box
-        out += _pieces(LEFT / 2 - 15 + 22 * (i % 2), TOP + 26 + 23 * (i // 2), [(player, count)])
+        out += _pieces(LEFT / 2 - 15 + 22 * (i % 2), top + 26 + 23 * (i // 2), [(player, count)])
     for q in range(1, 21):
         x = card_x(q)
         if q <= len(track):
@@ -108,22 +117,34 @@ def _track(view: dict) -> list[str]:
             rank = COMPONENTS.block_ranks[(q - 1) // 4]
             tip = (f"Track card {q}: {rank} of {SUIT_WORDS[s]} {SYMBOLS[s]}; only the suit counts (R1). A forward "
                    f"move with a {SUIT_WORDS[s]} card can stop here if no opponent is on it (R9-R11)")
-            out.append(f'<rect x="{x:.0f}" y="{TOP}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fffdf7" '
+            out.append(f'<rect x="{x:.0f}" y="{top}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fffdf7" '
                        f'stroke="#555" data-place="card:{q}"><title>{tip}</title></rect>')
-            out.append(text(x + 4, TOP + 15, rank, 12, fill=_suit_colour(s), tip=tip))
-            out.append(text(x + CARD_W / 2, TOP + 44, SYMBOLS[s], 24, "middle", fill=_suit_colour(s), tip=tip))
+            out.append(text(x + 4, top + 15, rank, 12, fill=_suit_colour(s), tip=tip))
+            out.append(text(x + CARD_W / 2, top + 44, SYMBOLS[s], 24, "middle", fill=_suit_colour(s), tip=tip))
         else:
-            out.append(f'<rect x="{x:.0f}" y="{TOP}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#b9a27a" '
+            out.append(f'<rect x="{x:.0f}" y="{top}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#b9a27a" '
                        f'stroke="#555" data-place="card:{q}"><title>Track card {q}: not laid yet (S4)</title></rect>')
-        out.append(text(x + CARD_W / 2, TOP + CARD_H + 16, str(q), 12, "middle", fill=MUTED))
-        out += _pieces(x + CARD_W / 2, TOP - 3, _occupants(pieces, q))
-    out.append(f'<rect x="{GOAL_X:.0f}" y="{TOP}" width="60" height="{CARD_H}" rx="6" fill="#ffe8a3" '
+        out.append(text(x + CARD_W / 2, top + CARD_H + 16, str(q), 12, "middle", fill=MUTED))
+        out += _pieces(x + CARD_W / 2, top - 3, _occupants(pieces, q))
+    out.append(f'<rect x="{GOAL_X:.0f}" y="{top}" width="60" height="{CARD_H}" rx="6" fill="#ffe8a3" '
                f'stroke="#a07800" data-place="goal"><title>Goal (the joker): a piece with no stop ahead enters it; '
                f'all 6 home wins (R13-R15, E1)</title></rect>')
-    out.append(text(GOAL_X + 30, TOP + 38, "🃏", 24, "middle"))
-    out.append(text(GOAL_X + 30, TOP + CARD_H + 16, "Goal", 13, "middle"))
-    out += _pieces(GOAL_X + 30, TOP - 3, _occupants(pieces, GOAL))
+    out.append(text(GOAL_X + 30, top + 38, "🃏", 24, "middle"))
+    out.append(text(GOAL_X + 30, top + CARD_H + 16, "Goal", 13, "middle"))
+    out += _pieces(GOAL_X + 30, top - 3, _occupants(pieces, GOAL))
     return out
+
+
+def _end_button(view: dict) -> list[str]:
+    """The "End turn" (or "Pass") button of the player to move, once ending is allowed (R4, R5, V4)."""
+    if view["phase"] != "play" or view["pending"]["draws"]:
+        return []
+    passing = view["game"]["options"].get("allow_pass") and not view["moves_used"]
+    if not view["moves_used"] and not passing:
+        return []
+    words = "Pass" if passing else "End turn"
+    tip = "Pass: make no move this turn (V4)" if passing else "End the turn now, leaving the moves left unused (R5)"
+    return button_row(WIDTH - 14, 38, [(f"{words} ▸", "end", tip)])
 
 
 def board_svg(view: dict) -> str:
@@ -131,10 +152,10 @@ def board_svg(view: dict) -> str:
     n = len(view["pieces"])
     viewer = view.get("viewer")
     out = [text(14, 30, "Sjørøverøya" + ("" if viewer is None else f" · {NAMES[viewer]}'s view"), 20, weight="bold"),
-           text(14, 56, _status(view), 15)]
+           text(14, 56, _status(view), 15), *_end_button(view)]
     out += _track(view)
     pieces, track = view["pieces"], view["track"]
-    y = TOP + CARD_H + 54
+    y = track_top(view) + CARD_H + 54
     hands, sizes, scores = view["hands"], view["hand_sizes"], view.get("scores", [])
     for p in range(n):
         marker = "▶ " if view["phase"] in ("play", "discard") and view["to_move"] == p else ""
