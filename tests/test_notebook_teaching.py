@@ -342,3 +342,10 @@ def test_the_answer_box_judges_what_is_typed():
     assert Ask("How many?", 11).check("11") == "right" and Ask("How many?", 11).check("12") == "wrong"
     shown = Ask("<b>bold</b>?", "x")
     assert "<b>bold</b>" not in shown.children[0].value
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_escape_shows_in_the_prose(name):
+    """A generator's string escape (a backslash before a quote) never reaches the page."""
+    for source in prose(name):
+        assert "\\'" not in source and '\\"' not in source, f"{name}: {source[:120]!r}"
