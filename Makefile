@@ -18,7 +18,7 @@ test: $(VENV)/.ready
 	./scripts/test
 
 quick: $(VENV)/.ready
-	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite scripts/notebooks
 	$(VENV)/bin/pytest tests -q -p no:cacheprovider -m "not slow and not browser" --ignore=tests/browser
 
 setup: $(VENV)/.ready
@@ -30,7 +30,7 @@ $(VENV)/.ready: pyproject.toml
 	touch $@
 
 lint: $(VENV)/.ready
-	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite
+	$(VENV)/bin/ruff check explorer widgets apps tests benchmarks lite scripts/notebooks
 
 lite: $(VENV)/.ready
 	$(VENV)/bin/python lite/build.py --out build/lite

@@ -94,15 +94,18 @@ cells = [
       "Only where your captain stands may you board: tuck a card of that ship's colour under your chest, for gold "
       "equal to its value and no strength. Player 1 holds the Green ship and boards it with Green 5; the Yellow "
       "ship is Player 2's, so Yellow 3 may not board it. A parrot cannot board either.\n\n" + small("R18-R20")),
-    C(f"green = {position(GREEN)}\nboarded = play(green, \"board G5\")\nprint(refused(boarded, \"board Y3\"))\nboard(boarded)"),
+    C(f"green = {position(GREEN)}\nboarded = play(green, \"board G5\")\n"
+      "print(refused(boarded, \"board Y3\"))\nboard(boarded)"),
     M("## Counting cards\n"
       "After two rounds ten cards have been seen. The next five are drawn from the 33 unseen cards, and three of "
       "those were set aside at the start and will never be drawn. From Player 1's seat, the chance that round "
       "3 brings at least one red card:\n\n" + small("C3")),
     C("from explorer.analysis.odds import view_probability\nfrom explorer.games.jolly_and_roger import odds\n\n"
       f"round_three = {position(ROUND_THREE)}\n"
-      "print(view_probability(round_three, 0, lambda world: odds.next_round_any(world, lambda card: card[0] == \"R\")))"),
-    C("from fractions import Fraction\n\nunseen = odds.full_deck()\nfor card in \"G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1\".split():\n    unseen[card] -= 1\n"
+      "print(view_probability(round_three, 0,\n"
+      "                       lambda world: odds.next_round_any(world, lambda card: card[0] == \"R\")))"),
+    C("from fractions import Fraction\n\nunseen = odds.full_deck()\n"
+      "for card in \"G2 Y4 R1 B5 G3 R5 R3 Y1 B1 G1\".split():\n    unseen[card] -= 1\n"
       "Ask(\"The Red 4 has not been seen. What is the chance it never turns up this game?\",\n"
       "    Fraction(3, sum(unseen.values())),\n"
       "    why=\"Three of the 33 unseen cards are the ones set aside.\")"),

@@ -136,7 +136,8 @@ cells = [
       "from explorer.games.last_bottle_of_rum.data import TILES, parse_cell\n\n"
       f"peeked = {position(PEEKED)}\n"
       "reef = lambda world: TILES[world.tiles[parse_cell(\"2,0\")]].reef\n"
-      "print(\"Player 1:\", view_probability(peeked, 0, reef))\nprint(\"Player 2:\", view_probability(peeked, 1, reef))\n"
+      "print(\"Player 1:\", view_probability(peeked, 0, reef))\n"
+      "print(\"Player 2:\", view_probability(peeked, 1, reef))\n"
       "Explorer(peeked)"),
 ]
 

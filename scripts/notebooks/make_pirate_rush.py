@@ -16,6 +16,7 @@ from explorer.games.pirate_rush.whatif import at_turn, give_loot
 
 DRAFT = ("round: 1\nremoved: red ammunition, red structure, red structure, red supplies\n"
          "row: captain, navigator, gunner, gambler, rogue, monkey\n")
+MARKED = "markers: gambler, rogue\nstep: choose a character (P1)"
 LOOT = {0: ["map", "map", "map", "wound", "rum"], 1: ["gold", "silver", "curse", "flag2"],
         2: ["copper", "copper", "map", "rum"]}
 
@@ -87,8 +88,9 @@ cells = [
       "three characters left over, each one **that has no marker** gains one; a character never holds more than "
       "one. Here the Gambler and the Rogue already hold a marker, so after the draft only the Monkey gains one.\n\n"
       + small("R4-R6")),
-    C(f"drafted = play(game.position({DRAFT + 'markers: gambler, rogue' + chr(10) + 'step: choose a character (P1)'!r}),\n"
-      "               \"draft captain\", \"draft navigator\", \"draft gunner\")\nstory(drafted, last=1)\nboard(drafted)"),
+    C(f"drafted = play(game.position({DRAFT + MARKED!r}),\n"
+      "               \"draft captain\", \"draft navigator\", \"draft gunner\")\n"
+      "story(drafted, last=1)\nboard(drafted)"),
     M("## Two powers that take loot\n"
       "**The Gambler swaps.** The Gambler picks a pirate with loot and looks at one of that pirate's tiles at "
       "random, then takes either that tile or another one chosen blind. At the same moment the other pirate takes "
@@ -110,7 +112,8 @@ cells = [
       f"start = game.position({DRAFT + 'step: choose a character (P1)'!r})\n"
       f"loot = {LOOT!r}\n"
       "final = give_loot(start, loot)\n"
-      "table([(f\"Player {p + 1}\", \", \".join(loot[p]), b, v) for p, (b, v) in enumerate(zip(prestige_bonus(final), scores(final)))],\n"
+      "table([(f\"Player {p + 1}\", \", \".join(loot[p]), b, v)\n"
+      "       for p, (b, v) in enumerate(zip(prestige_bonus(final), scores(final)))],\n"
       "      [\"pirate\", \"loot\", \"prestige bonus\", \"score\"])"),
     C("more = give_loot(start, {**loot, 2: loot[2] + [\"copper\", \"silver\"]})\n"
       "Ask(\"Player 3 gets one more copper and a silver. What does Player 3 score now?\", scores(more)[2])"),

@@ -12,9 +12,9 @@ from cells import C, M, guided_lesson, odds_lesson, small, title, write
 TRACK = "track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣\n"
 
 
-def position(text: str) -> str:
-    """A position cell's text on the example track."""
-    return f"game.position(\"\"\"\n{TRACK}{text}\"\"\")"
+def position(*lines: str) -> str:
+    """A position cell's text on the example track, one notation line an argument."""
+    return f"game.position(\"\"\"\n{TRACK}{''.join(line + chr(10) for line in lines)}\"\"\")"
 
 
 cells = [
@@ -40,14 +40,14 @@ cells = [
     M("## Moving forward\n"
       "Play a card from your hand; it goes on the discard pile. Your pirate jumps to the next track card of that "
       "suit. Player 1 at Start plays ♦ and lands on card 3.\n\n" + small("R7-R9")),
-    C(f"s = play({position('P1 hand: ♦♠' + chr(10) + 'P2 hand: ♣' + chr(10))}, \"D@0\")\nstory(s)\nboard(s)"),
+    C(f"s = play({position('P1 hand: ♦♠', 'P2 hand: ♣')}, \"D@0\")\nstory(s)\nboard(s)"),
     M("## Skipping opponents, stacking on your own\n"
       "A card with an opponent on it is passed over: the pirate goes on to the next card of that suit. Your own "
       "pirates never block you: you stop on them and share the card. So a card never holds two colours.\n\n"
       "**Try it.** Player 2 stands on card 2 and Player 1 holds ♠ and ♥. Play ♠ from Start and watch it skip "
       "card 2; then click the first position in the tree and try ♥ instead. Both lines stay in the tree.\n\n"
       + small("R10-R12, R31")),
-    C(f"Explorer({position('P1 hand: ♠♥' + chr(10) + 'P2 pieces: start×5 2' + chr(10) + 'P2 hand: ♣' + chr(10))})"),
+    C(f"Explorer({position('P1 hand: ♠♥', 'P2 pieces: start×5 2', 'P2 hand: ♣')})"),
     M("## Into the treasure\n"
       "If no card of the played suit is left ahead where the pirate may stop, it reaches the treasure. Any suit "
       "can do it, and the treasure holds everyone. Here Player 1 plays ♦ from card 3: both ♦ cards ahead are "
@@ -62,11 +62,11 @@ cells = [
       "**Try it.** Player 1 has pirates on cards 3 and 10. Step back from 10, then pick the card Player 1 draws in "
       "the chance panel (or let chance pick it). Then go back in the tree and look for a step back from 3: there "
       "is none, since no card of Player 1's lies behind it and Start does not count.\n\n" + small("R17-R23")),
-    C(f"Explorer({position('P1 pieces: start×4 3 10' + chr(10) + 'P1 hand: -' + chr(10) + 'P2 pieces: start×5 6' + chr(10) + 'P2 hand: ♣' + chr(10))})"),
+    C(f"Explorer({position('P1 pieces: start×4 3 10', 'P1 hand: -', 'P2 pieces: start×5 6', 'P2 hand: ♣')})"),
     M("A pirate with none of its own behind it cannot step back at all: Start does not count."),
-    C(f"print(refused({position('P1 pieces: start×5 10' + chr(10) + 'P1 hand: ♠' + chr(10) + 'P2 hand: ♣' + chr(10))}, \"back@10\"))"),
+    C(f"print(refused({position('P1 pieces: start×5 10', 'P1 hand: ♠', 'P2 hand: ♣')}, \"back@10\"))"),
     M("Player 1 has pirates on cards 2, 5, 5, 5 and 9; Player 2 stands on 7. Player 1 steps back from 9."),
-    C(f"before = {position('P1 pieces: start 2 5×3 9' + chr(10) + 'P1 hand: ♠' + chr(10) + 'P2 pieces: start×5 7' + chr(10) + 'P2 hand: ♣' + chr(10))}\n"
+    C(f"before = {position('P1 pieces: start 2 5×3 9', 'P1 hand: ♠', 'P2 pieces: start×5 7', 'P2 hand: ♣')}\n"
       "board(before)"),
     C("Ask(\"How many cards does Player 1 draw?\", play(before, \"back@9\").pending,\n"
       "    why=\"Card 5 holds three of Player 1's pirates, so the step passes it and stops on card 2, where one "
@@ -80,7 +80,7 @@ cells = [
       "Player 1 holds ♠♠♠♦ at the start of a game for two and cannot see the other 80 cards: 18 spades, 21 hearts, "
       "20 diamonds and 21 clubs. So the next card is a spade with chance 18/80 = 9/40. Player 2, who cannot see "
       "Player 1's hand, sees different odds.\n\n" + small("C3, H1")),
-    C(f"odds = {position('P1 hand: ♠♠♠♦' + chr(10) + 'P2 hand: ♥♥♣♣' + chr(10) + 'pile: ♠18 ♥19 ♦20 ♣19' + chr(10))}\n"
+    C(f"odds = {position('P1 hand: ♠♠♠♦', 'P2 hand: ♥♥♣♣', 'pile: ♠18 ♥19 ♦20 ♣19')}\n"
       "odds_table(odds.view(0)[\"next_draw\"], name=\"next card\", caption=\"Player 1's view\")"),
     C("from explorer.games.sjoroveroya.odds import sequence_chance\n\n"
       "Ask(\"The discard pile is 2♠, 9♠, K♦ and 6♥; it is shuffled into a new draw pile. What is the chance the \"\n"
@@ -90,7 +90,7 @@ cells = [
       "The first player with all six pirates at the treasure wins at once, even in the middle of a turn. The others "
       "are placed by how many forward moves each still needs, fewest first; ties share a place. There are no "
       "points.\n\n" + small("E1-E5")),
-    C(f"s = play({position('P1 pieces: goal×5 17' + chr(10) + 'P1 hand: ♥♥' + chr(10) + 'P2 hand: ♠' + chr(10))}, \"H@17\")\n"
+    C(f"s = play({position('P1 pieces: goal×5 17', 'P1 hand: ♥♥', 'P2 hand: ♠')}, \"H@17\")\n"
       "story(s)\nboard(s)"),
     M("House rules (the children's variant, Cartagena's own rules), whole games against the computer and two "
       "moves compared by playing them out are in [the what-if notebook](what_if.ipynb)."),
@@ -99,7 +99,7 @@ cells = [
       "Any table can be written in a few lines: the track by suits, each player's pirates (start, a track card "
       "1-20 or goal, with ×N for several) and hand, and whose turn it is. What is not written is where the setup "
       "puts it. Change the text and run the cell to explore your own table.\n\n" + small("S1-S9, R30")),
-    C(f"mine = {position('P1 pieces: start×4 1 8' + chr(10) + 'P1 hand: ♥♦' + chr(10) + 'P2 pieces: start×5 10' + chr(10) + 'P2 hand: ♠♣' + chr(10))}\n"
+    C(f"mine = {position('P1 pieces: start×4 1 8', 'P1 hand: ♥♦', 'P2 pieces: start×5 10', 'P2 hand: ♠♣')}\n"
       "print(mine.notation())\nExplorer(mine)"),
 ]
 

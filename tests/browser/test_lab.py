@@ -92,3 +92,27 @@ def test_a_teaching_notebook_runs_in_lab_with_its_boards(jupyterlab, page):
     svg.scroll_into_view_if_needed()
     svg.screenshot(path=str(SHOTS / "lab-sjoroveroya-board.png"))
     assert page.errors == []
+
+
+def test_an_exercise_starts_empty_and_judges_the_answer_typed(jupyterlab, page):
+    """A "your turn" in a teaching notebook is an answer box (widgets.teach.Ask): empty at first, a
+    wrong answer is told so without the answer, the right one (the model's, R16) is confirmed."""
+    from explorer.games.dead_mans_dice.analysis import stack_chance
+    from explorer.games.dead_mans_dice.data import die_code
+
+    open_notebook(page, jupyterlab, "dead_mans_dice.ipynb", workspace="exercise")
+    run_all(page, timeout=240_000)
+    ask = page.locator(f"{NB} .jp-OutputArea-output", has_text="Your turn.").first
+    ask.scroll_into_view_if_needed()
+    box = ask.locator("input[type='text']")
+    expect(box).to_have_value("")
+    exact = stack_chance(die_code("P1-1"), 0)
+    box.fill("1/7" if exact != 0 else "1/2")
+    ask.locator("button", has_text="Check").click()
+    expect(ask).to_contain_text("Not quite")
+    assert f"{exact.numerator}/{exact.denominator}" not in ask.text_content()
+    box.fill(f"{exact.numerator}/{exact.denominator}")
+    ask.locator("button", has_text="Check").click()
+    expect(ask).to_contain_text(f"Right: {exact.numerator}/{exact.denominator}")
+    ask.screenshot(path=str(SHOTS / "lab-exercise-answer-box.png"))
+    assert page.errors == []
