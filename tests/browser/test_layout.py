@@ -6,6 +6,7 @@ At 1366x768 the board, its moves, the tree and the chance panel are all inside t
 for every game, before any scrolling; at 600 px nothing scrolls sideways (the columns wrap).
 """
 
+import re
 import sys
 
 import pytest
@@ -130,3 +131,25 @@ def test_the_view_switch_shows_every_label_whole(app_url, page):
         "bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
     assert cut == []
     assert "Everything (teacher)" in page.locator(".pre-view-switch button").all_text_contents()
+
+
+def test_the_engines_verdicts_reach_the_board_and_the_eval_bar(app_url, page):
+    """#30 point 3 in the app: with the engine on, every move's win chance is on the board (the
+    board view draws the `verdicts` the engine puts in its data), one best move, and the eval bar
+    splits among the seats; a move clears the old node's verdicts."""
+    open_game(page, app_url, "dead_mans_dice", WIDE, into_the_game("dead_mans_dice"))
+    engine_on(page)
+    badges = page.locator(".pre-board .pre-badge")
+    expect(badges.first).to_be_attached(timeout=30_000)
+    expect(page.locator(".pre-board .pre-best-badge")).to_have_count(1)
+    assert all(re.match(r"★? ?\d+(\.\d)?%", t) for t in badges.all_text_contents())
+    bar = page.locator(".pre-engine-output .pre-eval-part")
+    expect(bar).to_have_count(3)                              # one part per seat of 3
+    expect(page.locator(".pre-engine-units")).to_contain_text("percentage points of win chance")
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(GALLERY / "dead_mans_dice-1366-verdicts.png"))
+    revision = page.locator(".pre-board .pre-svg").get_attribute("data-revision")
+    page.locator(".pre-picker .pre-action").first.click()
+    expect(page.locator(".pre-board .pre-svg")).not_to_have_attribute("data-revision", revision, timeout=15_000)
+    expect(badges).to_have_count(0)        # a die in the air: a chance node, no move verdicts on it
+    assert page.errors == []
