@@ -13,6 +13,7 @@ import panel as pn
 import param
 
 from explorer.core.game import Game, State
+from explorer.core.markup import escape
 from widgets import editing, layout, present
 from widgets.components import VIEWS, Source
 from widgets.controller import Controller, policy_factories
@@ -170,7 +171,7 @@ def explorer_layout(game_or_state: Controller | Game | State, seed: int | None =
 
 def section(title: str) -> Any:
     """A column's heading, small, so the position's views keep the screen."""
-    return pn.pane.HTML(f"<div class='pre-section-title'>{title}</div>", margin=(6, 5, 0, 5),
+    return pn.pane.HTML(f"<div class='pre-section-title'>{escape(title)}</div>", margin=(6, 5, 0, 5),
                         stylesheets=[".pre-section-title { font-weight: bold; font-size: 14px; }"])
 
 

@@ -20,6 +20,7 @@ from IPython.display import SVG
 import explorer
 from explorer.core.errors import PositionError
 from explorer.core.markup import escape
+from explorer.core.play import replay
 from explorer.lessons.answers import parse_probability, within
 from widgets.explorer import Explorer
 from widgets.lesson import Lesson
@@ -41,9 +42,7 @@ def board(state: explorer.core.game.State, player: int | None = None) -> SVG:
 
 def play(state: explorer.core.game.State, *moves: str) -> explorer.core.game.State:
     """`state` after `moves`, each written as the game writes its moves."""
-    for move in moves:
-        state = state.apply(move)
-    return state
+    return replay(state.game, moves, start=state)
 
 
 def story(state: explorer.core.game.State, last: int | None = None) -> None:
