@@ -115,6 +115,8 @@ def test_rendering_is_svg_with_places_and_a_legend():
 
 def test_policies_choose_legal_moves_from_their_view():
     game, state = started()
+    while state.is_chance:                      # a decision to make, not a tile still to be drawn
+        state = advance(state, seed=0)
     for name, factory in game.policies().items():
         policy = factory(game)
         move = policy.choose(state.view(state.player) if policy.needs_view else None, state.legal_actions(),

@@ -86,7 +86,7 @@ def test_start_here_runs_offline_and_a_board_click_plays(lite_page, lite_url):
     assert_no_error(lite_page)
     boards = lite_page.locator(f"{NB} .pre-board")
     assert boards.count() >= 5                                   # one explorer per game
-    expect(lite_page.locator(f"{NB} .pre-chance-bars").first).to_be_attached()   # the chart without Bokeh
+    expect(lite_page.locator(f"{NB} .pre-chance .pre-fraction").first).to_be_attached()   # exact odds, no Bokeh
     app = lite_page.locator(f"{NB} .jp-OutputArea-output", has=lite_page.locator(".pre-board")).first
     app.scroll_into_view_if_needed()
     before_svg, before = app.locator(".pre-board .pre-svg").inner_html(), revision(app)
