@@ -311,7 +311,7 @@ def test_seats_are_player_n_in_events_and_pn_in_notation():
     assert [GAME.player_name(p) for p in range(3)] == ["Player 1", "Player 2", "Player 3"]
     s = play(GAME.position(TABLE), "roll P1-J", "face 4")
     text = " ".join(e.text for e in s.events)
-    assert "Player 1 stacks P1-J=4" in text and "(Red)" not in text
+    assert "Player 1 stacks their Jolly Roger die showing 4" in text and "(Red)" not in text
     assert "P1 pile: 1=3 J=4" in s.notation()
     svg = s._repr_svg_()
     assert "Player 1" in svg and 'data-place="pile:P1"' in svg and "Red" not in svg

@@ -26,7 +26,7 @@ The digest's letters (``A1``, ``BJ``, ``broadside B``) are still read, for games
 >>> [str(a) for a in s.legal_actions()]
 ['roll P1-2', 'roll P1-J', 'broadside P2']
 >>> s.describe(game.parse_action("roll P1-J"))
-'Roll P1-J (stacks with probability 1/2)'
+'Roll the Jolly Roger die (stacks with probability 1/2)'
 
 Position data (``state.to_dict()``, read by ``game.state_from_dict``): see
 ``explorer/games/dead_mans_dice/position.py``, e.g. ``{"piles": [["P1-1=3"], []], "to_move": 0}``

@@ -121,6 +121,25 @@ def die_name(die: int) -> str:
     return f"{seat_code(owner(die))}-{die_kind(die)}"
 
 
+def face_words(face: int) -> str:
+    """A face as prose says it: ``the skull`` for S (R3), else its number."""
+    return "the skull" if FACE_NAMES[face] == "S" else FACE_NAMES[face]
+
+
+def die_words(die: int, mover: int | None = None) -> str:
+    """A die as events and errors say it (R1): ``Player 1's Jolly Roger die``,
+    ``Player 2's regular die 1``, or ``their regular die 1`` in a sentence about its owner
+    (``mover``); the notation keeps the short ``P2-1``."""
+    kind = die_kind(die)
+    what = "Jolly Roger die" if kind == "J" else f"regular die {kind}"
+    return f"their {what}" if owner(die) == mover else f"{seat_name(owner(die))}'s {what}"
+
+
+def die_showing(die: int, face: int, mover: int | None = None) -> str:
+    """A rolled die in prose: ``Player 1's regular die 2 showing 5``."""
+    return f"{die_words(die, mover)} showing {face_words(face)}"
+
+
 def kind_code(owner_seat: int, kind: str) -> int:
     """Seat and mark (``1``, ``2``, ``J``) -> die; `ValueError` for an unknown mark."""
     suffixes = [d.suffix for d in COMPONENTS.dice]

@@ -6,7 +6,7 @@ from typing import Any
 
 from explorer.core.errors import IllegalAction
 
-from .data import FACE_NAMES, RANK, die_faces, die_name, owner, seat_name
+from .data import FACE_NAMES, RANK, die_faces, die_showing, die_words, face_words, owner, seat_name
 from .flow import config, plunderable
 from .model import (
     Broadside,
@@ -38,7 +38,7 @@ def _die_in(s: DeadMansDiceState, die: Any, hand: tuple[int, ...], who: int, rul
     if owner(die) != who:
         raise _out_of_turn(s, owner(die), who, action)
     if die not in hand:
-        raise IllegalAction(rule, f"{die_name(die)} is not in {seat_name(who)}'s hand (R4)", action)
+        raise IllegalAction(rule, f"{die_words(die)} is not in {seat_name(who)}'s hand (R4)", action)
 
 
 def _out_of_turn(s: DeadMansDiceState, tried: int, who: int, action: Any) -> IllegalAction:
@@ -51,7 +51,7 @@ def _out_of_turn(s: DeadMansDiceState, tried: int, who: int, action: Any) -> Ill
         rule, why = "R34", f"{seat_name(who)} is restarting after the broadside"
     else:
         rule, why = "R10", f"it is {seat_name(who)}'s turn"
-    return IllegalAction(rule, f"{die_name(tried)} is {seat_name(tried)}'s die, but {why}", action)
+    return IllegalAction(rule, f"{die_words(tried)} cannot be rolled now: {why}", action)
 
 
 def _pirate(s: DeadMansDiceState, p: Any, action: Any) -> None:
@@ -84,7 +84,7 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
         if isinstance(action, Face) and s.step in ("roll", "open_roll", "restart_roll"):
             die = s.restart_die if s.step == "restart_roll" else s.die
             if action.face not in die_faces(die):
-                raise IllegalAction("R3", f"{die_name(die)} has no face {FACE_NAMES[action.face]}", action)
+                raise IllegalAction("R3", f"{die_words(die)} has no face {face_words(action.face)}", action)
         raise IllegalAction("T2", f"{action} cannot happen now: waiting for {WAITING[step]}", action)
     if s.is_chance:
         raise IllegalAction("T2", f"waiting for {WAITING[step]}, not for a decision", action)
@@ -136,11 +136,11 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
             raise IllegalAction("R23", "a skull can never be plundered", action)
         if not plunderable(cfg, die, face, top):
             if face == RANK[top]:
-                raise IllegalAction("R22", f"{FACE_NAMES[face]} only matches {FACE_NAMES[top]}: a match does "
+                raise IllegalAction("R22", f"{face_words(face)} only matches {face_words(top)}: a match does "
                                            "not allow a plunder", action)
             if cfg.jr_unplunderable and die % 3 == 2:
                 raise IllegalAction("V6", "a Jolly Roger die is never plundered (V6)", action)
-            raise IllegalAction("R22", f"{FACE_NAMES[face]} is neither one higher than {FACE_NAMES[top]} nor makes "
+            raise IllegalAction("R22", f"{face_words(face)} is neither one higher than {face_words(top)} nor makes "
                                        "7 with it", action)
     if isinstance(action, EndTurn):
         raise IllegalAction("R11", "a turn starts with a roll or a broadside; 'end' follows a stack", action)
@@ -163,6 +163,12 @@ def explain(s: DeadMansDiceState, action: Any) -> IllegalAction:
     return IllegalAction("T1", f"{action} is not legal now", action)
 
 
+def _own(die: int) -> str:
+    """A menu line is said to the die's owner: ``the Jolly Roger die``, ``regular die 1``."""
+    words = die_words(die, owner(die)).removeprefix("their ")
+    return f"the {words}" if words.startswith("Jolly") else words
+
+
 def describe(s: DeadMansDiceState, action: Any) -> str:
     """The action in plain words, with the exact chance behind it where there is one."""
     from .rules import stack_chance
@@ -170,18 +176,18 @@ def describe(s: DeadMansDiceState, action: Any) -> str:
     if isinstance(action, Roll):
         pile = s.piles[s.to_move]
         chance = stack_chance(action.die, pile[-1][1] if pile else None)
-        return f"Roll {die_name(action.die)} (stacks with probability {chance})"
+        return f"Roll {_own(action.die)} (stacks with probability {chance})"
     if isinstance(action, Broadside):
         return f"Fire a broadside at {seat_name(action.target)}'s pile (costs 7)"
     if isinstance(action, Plunder):
         die, face = s.piles[action.opponent][-1]
-        return f"Plunder {die_name(die)}={FACE_NAMES[face]} from {seat_name(action.opponent)}"
+        return f"Plunder {die_showing(die, face)} from {seat_name(action.opponent)}"
     if isinstance(action, EndTurn):
         return "End the turn"
     if isinstance(action, OpeningRoll):
-        return f"Open the pile with {die_name(action.die)}"
+        return f"Open the pile with {_own(action.die)}"
     if isinstance(action, RestartRoll):
-        return f"Restart the pile with {die_name(action.die)}"
+        return f"Restart the pile with {_own(action.die)}"
     if isinstance(action, Pass):
         return "Hold fire (pass)"
     if isinstance(action, Place):

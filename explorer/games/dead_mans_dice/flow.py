@@ -15,7 +15,19 @@ from typing import Any
 
 from explorer.core.events import Event
 
-from .data import COMPONENTS, FACE_NAMES, PLUNDERS, RANK, SKULL, STACKS, die_name, is_jolly, owner, seat_name
+from .data import (
+    COMPONENTS,
+    PLUNDERS,
+    RANK,
+    SKULL,
+    STACKS,
+    die_showing,
+    die_words,
+    face_words,
+    is_jolly,
+    owner,
+    seat_name,
+)
 from .model import DeadMansDiceState, build
 
 
@@ -263,7 +275,7 @@ def end_turn(w: Work) -> None:
 # -- placing dice (T2-T4) ---------------------------------------------------------------------
 def resolve_roll(w: Work) -> None:
     """R13-R19: stack the rolled die if it fits, else the pirate is marooned."""
-    p, die, face = w.to_move, w.die, w.face
+    p, face = w.to_move, w.face
     pile = w.piles[p]
     if not pile or STACKS[face][pile[-1][1]]:
         if w.cfg.optional_placement and pile:
@@ -272,8 +284,8 @@ def resolve_roll(w: Work) -> None:
         stack(w)
         return
     w.die = w.face = None
-    top = FACE_NAMES[pile[-1][1]]
-    w.say(f"{pirate_name(p)} is marooned: {FACE_NAMES[face]} does not fit on {top}, so {die_name(die)} goes "
+    top = face_words(pile[-1][1])
+    w.say(f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
           "back to hand", "R19", "R14")
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
@@ -293,12 +305,12 @@ def stack(w: Work) -> None:
         top = pile[-1][1]
         kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1
                                                      else "makes 7 with")
-        why, rules = f"({FACE_NAMES[face]} {kind} {FACE_NAMES[top]})", ("R14", "R16" if top == SKULL else "R18")
+        why, rules = f"({face_words(face)} {kind} {face_words(top)})", ("R14", "R16" if top == SKULL else "R18")
     w.take_from_hand(p, die)
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(f"{pirate_name(p)} stacks {die_name(die)}={FACE_NAMES[face]} {why}", *rules)
+    w.say(f"{pirate_name(p)} stacks {die_showing(die, face, p)} {why}", *rules)
     grown(w)
 
 
@@ -331,8 +343,8 @@ def plunder(w: Work, o: int) -> None:
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
     kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(f"{pirate_name(p)} plunders {die_name(die)}={FACE_NAMES[face]} from {seat_name(o)} "
-          f"({kind} {FACE_NAMES[top]})", "R21", "R22", "R24", "R26")
+    w.say(f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
+          f"({kind} {face_words(top)})", "R21", "R22", "R24", "R26")
     grown(w)
 
 
@@ -341,7 +353,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
     """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
     w.charge(shooter, COMPONENTS.plank)
     dice = return_pile(w, target)
-    w.say(f"{pirate_name(target)}'s pile ({', '.join(die_name(d) for d in dice)}) is sunk; the dice go back "
+    w.say(f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
           f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
           *rules)
     w.target = target
@@ -351,7 +363,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
 def topple(w: Work, p: int, why: str, *rules: str) -> None:
     """R36: the pile falls overboard; its dice go back to their owners (R33), no doubloons lost."""
     dice = return_pile(w, p)
-    w.say(f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_name(d) for d in dice)} go back "
+    w.say(f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_words(d, p) for d in dice)} go back "
           "to their owners' hands", "R36", "R33", *rules)
 
 
@@ -360,7 +372,7 @@ def restarted(w: Work, face: int) -> None:
     v, die = w.target, w.restart_die
     w.take_from_hand(v, die)
     w.add_to_pile(v, die, face)
-    w.say(f"{pirate_name(v)} restarts with {die_name(die)}={FACE_NAMES[face]} as the new base", "R34", "A24")
+    w.say(f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
     w.target = w.restart_die = None
     after, w.after = w.after, ""
     if after == "place":

@@ -45,12 +45,12 @@ Mid-turn: P1 has rolled P1-2 and it is still in the air. Every face, as P1 will 
 ... ''')
 >>> for text, p in next_outcomes(rolling, 0).items():
 ...     print(p, "|", text)
-1/6 | P1-2 shows 1; Player 1 is marooned: 1 does not fit on 3, so P1-2 goes back to hand
-1/6 | P1-2 shows 2; Player 1 is marooned: 2 does not fit on 3, so P1-2 goes back to hand
-1/6 | P1-2 shows 3; Player 1 stacks P1-2=3 (3 matches 3)
-1/6 | P1-2 shows 4; Player 1 stacks P1-2=4 (4 is one higher than 3)
-1/6 | P1-2 shows 5; Player 1 is marooned: 5 does not fit on 3, so P1-2 goes back to hand
-1/6 | P1-2 shows 6; Player 1 is marooned: 6 does not fit on 3, so P1-2 goes back to hand
+1/6 | Player 1's regular die 2 shows 1; Player 1 is marooned: 1 does not fit on 3, so the die goes back to hand
+1/6 | Player 1's regular die 2 shows 2; Player 1 is marooned: 2 does not fit on 3, so the die goes back to hand
+1/6 | Player 1's regular die 2 shows 3; Player 1 stacks their regular die 2 showing 3 (3 matches 3)
+1/6 | Player 1's regular die 2 shows 4; Player 1 stacks their regular die 2 showing 4 (4 is one higher than 3)
+1/6 | Player 1's regular die 2 shows 5; Player 1 is marooned: 5 does not fit on 3, so the die goes back to hand
+1/6 | Player 1's regular die 2 shows 6; Player 1 is marooned: 6 does not fit on 3, so the die goes back to hand
 
 An attack waiting to land, from the victim's seat: with stray shots (V3) every roll may hit an
 opponent's pile (1 in 36, the target drawn among the non-empty piles). P2 watches P1's die

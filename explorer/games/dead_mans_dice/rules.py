@@ -14,7 +14,20 @@ from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
 from explorer.core.trail import extend
 
-from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, die_faces, die_name, owner, seat_code, seat_name
+from .data import (
+    COMPONENTS,
+    RANK,
+    SKULL,
+    STACKS,
+    die_faces,
+    die_name,
+    die_showing,
+    die_words,
+    face_words,
+    owner,
+    seat_code,
+    seat_name,
+)
 from .flow import (
     Work,
     config,
@@ -151,7 +164,7 @@ def step(s: State, action: Any) -> State:
         on_face(w, s.step, action.face)
     elif kind is Roll:
         w.die, w.step, w.passes = action.die, "roll", 0
-        w.say(f"{seat_name(w.to_move)} rolls {die_name(action.die)}", "R11", "R12", "T2")
+        w.say(f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)}", "R11", "R12", "T2")
     elif kind is Plunder:
         plunder(w, action.opponent)
     elif kind is EndTurn:
@@ -159,12 +172,12 @@ def step(s: State, action: Any) -> State:
         end_turn(w)
     elif kind is OpeningRoll:
         w.die, w.step = action.die, "open_roll"
-        w.say(f"{seat_name(w.to_move)} rolls {die_name(action.die)} to open a pile", "R7", "T0")
+        w.say(f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)} to open a pile", "R7", "T0")
     elif kind is Broadside:
         broadside(w, action.target)
     elif kind is RestartRoll:
         w.restart_die, w.step = action.die, "restart_roll"
-        w.say(f"{seat_name(w.target)} rolls {die_name(action.die)} to restart", "R34")
+        w.say(f"{seat_name(w.target)} rolls {die_words(action.die, w.target)} to restart", "R34")
     elif kind is StrayShot:
         stray(w, action.target)
     elif kind is Steadiness:
@@ -184,7 +197,7 @@ def step(s: State, action: Any) -> State:
         if action.stack:
             stack(w)
         else:
-            w.say(f"{seat_name(w.to_move)} declines to stack {die_name(w.die)}; it goes back to hand",
+            w.say(f"{seat_name(w.to_move)} declines to stack {die_words(w.die, w.to_move)}; it goes back to hand",
                   "V11", "R18")
             w.die = w.face = None
             end_turn(w)
@@ -205,7 +218,7 @@ def step(s: State, action: Any) -> State:
 def on_face(w: Work, step: str, face: int) -> None:
     if step == "roll":
         w.face = face
-        w.say(f"{die_name(w.die)} shows {FACE_NAMES[face]}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
+        w.say(f"{die_words(w.die)} shows {face_words(face)}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
               "R3" if w.die % 3 == 2 else "R2")
         if w.cfg.stray and any(pile for t, pile in enumerate(w.piles) if t != w.to_move):
             w.step = "stray"
@@ -216,7 +229,7 @@ def on_face(w: Work, step: str, face: int) -> None:
         w.take_from_hand(p, die)
         w.add_to_pile(p, die, face)
         w.die = None
-        w.say(f"{seat_name(p)} opens with {die_name(die)}={FACE_NAMES[face]}"
+        w.say(f"{seat_name(p)} opens with {die_showing(die, face, p)}"
               f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
         from .flow import next_opener
 
@@ -253,7 +266,7 @@ def stray(w: Work, target: int | None) -> None:
     if target is None:
         resolve_roll(w)
         return
-    w.say(f"{die_name(w.die)} strays into {seat_name(target)}'s pile", "V3", "C8")
+    w.say(f"{die_words(w.die)} strays into {seat_name(target)}'s pile", "V3", "C8")
     sink(w, w.to_move, target, "V3")
     w.after = "place"
     if not w.hands[target]:
