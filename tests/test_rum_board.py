@@ -167,7 +167,8 @@ def test_E3_turn_limit_house_rule_cuts_the_game_off_and_ranks_by_loot():
     state = run(state, "end")
     assert state.is_over and state.winners() == ((1,), (0,)) and state.cut_off() == "turn_limit"
     last = state.events[-1]
-    assert "cut off by the turn limit" in last.text and "not won" in last.text
+    assert "cut off by the house-rule limit of 1 round:" in last.text and "not won" in last.text
+    assert "turn_limit" not in last.text
     assert not {"E1", "E3", "R1"} & set(last.rules)
     won = run(scene([ship(cell="1,0", loot=8, treasures=("TR07",)), ship()], actions="S", turn_limit=3,
                     tiles={"1,0": "T28"}, face_up=("1,0",)), "sail 0,0", "trade TR07")

@@ -147,4 +147,4 @@ def test_actions_are_described_and_point_at_clickable_places():
                  face_up=("1,0", "2,0"))
     assert duel.action_places(duel.game.parse_action("attack P2")) == ("ship:1",)
     assert duel.action_places(duel.game.parse_action("sail 2,0")) == ("cell:2,0",)
-    assert duel.describe(duel.game.parse_action("sail 2,0")) == "Sail to 2,0"
+    assert duel.describe(duel.game.parse_action("sail 2,0")) == "Sail to Open Sea B"        # face up: its name

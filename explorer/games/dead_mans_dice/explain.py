@@ -68,7 +68,7 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
                                   "overboard P1", action)
     if s.is_over:
         if s.cut_off():
-            raise IllegalAction("T6", "the game is over: the round limit (house rule round_limit) cut it off", action)
+            raise IllegalAction("T6", "the game is over: the house-rule round limit cut it off", action)
         raise IllegalAction("E7", "the game is over", action)
     if step == "scored":
         if isinstance(action, NextRound):
@@ -146,7 +146,8 @@ def _check(s: DeadMansDiceState, action: Any) -> None:
         raise IllegalAction("R11", "a turn starts with a roll or a broadside; 'end' follows a stack", action)
     if isinstance(action, Pass):
         if not cfg.hold_fire:
-            raise IllegalAction("R11", "passing is not allowed: roll or fire (V4 hold_fire is off)", action)
+            raise IllegalAction("R11", "passing is not allowed: roll or fire (the house rule of holding fire, "
+                                        "V4, is not in play)", action)
         if step == "plunder":
             raise IllegalAction("V4", "pass replaces the roll; this turn has already rolled", action)
         raise IllegalAction("R27", "a pirate with an empty pile must roll", action)

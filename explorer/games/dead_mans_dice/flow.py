@@ -232,7 +232,8 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     if capped(w.cfg, w.round):
         w.step, w.to_move, w.winners = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
-        w.say(f"The game is cut off by the round limit (house rule round_limit = {w.cfg.round_limit}) after "
+        limit = f"{w.cfg.round_limit} round{'s' * (w.cfg.round_limit != 1)}"
+        w.say(f"The game is cut off by the house-rule limit of {limit} after "
               f"round {w.round}: nobody has won by the rules; on the totals {names} "
               f"{'leads' if len(leaders) == 1 else 'lead'} with {best} doubloons")
         return

@@ -189,5 +189,5 @@ def action_menu(s: Any, action: Any) -> tuple[str, ...]:
         return (f"Keep the bounty {BOUNTIES[action.bounty].name}",)
     if isinstance(action, Claim):
         return (f"Claim {BOUNTIES[action.bounty].name} for 1 Loot" if action.use else "Keep the bounty hidden",)
-    words = describe(action)
+    words = describe(action, s)
     return (words,) if words else ()

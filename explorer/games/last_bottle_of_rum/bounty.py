@@ -171,7 +171,7 @@ def drawn(w: Work, task: tuple, card: str) -> None:
     deck.remove(card)
     top = (m.bounty_top, m.bounty_knower) if card != m.bounty_top else ("", -1)
     w.mods = m._replace(bounty_deck=tuple(deck), bounty_top=top[0], bounty_knower=top[1])
-    w.say(f"{w.name(p)} draws a Bounty card", "R60", "C10", detail=card, visible_to=p)
+    w.say(f"{w.name(p)} draws a Bounty card", "R60", "C10", detail=BOUNTIES[card].name, visible_to=p)
     if not first and deck:
         w.push(("bounty_draw", p, card))
     else:
@@ -188,5 +188,5 @@ def keep(w: Work, task: tuple, card: str) -> None:
     if other != card:
         m = m._replace(bounty_deck=tuple(sorted((*m.bounty_deck, other))), bounty_top=other, bounty_knower=p)
     w.mods = m
-    w.say(f"{w.name(p)} keeps a bounty and puts the other back on top", "R60", detail=f"keeps {card}",
+    w.say(f"{w.name(p)} keeps a bounty and puts the other back on top", "R60", detail=f"keeps {BOUNTIES[card].name}",
           visible_to=p)

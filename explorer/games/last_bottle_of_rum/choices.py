@@ -28,6 +28,7 @@ from .model import (
     Trade,
     Weather,
 )
+from .names import card_words
 from .resolve import _play, _remove, _spend, look, move, repair
 
 
@@ -104,7 +105,7 @@ def _discard(w: Work, task: tuple, item: Discard) -> None:
     ship = w.ships[p]
     w.set(p, hand=_remove(ship.hand, item.card))
     w.discard = tuple(sorted((*w.discard, item.card)))
-    w.say(f"{w.name(p)} discards {item.card}", "R50", "A12")
+    w.say(f"{w.name(p)} discards {card_words(item.card)}", "R50", "A12")
     ship = w.ships[p]
     if len(ship.hand) > sh.hand_size(ship, w.options):
         w.push(("bowsprit", p))

@@ -39,6 +39,7 @@ from .model import (
     Weather,
     Whirl,
 )
+from .names import CARD_NAME, card_words, place_words
 
 ICON_NAMES = {"S": "Sail", "D": "Earn doubloons", "A": "Attack", "R": "Repair", "W": "Wild"}   # R11, R63
 
@@ -52,26 +53,32 @@ def card_name(card: str) -> str:
 
 
 def _cards(cards: tuple[str, ...]) -> str:
-    return " and ".join(f"{c} ({card_name(c)}, {CARDS[c].icons})" for c in cards) or "no card"
+    return " and ".join(card_words(c, cards) for c in cards) or "no card"
 
 
-def describe(action: Any) -> str:
-    """One action or outcome in plain words."""
+def describe(action: Any, state: Any = None) -> str:
+    """One action or outcome in plain words; with the `state` a hex is named as the board shows it."""
+    def where(cell: int) -> str:
+        if state is None:
+            return cell_name(cell)
+        words = place_words(state.tiles, state.face_up, cell)
+        return f"{words} at {cell_name(cell)}" if words == "a face-down tile" else words
+
     words = {
         ChooseCaptain: lambda a: f"Take the ship of {a.captain}",
         Play: lambda a: f"Play {_cards(a.cards)}",
-        Sail: lambda a: f"Sail to {cell_name(a.cell)}",
+        Sail: lambda a: f"Sail to {where(a.cell)}",
         Earn: lambda a: "Earn 1 doubloon",
         Attack: lambda a: "Attack the Ghost" if a.target < 0 else f"Attack Player {a.target + 1}",
-        Weather: lambda a: f"Carry out {card_name(a.card)} ({a.card})",
-        PlaceMaelstrom: lambda a: f"Open the Maelstrom between {cell_name(a.a)} and {cell_name(a.b)}",
+        Weather: lambda a: f"Carry out the {card_name(a.card)}",
+        PlaceMaelstrom: lambda a: f"Open the Maelstrom between {where(a.a)} and {where(a.b)}",
         Whirl: lambda a: "Ride the Maelstrom to its other end (1 damage)",
         KeepBounty: lambda a: f"Keep the bounty {BOUNTIES[a.bounty].name}",
         Claim: lambda a: (f"Claim {BOUNTIES[a.bounty].name} for 1 Loot" if a.use else "Keep the bounty hidden"),
         BountyCard: lambda a: f"Bounty card {BOUNTIES[a.bounty].name}",
         Repair: lambda a: "Restore a Shell" if a.kind == "shell" else f"Repair a {a.kind} token",
         Exchange: lambda a: f"Trade {'+'.join(ICON_NAMES[i] for i in a.give)} for {ICON_NAMES[a.get]}",
-        UseEffect: lambda a: f"Use {EFFECTS[CARDS[a.card].effect].name} ({a.card})"
+        UseEffect: lambda a: f"Use {EFFECTS[CARDS[a.card].effect].name}"
                              + (f" on Player {a.target + 1}" if a.target is not None else "")
                              + (f", taking {TREASURES[a.treasure].name}" if a.treasure else ""),
         Peek: lambda a: f"Look secretly at the tile on {cell_name(a.cell)}",
@@ -80,13 +87,13 @@ def describe(action: Any) -> str:
         Trade: lambda a: ("Trade " + ", ".join(TREASURES[t].name for t in a.treasures) + " for Loot")
         if a.treasures else "Keep the treasures aboard",
         Lose: lambda a: f"Let the fire take {TREASURES[a.treasure].name}",
-        Discard: lambda a: f"Discard {a.card}",
+        Discard: lambda a: f"Discard {CARD_NAME[a.card]}",
         Shell: lambda a: "Spend a Shell" if a.use else "Keep the Shells",
         Reroll: lambda a: "Re-roll the miss" if a.use else "Accept the miss",
         Stop: lambda a: "Stop here",
         EndTurn: lambda a: "End the turn",
         FirstPlayer: lambda a: f"Player {a.player + 1} starts",
-        DrawCard: lambda a: f"Draw {a.card}",
+        DrawCard: lambda a: f"Draw {CARD_NAME[a.card]}",
         TileFace: lambda a: f"The tile is {TILES[a.tile].name}",
         MapCard: lambda a: f"Map of {TILES['T' + a.map[1:]].name}",
         TreasureCard: lambda a: f"Treasure: {TREASURES[a.treasure].name}",

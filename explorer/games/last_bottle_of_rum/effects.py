@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import ships as sh
-from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT
+from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT, TREASURES
 from .flow import Work, renew
 from .model import Ship, UseEffect
 
@@ -100,7 +100,7 @@ def _board(w: Work, p: int, item: UseEffect) -> None:
         return
     w.set(item.target, treasures=tuple(t for t in victim.treasures if t != item.treasure))
     w.set(p, treasures=(*me.treasures, item.treasure))
-    w.say(f"{w.name(p)} boards {w.name(item.target)} and takes {item.treasure}", "E07", "R29")
+    w.say(f"{w.name(p)} boards {w.name(item.target)} and takes {TREASURES[item.treasure].name}", "E07", "R29")
     if p == w.active:
         from .bounty import TAKEN, bump
 

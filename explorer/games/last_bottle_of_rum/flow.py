@@ -17,6 +17,7 @@ from . import ships as sh
 from .chance import bag
 from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, SAIL, TILES
 from .model import NO_MODULES, Ghost, Modules, Ship, Turn
+from .names import place_words
 
 R = TypeVar("R", bound=tuple)
 _FIELD_INDEX: dict[type, dict[str, int]] = {
@@ -83,6 +84,10 @@ class Work:
         for field, value in changes.items():
             values[SHIP_FIELD[field]] = value
         self.ships[p] = _new_tuple(Ship, values)
+
+    def place(self, cell: int) -> str:
+        """A hex in the words of the board at this moment (`names.place_words`)."""
+        return place_words(self.tiles, self.face_up, cell)
 
     def name(self, p: int) -> str:
         if p < 0:

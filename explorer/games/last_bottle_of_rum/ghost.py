@@ -24,6 +24,7 @@ from .data import (
 )
 from .flow import CURSE_MAX, Work, only_krakens
 from .model import GHOST, Ghost
+from .names import card_words
 
 SINKS_AT = CONST["ghost_sinks_at"]
 POWER_AT = CONST["ghost_power_at"]
@@ -71,7 +72,7 @@ def deal(w: Work, cell: int, tile: str) -> None:
         w.mods = w.mods._replace(coins=w.mods.coins | 1 << cell)
     if tile == SKULL_CAVE:
         put(w, ghost_of(w)._replace(cell=cell))
-    w.say(f"{TILES[tile].name} is placed face up at {cell_name(cell)}", "S13", "R69",
+    w.say(f"{TILES[tile].name} is placed face up", "S13", "R69",
           *(("R70",) if TILES[tile].doubloon else ()))
 
 
@@ -90,12 +91,12 @@ def card(w: Work, card_id: str) -> None:
     w.deck = tuple(deck)
     if card_id in KRAKEN:
         w.discard = tuple(sorted((*w.discard, card_id)))
-        w.say(f"The Ghost reveals a Kraken ({card_id})", "R72", "R51", "R6")
+        w.say("The Ghost reveals a Kraken", "R72", "R51", "R6")
         w.push(("kraken",), ("ghost_card",))
         return
     g = ghost_of(w)
     put(w, g._replace(cards=(*g.cards, card_id)))
-    w.say(f"The Ghost reveals {card_id}", "R72", "C11")
+    w.say(f"The Ghost reveals {card_words(card_id)}", "R72", "C11")
 
 
 def refill_deck(w: Work, task: tuple) -> bool:
@@ -230,10 +231,10 @@ def hunt(w: Work, task: tuple) -> None:
         return
     value, treasure, goal = target
     path = best_path(w, g.cell, goal, moves, reach)
-    w.say(f"The Ghost hunts {TREASURES[treasure].name} ({value}) at {cell_name(goal)}", "R75", "R76")
+    w.say(f"The Ghost hunts {TREASURES[treasure].name} ({value}) on {w.place(goal)}", "R75", "R76")
     if path:
         put(w, g._replace(cell=path[-1], path=(*(g.path or (g.cell,)), *path)))
-        w.say("The Ghost sails " + " > ".join(cell_name(c) for c in (g.cell, *path)), "R76", "R78",
+        w.say("The Ghost sails " + " > ".join(w.place(c) for c in (g.cell, *path)), "R76", "R78",
               detail=",".join(cell_name(c) for c in path))
     if (path and path[-1] == goal) or (not path and g.cell == goal):
         then = seize(w, treasure, goal)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, MAPS, TILES, TREASURES, map_tile
+from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, map_tile
 
 
 def _base(card_id: str) -> str:
@@ -42,6 +42,16 @@ def card_words(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
     twin = any(c != card and CARD_BASE[c] == base for c in among)
     words = CARD_NAME[card] if twin else base
     return f"{words} {CARDS[card].icons}" if CARDS[card].weather else words
+
+
+def place_words(tiles: tuple[str, ...], face_up: int, cell: int) -> str:
+    """A hex as the board shows it (the board prints no coordinates): ``the Pirates' Hideout``, the name
+    of a face-up tile, or ``a face-down tile`` (naming it would tell what lies there, R19)."""
+    if cell == HIDEOUT:
+        return "the Pirates' Hideout"
+    if tiles[cell] and face_up >> cell & 1:
+        return TILES[tiles[cell]].name
+    return "a face-down tile"
 
 
 TREASURE_NAME = {t: x.name for t, x in TREASURES.items()}

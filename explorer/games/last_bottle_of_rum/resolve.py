@@ -22,7 +22,6 @@ from .data import (
     TREASURES,
     WEATHER,
     WILD,
-    cell_name,
     map_tile,
 )
 from .effects import resolve_effect
@@ -49,6 +48,7 @@ from .model import (
     Weather,
     Whirl,
 )
+from .names import card_words
 
 ICON_INDEX = {icon: i for i, icon in enumerate(ACTIONS)}
 WILD_AT = ICON_INDEX[WILD]
@@ -126,7 +126,7 @@ def _card(w: Work, task: tuple, card: str) -> None:
         return
     ship = w.ships[p]
     w.set(p, hand=tuple(sorted((*ship.hand, card))))
-    w.say(f"{w.name(p)} draws a card", "T2", "R4", detail=card, visible_to=p)
+    w.say(f"{w.name(p)} draws a card", "T2", "R4", detail=card_words(card), visible_to=p)
     w.push(("draw", p, n - 1 if n > 0 else n, setup))
 
 
@@ -137,14 +137,14 @@ def _reveal(w: Work, p: int, cell: int) -> None:
         bt.bump(w, bt.REVEALED)
     tile = TILES[w.tiles[cell]]
     extra = ("R20",) * tile.doubloon + ("R21",) * tile.reef
-    w.say(f"{w.name(p)} reveals {tile.name} at {cell_name(cell)}", "R19", "C8", *extra)
+    w.say(f"{w.name(p)} reveals {tile.name}", "R19", "C8", *extra)
     w.push(("enter", p, cell, 1))
 
 
 def _remember(w: Work, p: int, cell: int, left: int) -> None:
     ship = w.ships[p]
     w.set(p, peeks=tuple(sorted({*ship.peeks, cell})))
-    w.say(f"{w.name(p)} secretly looks at the tile on {cell_name(cell)}", "E05" if left >= 0 else "R58",
+    w.say(f"{w.name(p)} secretly looks at a face-down tile", "E05" if left >= 0 else "R58",
           detail=TILES[w.tiles[cell]].name, visible_to=p)
     if left > 0:
         w.push(("peek", p, left))
@@ -239,7 +239,7 @@ def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
         actions[3] += sh.has(ship, "extra_repair")
     w.set(p, hand=hand)
     w.turn = renew(w.turn, played=w.turn.played + cards, actions=tuple(actions))
-    w.say(f"{w.name(p)} plays " + (" + ".join(cards) or "no card"), "T3", "R8", "R11",
+    w.say(f"{w.name(p)} plays " + (" + ".join(card_words(c, cards) for c in cards) or "no card"), "T3", "R8", "R11",
           *(("R64",) if not WEATHER.isdisjoint(cards) else ()))
     wx.after_play(w, p)
 
@@ -267,7 +267,7 @@ def move(w: Work, p: int, cell: int) -> None:
         t = w.turn
         w.turn = Turn(t.played, t.actions, t.used, t.attacked, t.moves + 1, t.limit_from, t.flags)
     if cell == HIDEOUT or w.face_up >> cell & 1:
-        w.say(f"{w.name(p)} sails to {cell_name(cell)}", "R18")
+        w.say(f"{w.name(p)} sails to {w.place(cell)}", "R18")
         w.push(("enter", p, cell, 0))
     elif w.tiles[cell]:
         _reveal(w, p, cell)
@@ -361,7 +361,7 @@ def _effect(w: Work, p: int, item: UseEffect) -> None:
     w.set(p, doubloons=ship.doubloons - effect.doubloons)
     bt.bump(w, bt.SPENT, effect.doubloons)
     bt.bump(w, bt.CURSED, int(effect.curse))
-    w.say(f"{w.name(p)} uses {effect.name} ({item.card})", "R13", "R15", effect.id)
+    w.say(f"{w.name(p)} uses {effect.name}", "R13", "R15", effect.id)
     if effect.curse:
         w.push(("curse", p, sh.curse_cost(ship), "R14"), ("effect", p, item))
     else:
@@ -377,7 +377,7 @@ def _whirl(w: Work, p: int, item: Whirl) -> None:
     """R66: 1 Sail action to the other Maelstrom token, 1 move, 1 damage draw."""
     _spend(w, "S")
     other = wx.whirl_target(w.mods, w.ships[p].cell)
-    w.say(f"{w.name(p)} rides the Maelstrom to {cell_name(other)}", "R66", "A21")
+    w.say(f"{w.name(p)} rides the Maelstrom to {w.place(other)}", "R66", "A21")
     w.push(("damage", p, 1, "R66"))
     move(w, p, other)
 

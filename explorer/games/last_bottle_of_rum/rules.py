@@ -158,7 +158,7 @@ class RumState(State):
         """The action or outcome in plain words."""
         from .describe import describe
 
-        return describe(action)
+        return describe(action, self)
 
     def action_places(self, action) -> tuple[str, ...]:
         """Board places (``data-place`` values) the action involves, the element it is made on first."""

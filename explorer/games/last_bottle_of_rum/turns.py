@@ -54,7 +54,7 @@ def next_turn(w: Work, task: tuple) -> None:
     limit = w.options["turn_limit"]
     if limit is not None and w.turns >= limit * len(w.ships):
         w.phase, w.pending = "over", ()
-        w.say(f"The game is cut off by the turn limit (house rule turn_limit = {limit}) after {limit} rounds: "
+        w.say(f"The game is cut off by the house-rule limit of {limit} round{'s' * (limit != 1)}: "
               "nobody reached 10 Loot, so it is ranked by Loot, not won")
         return
     if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none

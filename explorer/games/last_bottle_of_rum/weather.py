@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .data import ACTIONS, CARDS, HIDEOUT, NEIGHBOURS, WEATHER, cell_name
+from .data import ACTIONS, CARDS, HIDEOUT, NEIGHBOURS, WEATHER
 from .flow import Work, renew
 from .model import PlaceMaelstrom, Play, Sail
+from .names import card_words
 
 PLACES = tuple(PlaceMaelstrom(a, b) for a, b in combinations(range(1, 31), 2))   # R65: any two, not the Hideout
 
@@ -58,7 +59,7 @@ def play_drawn(w: Work, p: int, card: str) -> None:
     for icon in CARDS[card].icons:
         actions[ACTIONS.index(icon)] += 1     # R63: its wild actions
     w.turn = renew(w.turn, played=(*w.turn.played, card), actions=tuple(actions))
-    w.say(f"{w.name(p)} draws {card}, a Weather card, and must play it at once", "R64", "A20")
+    w.say(f"{w.name(p)} draws {card_words(card)}, a Weather card, and must play it at once", "R64", "A20")
     after_play(w, p)
 
 
@@ -69,31 +70,31 @@ def resolve(w: Work, p: int, card: str) -> None:
     if w.options["weather_timing"] == "immediate":
         w.push(("weather", p))
     if kind == "maelstrom":
-        w.say(f"{w.name(p)} plays a Maelstrom ({card})", "R65", "A21", "V2")
+        w.say(f"{w.name(p)} plays a Maelstrom", "R65", "A21", "V2")
         w.push(("maelstrom", p))
     elif kind == "storm":
         n = len(w.ships)
         hit = [q for q in ((p + i) % n for i in range(n)) if w.ships[q].cell != HIDEOUT]
-        w.say(f"A Storm ({card}) lashes every ship at sea", "R63", "V2")
+        w.say("A Storm lashes every ship at sea", "R63", "V2")
         w.push(*(("damage", q, 1, "R63") for q in hit))
     elif kind == "trade_wind":
-        w.say(f"A Trade Wind ({card}) fills every purse", "R63", "V2")
+        w.say("A Trade Wind fills every purse", "R63", "V2")
         w.gain(p, 2, "R63")
         for q in range(len(w.ships)):
             if q != p:
                 w.gain(q, 1, "R63")
     elif kind == "becalmed":
         w.turn = renew(w.turn, flags=w.turn.flags.replace("k", "") + "k")
-        w.say(f"{w.name(p)} is becalmed ({card}): no move this turn", "R63", "V2")
+        w.say(f"{w.name(p)} is becalmed: no move this turn", "R63", "V2")
     elif kind == "gale":
-        w.say(f"A Gale ({card}) drives {w.name(p)} 2 tiles", "R63", "V2")
+        w.say(f"A Gale drives {w.name(p)} 2 tiles", "R63", "V2")
         w.push(("gale", p, 2))
 
 
 def place(w: Work, task: tuple, item: PlaceMaelstrom) -> None:
     """R65: both tokens go on two different tiles (moved if already placed)."""
     w.mods = renew(w.mods, maelstrom=(item.a, item.b))
-    w.say(f"The Maelstrom opens between {cell_name(item.a)} and {cell_name(item.b)}", "R65", "R67")
+    w.say(f"The Maelstrom opens between {w.place(item.a)} and {w.place(item.b)}", "R65", "R67")
 
 
 def gale_sails(w_or_s, task: tuple) -> list[Sail]:

@@ -234,7 +234,7 @@ def explain(s, action) -> IllegalAction:
     elif task[0] == "gunner" and action.verb == "prosthetic":
         rule, reason = "R38", "a player owns at most one peg leg and one hook, from the supply"
     elif task[0] == "qm" and action.verb == "trade":
-        rule, reason = "R41", ("the new tile comes from an island the route skipped (qm_islands, V21, A20), or the "
+        rule, reason = "R41", ("the new tile comes from an island the route skipped (the house rule V21, A20), or the "
                                "discard" if opt(s, "qm_islands") == "skipped" else
                                "the new tile comes from an island that can no longer be visited, or the discard")
     elif task[0] == "stake" and action.verb == "stake":

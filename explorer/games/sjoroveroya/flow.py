@@ -275,7 +275,8 @@ def begin_turn(w: Work, player: int) -> None:
         if w.loud:
             metric = {"min_forward_moves": "moves left", "pieces_not_in_goal": "pieces not yet home",
                       "cards_to_goal": "cards to the goal"}[cfg.metric]   # V10
-            w.say(f"The house-rule turn cap (turn_cap = {cfg.turn_cap} rounds) cuts the game off: nobody "
+            rounds = f"{cfg.turn_cap} round{'s' * (cfg.turn_cap != 1)}"
+            w.say(f"The house-rule turn cap ({rounds}) cuts the game off: nobody "
                   f"won by the rules; everyone is ranked by {metric}", "V12")
         return
     if cfg.children and not any(w.hands[player]):
