@@ -164,12 +164,12 @@ def test_a_game_notebook_opens_with_how_to_play_in_one_minute(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_notebook_reads_in_20_to_25_minutes(game):
     """#31 point 6: the stated time is the estimate (cells.reading_minutes, made when the notebook is
-    written; within 2 minutes, as its lesson may have been edited since), and at most 25 minutes."""
+    written, so a lesson edited since fails here until the notebook is made again), and at most 25 minutes."""
     from cells import reading_minutes
 
     nb = cells(game)
     stated = int(re.search(r"About (\d+) minutes", nb[0].source).group(1))
-    assert abs(stated - reading_minutes(nb)) <= 2 and 15 <= stated <= 25, (stated, reading_minutes(nb))
+    assert stated == reading_minutes(nb) and 15 <= stated <= 25, (stated, reading_minutes(nb))
 
 
 # --- no test code, no internal names --------------------------------------------------------------
