@@ -27,6 +27,9 @@ $(VENV)/.ready: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -e '.[all,test,lite]'
+	# an editable install skips the package's data files: enable the Jupyter server extension here
+	mkdir -p $(VENV)/etc/jupyter/jupyter_server_config.d
+	cp jupyter-config/pirate_rules_explorer.json $(VENV)/etc/jupyter/jupyter_server_config.d/
 	touch $@
 
 lint: $(VENV)/.ready

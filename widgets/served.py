@@ -19,7 +19,7 @@ except ImportError as err:  # the app extra
 
 from explorer.core.game import State
 from explorer.core.markup import escape
-from widgets import served_link
+from widgets import nodelay, served_link
 from widgets.controller import Controller
 from widgets.guard import attempt, guarded, message_html
 from widgets.served_explorer import (  # noqa: F401  (read from here by the tests, the lessons and the table)
@@ -149,6 +149,7 @@ def app(seed: int | None = 0) -> Any:
     import explorer
 
     serve_own_assets()
+    nodelay.served_app()
     choices = game_choices()
     titles = {name: title for title, name in choices.items()}
     link, problem = _link(list(choices.values()))

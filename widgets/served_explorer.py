@@ -11,6 +11,7 @@ from typing import Any
 
 import panel as pn
 import param
+from panel.io.document import hold
 
 from explorer.core.game import Game, State
 from explorer.core.markup import escape
@@ -24,7 +25,10 @@ from widgets.playing import seats_message
 
 def _component_class(name: str) -> type:
     esm, _ = VIEWS[name]
+    # A click's request is handled on the server's next tick: Panel otherwise holds a change from
+    # the page for 50 ms (`_debounce`, meant for typing), measured as 50 ms of every click's latency.
     attrs = {"_esm": esm, "data": param.Dict(default={}), "request": param.Dict(default={}),
+             "_priority_changes": ["request"],
              "__doc__": f"The {name} view (ESM {esm.name}) as a Panel component."}
     return type(f"{name.capitalize()}Pane", (pn.custom.AnyWidgetComponent,), attrs)
 
@@ -41,9 +45,10 @@ def bound_pane(name: str, controller: Controller, **kwargs: Any) -> Any:
         pane.data = source.update()
 
     def on_request(event: Any) -> None:
-        reply = source.handle(event.new)
-        if reply is not None:
-            pane.data = reply
+        with hold():     # every view's update of this click in one message, not one per tick
+            reply = source.handle(event.new)
+            if reply is not None:
+                pane.data = reply
 
     controller.observe(refresh, "revision")
     pane.param.watch(on_request, "request")
