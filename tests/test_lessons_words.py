@@ -108,14 +108,11 @@ def test_rum_lessons_name_tiles_not_coordinates(name):
     assert not found, found
 
 
-PLACES = re.compile(r"(?<![\w(])-?\d,-?\d\b")   # Rum's hex coordinates, which the board never prints
-
-
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_move_a_learner_can_try_is_answered_in_the_games_words(name):
     """Play every legal move (or chance outcome) at every step and read what comes back: the
     feedback and the events name dice, cards, treasures and tiles as the board does (#31), never
-    by a component code (AC53, P1-J), an option name (turn_cap) or a Rum hex coordinate."""
+    by a component code (AC53, P1-J) or an option name (turn_cap)."""
     lesson = load_lesson(name)
     options = _option_names(name)
     found = []
@@ -128,7 +125,5 @@ def test_every_move_a_learner_can_try_is_answered_in_the_games_words(name):
             feedback = attempt(begin(lesson, index), str(move)).feedback
             for text in (feedback.text, *(event for event, _ in feedback.events)):
                 bad = CODES.findall(text) + [o for o in options if o in text]
-                if name.startswith("last_bottle_of_rum"):
-                    bad += PLACES.findall(text)
                 found += [f"step {step.number}, {move}: {b} in {text[:120]!r}" for b in bad]
     assert not found, found[:10]

@@ -61,8 +61,7 @@ def describe(action: Any, state: Any = None) -> str:
     def where(cell: int) -> str:
         if state is None:
             return cell_name(cell)
-        words = place_words(state.tiles, state.face_up, cell)
-        return f"{words} at {cell_name(cell)}" if words == "a face-down tile" else words
+        return place_words(state.tiles, state.face_up, cell)
 
     words = {
         ChooseCaptain: lambda a: f"Take the ship of {a.captain}",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, map_tile
+from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, map_tile
 
 
 def _base(card_id: str) -> str:
@@ -45,13 +45,15 @@ def card_words(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
 
 
 def place_words(tiles: tuple[str, ...], face_up: int, cell: int) -> str:
-    """A hex as the board shows it (the board prints no coordinates): ``the Pirates' Hideout``, the name
-    of a face-up tile, or ``a face-down tile`` (naming it would tell what lies there, R19)."""
+    """A hex as the board shows it: ``the Pirates' Hideout``, the name of a face-up tile, or
+    ``the face-down tile at 1,-1`` by the coordinates printed on it (its name would tell what lies
+    there, R19)."""
     if cell == HIDEOUT:
         return "the Pirates' Hideout"
     if tiles[cell] and face_up >> cell & 1:
         return TILES[tiles[cell]].name
-    return "a face-down tile"
+    q, r = CELLS[cell]
+    return f"the face-down tile at {q},{r}"
 
 
 TREASURE_NAME = {t: x.name for t, x in TREASURES.items()}

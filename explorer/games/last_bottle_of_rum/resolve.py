@@ -144,7 +144,7 @@ def _reveal(w: Work, p: int, cell: int) -> None:
 def _remember(w: Work, p: int, cell: int, left: int) -> None:
     ship = w.ships[p]
     w.set(p, peeks=tuple(sorted({*ship.peeks, cell})))
-    w.say(f"{w.name(p)} secretly looks at a face-down tile", "E05" if left >= 0 else "R58",
+    w.say(f"{w.name(p)} secretly looks at {w.place(cell)}", "E05" if left >= 0 else "R58",
           detail=TILES[w.tiles[cell]].name, visible_to=p)
     if left > 0:
         w.push(("peek", p, left))
