@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import die_name, seat_code, seat_name
+from .data import die_name, is_jolly, seat_code, seat_name
 from .model import Broadside, EndTurn, NextRound, OpeningRoll, Overboard, Pass, Place, Plunder, RestartRoll, Roll
 
 BUTTONS = {"end": "end", "pass": "pass", "stack": "stack", "decline": "decline", "next round": "next"}
-KIND = {"1": "regular die", "2": "regular die", "J": "Jolly Roger die"}
 
 
 def action_places(s: Any, action: Any) -> tuple[str, ...]:
@@ -41,5 +40,5 @@ def action_menu(s: Any, action: Any) -> tuple[str, ...]:
     if isinstance(action, Plunder):
         return (f"Plunder the top die of {seat_name(action.opponent)}'s pile",)
     if isinstance(action, (Roll, OpeningRoll, RestartRoll)):
-        return (f"Roll the {KIND[die_name(action.die).rpartition('-')[2]]}",)
+        return (f"Roll the {'Jolly Roger die' if is_jolly(action.die) else 'regular die'}",)
     return ()

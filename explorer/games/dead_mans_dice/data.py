@@ -123,16 +123,24 @@ def die_name(die: int) -> str:
 
 def face_words(face: int) -> str:
     """A face as prose says it: ``the skull`` for S (R3), else its number."""
-    return "the skull" if FACE_NAMES[face] == "S" else FACE_NAMES[face]
+    return "the skull" if face == SKULL else FACE_NAMES[face]
+
+
+_KIND_WORDS = tuple("Jolly Roger die" if d.kind == "jolly_roger" else f"regular die {d.suffix}"
+                    for d in COMPONENTS.dice)
+
+
+def die_kind_words(die: int) -> str:
+    """Which of its owner's dice it is (R1): ``Jolly Roger die``, ``regular die 2``."""
+    return _KIND_WORDS[die % DICE_PER_PIRATE]
 
 
 def die_words(die: int, mover: int | None = None) -> str:
     """A die as events and errors say it (R1): ``Player 1's Jolly Roger die``,
     ``Player 2's regular die 1``, or ``their regular die 1`` in a sentence about its owner
     (``mover``); the notation keeps the short ``P2-1``."""
-    kind = die_kind(die)
-    what = "Jolly Roger die" if kind == "J" else f"regular die {kind}"
-    return f"their {what}" if owner(die) == mover else f"{seat_name(owner(die))}'s {what}"
+    whose = "their" if owner(die) == mover else f"{seat_name(owner(die))}'s"
+    return f"{whose} {die_kind_words(die)}"
 
 
 def die_showing(die: int, face: int, mover: int | None = None) -> str:

@@ -6,7 +6,18 @@ from typing import Any
 
 from explorer.core.errors import IllegalAction
 
-from .data import FACE_NAMES, RANK, die_faces, die_showing, die_words, face_words, owner, seat_name
+from .data import (
+    FACE_NAMES,
+    RANK,
+    die_faces,
+    die_kind_words,
+    die_showing,
+    die_words,
+    face_words,
+    is_jolly,
+    owner,
+    seat_name,
+)
 from .flow import config, plunderable
 from .model import (
     Broadside,
@@ -166,8 +177,7 @@ def explain(s: DeadMansDiceState, action: Any) -> IllegalAction:
 
 def _own(die: int) -> str:
     """A menu line is said to the die's owner: ``the Jolly Roger die``, ``regular die 1``."""
-    words = die_words(die, owner(die)).removeprefix("their ")
-    return f"the {words}" if words.startswith("Jolly") else words
+    return f"the {die_kind_words(die)}" if is_jolly(die) else die_kind_words(die)
 
 
 def describe(s: DeadMansDiceState, action: Any) -> str:

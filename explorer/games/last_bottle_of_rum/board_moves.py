@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, TILES, TREASURES, cell_name
+from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, TREASURES, cell_name
 from .describe import ICON_NAMES, card_name, describe
 from .model import (
     Attack,
@@ -41,7 +41,7 @@ from .model import (
     Weather,
     Whirl,
 )
-from .names import card_words
+from .names import card_words, place_words
 
 GHOST = -1
 HIDEOUT_CELL = "cell:0,0"
@@ -130,12 +130,7 @@ def action_target(s: Any, action: Any) -> str:
 
 
 def _tile_words(s: Any, cell: int) -> str:
-    name = cell_name(cell)
-    tile = s.tiles[cell] if cell < len(s.tiles) else None
-    known = cell == 0 or (s.face_up >> cell & 1)
-    if cell == 0:
-        return f"the Pirates' Hideout ({name})"
-    return f"{TILES[tile].name} ({name})" if known and tile else f"the face-down tile at {name}"
+    return place_words(s.tiles, s.face_up, cell, coordinates=True)
 
 
 def _effect_words(s: Any, a: UseEffect) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, map_tile
+from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
 
 
 def _base(card_id: str) -> str:
@@ -44,16 +44,17 @@ def card_words(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
     return f"{words} {CARDS[card].icons}" if CARDS[card].weather else words
 
 
-def place_words(tiles: tuple[str, ...], face_up: int, cell: int) -> str:
+def place_words(tiles: tuple[str, ...], face_up: int, cell: int, coordinates: bool = False) -> str:
     """A hex as the board shows it: ``the Pirates' Hideout``, the name of a face-up tile, or
     ``the face-down tile at 1,-1`` by the coordinates printed on it (its name would tell what lies
-    there, R19)."""
+    there, R19). With `coordinates`, a named hex is followed by them too: ``Pearl Bay (2,0)``."""
     if cell == HIDEOUT:
-        return "the Pirates' Hideout"
-    if tiles[cell] and face_up >> cell & 1:
-        return TILES[tiles[cell]].name
-    q, r = CELLS[cell]
-    return f"the face-down tile at {q},{r}"
+        name = "the Pirates' Hideout"
+    elif tiles[cell] and face_up >> cell & 1:
+        name = TILES[tiles[cell]].name
+    else:
+        return f"the face-down tile at {cell_name(cell)}"
+    return f"{name} ({cell_name(cell)})" if coordinates else name
 
 
 TREASURE_NAME = {t: x.name for t, x in TREASURES.items()}
