@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, ClassVar
 
 from explorer.core.bounds import READERS, bounded_reader
@@ -97,6 +97,15 @@ class Game:
     """Nullable cap options (a turn or round limit, a house rule) and the value the adapters
     (explorer/adapters) give each one the user leaves unset, so that `max_decisions` is
     derived from a cap instead of guessed. Play through the model keeps the option defaults."""
+
+    RULEBOOK: ClassVar[ModuleType | None] = None
+    """The module of rule functions a `RulesState` answers the contract from (legal_actions,
+    chance_outcomes, step, ...); None for a game whose State class answers it itself."""
+    POSITION: ClassVar[ModuleType | None] = None
+    """The module with a `RulesState`'s position data: ``view(state, player)``, ``to_dict(state)``."""
+    MOVES: ClassVar[ModuleType | None] = None
+    """The module naming where each action is made on the board (action_places, action_target,
+    action_menu); None: the rulebook's `action_places`, else nothing."""
 
     __slots__ = ("_hash", "_key", "_options", "_players")
 

@@ -45,6 +45,7 @@ from explorer.core.bounds import preview
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
 
+from . import board_moves, position, rules
 from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
 from .model import (
     DECLINE,
@@ -80,6 +81,7 @@ class DeadMansDice(Game):
     default_players = 3
     score_name = "doubloons"
     RULES = MappingProxyType(RULES)
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"round_turn_limit": 200, "rolloff_limit": 10})
     OPTIONS = (
         OptionSpec("broadside", "declared", "'off': no broadsides (R30-R35 removed)", "V1",

@@ -241,7 +241,7 @@ class DeadMansDiceState(RulesState):
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if isinstance(action, Overboard):
-            problem = _rules.overboard_problem(self, action)
+            problem = self.game.RULEBOOK.overboard_problem(self, action)
             if problem is not None:
                 raise problem
             return self._step(action)
@@ -257,11 +257,11 @@ class DeadMansDiceState(RulesState):
         so a search cut off mid-round still sees what the dice on the table are worth."""
         if self.step in ("scored", "over"):
             return self.totals
-        return tuple(t + s for t, s in zip(self.totals, _rules.round_scores(self), strict=True))
+        return tuple(t + s for t, s in zip(self.totals, self.game.RULEBOOK.round_scores(self), strict=True))
 
     def cut_off(self) -> str | None:
         """``"round_limit"`` when that house rule ended the game before anyone won by E7/E8."""
-        return _rules.cut_off(self)
+        return self.game.RULEBOOK.cut_off(self)
 
     def notation(self) -> str:
         """This position in the short notation (position_text.py; `game.position` reads it)."""
@@ -271,7 +271,7 @@ class DeadMansDiceState(RulesState):
 
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""
-        return _rules.round_scores(self)
+        return self.game.RULEBOOK.round_scores(self)
 
 
 
@@ -296,12 +296,3 @@ def build(game, trail, events, hands, piles, totals, round_, step, to_move, grou
                              strict=True):
         setter(s, value)
     return s
-
-
-from . import board_moves as _moves  # noqa: E402
-from . import position as _position  # noqa: E402
-from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
-
-DeadMansDiceState.RULES = _rules
-DeadMansDiceState.POSITION = _position
-DeadMansDiceState.MOVES = _moves

@@ -43,6 +43,7 @@ from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.events import Event
 from explorer.core.game import Game, OptionSpec
 
+from . import board_moves, position, rules
 from .data import ALL_COUNTS, CARD_INDEX, PIRATE_COUNTS, SHIPS
 from .model import (
     Aside,
@@ -73,6 +74,7 @@ class JollyAndRoger(Game):
     default_players = 2
     score_name = "gold plus ship points"
     RULES = MappingProxyType(RULES)
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     OPTIONS = (
         OptionSpec("special_cards", False, "True: the expert game with Skeleton, Kraken and Tortuga", "V1"),
         OptionSpec("long_game", False, "True: set nothing aside, ten rounds (needs special_cards, A19)", "V2"),

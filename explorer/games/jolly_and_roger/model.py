@@ -287,12 +287,3 @@ def undecided(s: JollyState) -> tuple[int, int]:
 def pile_strength(pile: Pile) -> int:
     """A player's strength at one ship: the sum of its entries' strengths (R12)."""
     return sum(STRENGTH[e] for e in pile)
-
-
-from . import board_moves as _moves  # noqa: E402
-from . import position as _position  # noqa: E402
-from . import rules as _rules  # noqa: E402  (rules needs the classes above)
-
-JollyState.RULES = _rules
-JollyState.POSITION = _position
-JollyState.MOVES = _moves

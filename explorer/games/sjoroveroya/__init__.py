@@ -31,6 +31,7 @@ from explorer.core.bounds import is_number
 from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
+from . import board_moves, position, rules
 from .data import COMPONENTS, SUITS, SYMBOLS, T0
 from .model import (
     NO_CARDS,
@@ -72,6 +73,7 @@ class Sjoroveroya(Game):
     default_players = 2
     score_name = "progress (36 minus moves left)"
     RULES = MappingProxyType(RULES)
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
         OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",

@@ -205,7 +205,7 @@ class SjoroveroyaState(RulesState):
 
     @property
     def is_chance(self) -> bool:
-        return _rules.chance_kind(self) is not None
+        return self.game.RULEBOOK.chance_kind(self) is not None
 
     def cut_off(self) -> str | None:
         """``"turn_cap"`` when the house-rule cap (V12) ended the game, not a player's win."""
@@ -215,12 +215,3 @@ class SjoroveroyaState(RulesState):
         from .position_text import write
 
         return write(self)
-
-
-from . import board_moves as _moves  # noqa: E402
-from . import position as _position  # noqa: E402
-from . import rules as _rules  # noqa: E402  (rules imports this module's actions)
-
-SjoroveroyaState.RULES = _rules
-SjoroveroyaState.POSITION = _position
-SjoroveroyaState.MOVES = _moves
