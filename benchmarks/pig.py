@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 SIXTH = Fraction(1, 6)
@@ -53,13 +54,51 @@ class PigState:
         return PigState(self.scores, self.to_move, self.turn_total + move, False, self.target)
 
 
-def measure(seconds: float, target: int = 100) -> tuple[float, float, int]:
-    """The same loop as `playouts.measure`: uniform random decisions, exact chance."""
+@dataclass(frozen=True, slots=True)
+class FrozenPig:
+    """The same game as a frozen dataclass, each step a `dataclasses.replace`: the reference the
+    games' own steps are measured against (`playouts.py`: the "x Pig" column)."""
+
+    scores: tuple[int, int]
+    to_move: int
+    turn_total: int
+    rolling: bool
+    target: int
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.scores) >= self.target
+
+    @property
+    def is_chance(self) -> bool:
+        return self.rolling
+
+    def legal_actions(self) -> tuple[str, ...]:
+        return (ROLL, BANK) if self.turn_total else (ROLL,)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return rng.randrange(1, 7)
+
+    def _step(self, move: str | int) -> FrozenPig:
+        if move == ROLL:
+            return replace(self, rolling=True)
+        if move == BANK:
+            scores = list(self.scores)
+            scores[self.to_move] += self.turn_total
+            return replace(self, scores=(scores[0], scores[1]), to_move=1 - self.to_move, turn_total=0)
+        if move == 1:
+            return replace(self, to_move=1 - self.to_move, turn_total=0, rolling=False)
+        return replace(self, turn_total=self.turn_total + move, rolling=False)
+
+
+def measure(seconds: float, target: int = 100, frozen: bool = False) -> tuple[float, float, int]:
+    """The same loop as `playouts.measure`: uniform random decisions, exact chance. `frozen`
+    measures `FrozenPig`."""
     steps = games = seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rng = random.Random(seed)
-        state = PigState((0, 0), 0, 0, False, target)
+        state = FrozenPig((0, 0), 0, 0, False, target) if frozen else PigState((0, 0), 0, 0, False, target)
         while not state.is_over:
             if state.is_chance:
                 state = state._step(state.sample_chance(rng))
@@ -74,5 +113,7 @@ def measure(seconds: float, target: int = 100) -> tuple[float, float, int]:
 
 
 if __name__ == "__main__":
-    steps, games, n = measure(3.0)
-    print(f"{'pig (benchmark only)':<22}{2:>8}{'target=100':>34}{steps:>12,.0f}{games:>10.2f}{n:>8}")
+    for frozen in (False, True):
+        steps, games, n = measure(3.0, frozen=frozen)
+        label = "frozen pig" if frozen else "pig (benchmark only)"
+        print(f"{label:<22}{2:>8}{'target=100':>34}{steps:>12,.0f}{games:>10.2f}{n:>8}")

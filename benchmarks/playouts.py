@@ -3,7 +3,8 @@
 Run: ``python benchmarks/playouts.py [--seconds 5] [--games name ...] [--evaluator]``. It prints
 figures; it asserts nothing. A step is one applied action or chance outcome. Uniformly random
 play can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so a game still
-running after 100,000 steps is abandoned and counted in its own column. With ``--evaluator``:
+running after 100,000 steps is abandoned and counted in its own column. Each figure is also given
+as a multiple of a frozen-dataclass Pig's steps/s measured in the same run (``x Pig``). With ``--evaluator``:
 games/s of the evaluator (`Game.evaluator()`) from the start on the game's kernel
 (`Game.policy_playout`) and through the model, for the games that have such a kernel.
 """
@@ -12,9 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 import explorer
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 GUARD = 100_000   # steps after which a random game is abandoned (counted as unfinished)
 
@@ -80,14 +85,20 @@ def main() -> None:
                 policy, fast, slow = found
                 print(f"{name:<22}{policy:>15}{fast:>16,.1f}{slow:>15,.1f}{fast / slow:>10.1f}", flush=True)
         return
-    print(f"{'game':<22}{'players':>8}{'options':>40}{'steps/s':>12}{'games/s':>10}{'games':>8}{'abandoned':>10}")
+    from pig import measure as pig_measure
+
+    pig, _, _ = pig_measure(args.seconds, frozen=True)
+    print(f"frozen-dataclass Pig (benchmarks/pig.py): {pig:,.0f} steps/s; 'x Pig' is a game's steps/s over it")
+    print(f"{'game':<22}{'players':>8}{'options':>40}{'steps/s':>12}{'x Pig':>7}{'games/s':>10}{'games':>8}"
+          f"{'abandoned':>10}")
     for name in args.games:
         cls = type(explorer.load(name))
         for players in range(cls.min_players, cls.max_players + 1):
             for options in BENCH_OPTIONS.get(name, [{}]):
                 steps, games, n, lost = measure(name, players, args.seconds, options)
                 label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-                print(f"{name:<22}{players:>8}{label:>40}{steps:>12,.0f}{games:>10.2f}{n:>8}{lost:>10}", flush=True)
+                print(f"{name:<22}{players:>8}{label:>40}{steps:>12,.0f}{steps / pig:>7.2f}{games:>10.2f}{n:>8}"
+                      f"{lost:>10}", flush=True)
 
 
 # Option sets worth a figure of their own (the defaults are always measured).
