@@ -4,7 +4,7 @@ First, in one run: 1,000 rollouts per game from its mid-game position on 2 worke
 the game's evaluator (`Game.evaluator()`, the seats `rollouts` gives unnamed players) and
 with uniformly random seats, seconds and steps per game for each. The evaluator plays the
 default set-up; random play gets the length cap it needs where it would not end (below).
-Where a game has a kernel for the policy (`Game.policy_playout`: the evaluator in all five
+Where a game has a kernel for the policy (`Game.playout`: the evaluator in all five
 games, random play in Dead Man's Dice, Sjørøverøya and Rum), `rollouts` plays on it; the rest
 step the model. The machine's load moves these figures a lot: note
 `uptime` with them.

@@ -5,7 +5,7 @@ the mover's own view. Also how many games each move had in that first snapshot, 
 whether it was solved exactly, once with the rollouts in the calling thread and once on
 `--workers` processes (the pool's one-off start-up is timed apart). Target: within 1 s in
 every game. It asserts nothing. The rollouts play on each game's evaluator kernel
-(`Game.policy_playout`); ``--model`` steps the model instead (the same games, as before the
+(`Game.playout`); ``--model`` steps the model instead (the same games, as before the
 kernels), for a comparison at the same load.
 
 Run: ``python benchmarks/engine_panel.py [--games NAME ...] [--seed 4] [--workers 2] [--model]``.

@@ -6,7 +6,7 @@ play can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so
 running after 100,000 steps is abandoned and counted in its own column. Each figure is also given
 as a multiple of a frozen-dataclass Pig's steps/s measured in the same run (``x Pig``). With ``--evaluator``:
 games/s of the evaluator (`Game.evaluator()`) from the start on the game's kernel
-(`Game.policy_playout`) and through the model, for the games that have such a kernel.
+(`Game.playout`) and through the model, for the games that have such a kernel.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def evaluator_speed(name: str, seconds: float) -> tuple[str, float, float] | Non
     without an evaluator kernel. Both sides play the same games (the kernel's guarantee)."""
     game = explorer.load(name)
     policy = game.evaluator()
-    if game.policy_playout(game.start(0), random.Random(0), GUARD, policy) is None:
+    if game.playout(game.start(0), random.Random(0), GUARD, policy) is None:
         return None
     rates = []
     for kernel in (True, False):
@@ -63,7 +63,7 @@ def evaluator_speed(name: str, seconds: float) -> tuple[str, float, float] | Non
         while time.perf_counter() - start < seconds:
             state, rng = game.start(seed=games), random.Random(games)
             if kernel:
-                game.policy_playout(state, rng, GUARD, policy)
+                game.playout(state, rng, GUARD, policy)
             else:
                 explorer.playout(state, rng, seats, GUARD)
             games += 1

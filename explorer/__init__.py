@@ -26,6 +26,7 @@ from explorer.core import (
     playout,
     replay,
 )
+from explorer.core.positions import read_setup
 from explorer.games import game_class
 
 __all__ = ["Event", "Game", "IllegalAction", "OptionError", "PositionError", "RandomPolicy",
@@ -44,8 +45,6 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
     """Rebuild any game's state from `to_dict()` data (its ``game`` field names the set-up)."""
-    from explorer.core.positions import read_setup
-
     if not isinstance(data, Mapping):
         raise PositionError("(root)", f"position data must be a JSON object, not {type(data).__name__}")
     if "game" not in data:

@@ -237,12 +237,10 @@ class SecretDice(DiceGame):
 
 
 class UnlistedDice(DiceGame):
-    """The toy dice game before it lists its hidden part (`hidden_worlds` not written)."""
+    """The toy dice game before it lists its hidden part (no ``hidden_worlds`` capability)."""
 
     name = "toy_unlisted_dice"
-
-    def hidden_worlds(self, view, limit=100_000):
-        raise NotImplementedError
+    CAPABILITIES = DiceGame.CAPABILITIES - {"hidden_worlds"}
 
 
 class CrowdedDice(DiceGame):

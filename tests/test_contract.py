@@ -1,4 +1,4 @@
-"""The game contract, checked on every registered game (DESIGN.md, "The game contract").
+"""The game contract, checked on every registered game (docs/architecture.md, "The contract").
 
 A new game passes this file with no change to it: everything goes through
 `explorer.load`, the `Game` and `State` API and the digest's IDs. The checks of the
@@ -20,7 +20,9 @@ from toy_games import DiceGame, DrawGame
 import explorer
 from explorer.analysis.odds import view_probability
 from explorer.analysis.rollouts import policy_factories
+from explorer.core.capabilities import CAPABILITIES, CORE, MissingCapability
 from explorer.core.chance import check_distribution
+from explorer.core.game import Game, State
 from explorer.core.errors import IllegalAction, OptionError, PositionError, TooManyWorlds
 from explorer.core.events import Event
 from explorer.core.play import advance, choose
@@ -30,6 +32,49 @@ GAMES = explorer.games()
 STEP_GUARD = 3000  # steps checked per game here; each game's own property tests play to the end
 SHORT = {"sjoroveroya": {"turn_cap": 15}, "last_bottle_of_rum": {"turn_limit": 15},
          "dead_mans_dice": {"round_limit": 5}}   # caps where random play runs long; others play their defaults
+
+
+def test_the_core_contract_is_at_most_fifteen_names():
+    """What every game must write stays small; everything else is a declared capability."""
+    names = [name for group in CORE.values() for name in group]
+    assert len(names) == len(set(names)) <= 15
+    assert not set(names) & {n for c in CAPABILITIES.values() for n in (*c.game, *c.state)}
+
+
+def _written(cls, base, name):
+    return getattr(cls, name, None) is not getattr(base, name, None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_writes_the_core(name):
+    game = explorer.load(name)
+    state = game.new_state()
+    for attr in CORE["Game"]:
+        assert _written(type(game), Game, attr) and getattr(game, attr) not in ("", ()), f"Game.{attr}"
+    for attr in CORE["State"]:
+        assert _written(type(state), State, attr), f"State.{attr}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_declares_exactly_the_capabilities_it_implements(name):
+    """Declared as data (`Game.CAPABILITIES`): nothing is found by trying a method."""
+    game = explorer.load(name)
+    state = type(game.new_state())
+    for cap in CAPABILITIES.values():
+        written = all(_written(type(game), Game, n) for n in cap.game) and all(
+            _written(state, State, n) for n in cap.state)
+        assert written == game.can(cap.name), f"{cap.name}: written {written}, declared {game.can(cap.name)}"
+
+
+def test_an_undeclared_capability_says_which_and_what_it_unlocks():
+    class Bare(Game):
+        name, title = "bare", "Bare"
+
+    with pytest.raises(MissingCapability, match="Bare does not offer 'hidden_worlds'.*exact odds"):
+        list(Bare(1).hidden_worlds({}))
+    assert not Bare.can("hidden_worlds") and Bare(1).playout(None, random.Random(0), 10) is None
+    with pytest.raises(TypeError, match="unknown capabilities"):
+        type("Typo", (Game,), {"CAPABILITIES": frozenset({"hiden_worlds"})})
 
 
 def walk(game, seed, steps=STEP_GUARD):

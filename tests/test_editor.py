@@ -14,6 +14,7 @@ from toy_games import DiceGame, DiceState
 import explorer
 import widgets
 from explorer.core.errors import TooManyWorlds
+from explorer.core.game import Game, State
 from widgets import editing
 from widgets.controller import Controller
 
@@ -192,12 +193,10 @@ def test_a_view_with_too_many_possibilities_empties_the_box_and_says_why():
 
 
 class PlainDiceState(DiceState):
-    """The toy dice game's position with no short notation written for it."""
+    """The toy dice game's position with no short notation written for it (the contract's default)."""
 
     __slots__ = ()
-
-    def notation(self) -> str:
-        raise NotImplementedError
+    notation = State.notation
 
 
 class PlainDiceGame(DiceGame):
@@ -212,8 +211,8 @@ class PlainDiceGame(DiceGame):
         plain = super().state_from_dict(data)     # its checks, then the same position without a notation
         return PlainDiceState(self, plain.totals, plain.to_move, plain.dice_left)
 
-    def position(self, text: str) -> DiceState:
-        raise NotImplementedError
+    CAPABILITIES = DiceGame.CAPABILITIES - {"position_text"}
+    position = Game.position
 
 
 def test_a_game_without_a_notation_falls_back_to_json_and_says_so():

@@ -89,6 +89,7 @@ class DiceState(State):
 
 class DiceGame(Game):
     name = "toy_dice"
+    CAPABILITIES = frozenset({"explain", "hidden_worlds", "position_data", "position_text", "sampling"})
     title = "Toy dice"
     min_players = 1
     max_players = 4

@@ -255,21 +255,19 @@ class Controller(Seating, traitlets.HasTraits):
         information too, so only in everyone's view."""
         if self.viewer is not None:
             raise PositionError("viewer", "the position editor shows hidden information; switch to everyone's view")
-        try:
+        if self.game.can("position_text"):
             return self.state.notation()
-        except NotImplementedError:
-            return json.dumps(self.state.to_dict(), indent=1, ensure_ascii=False)
+        return json.dumps(self.state.to_dict(), indent=1, ensure_ascii=False)
 
     def load_position_text(self, text: str) -> None:
         """Explore from a position in the game's notation, or JSON when it starts with ``{``; a
         mistake raises `PositionError` (the notation's field is the bad line's key), nothing changes.
         Text starting with ``[`` is read as JSON too, to say it is not an object."""
         if not looks_like_json(text):
-            try:
-                state = self.game.position(text)
-            except NotImplementedError:
+            if not self.game.can("position_text"):
                 raise PositionError("(notation)", f"{self.game.title} has no short notation yet: "
-                                    "paste the position as JSON (it starts with '{')") from None
+                                    "paste the position as JSON (it starts with '{')")
+            state = self.game.position(text)
             return self._replace_tree(PositionTree(state), "load position")
         self.load_position(read_json(text, limit=MAX_POSITION_TEXT))
 

@@ -119,7 +119,8 @@ def known_lines(state: State, player: int, limit: int = KNOWN_LIMIT) -> tuple[li
     A line is known when every position consistent with the player's view (`hidden_worlds`)
     writes it the same way. Everything here comes from `state.view(player)` alone, never
     from the position itself, so nothing hidden can reach the box. `TooManyWorlds` when
-    the view leaves more than `limit` possibilities; `NotImplementedError` without a notation."""
+    the view leaves more than `limit` possibilities. Needs the ``position_text`` and
+    ``hidden_worlds`` capabilities (`known_copy` asks first)."""
     order: list[str] = []
     common: dict[str, list[str]] | None = None
     for world, _weight in state.game.hidden_worlds(state.view(player), limit=limit):
@@ -140,14 +141,14 @@ def known_copy(ctl: Controller) -> EditorReply:
     when that cannot be told (too many possibilities, no notation) an empty box and the reason."""
     player = ctl.viewer
     name = ctl.game.player_name(player)
+    if not (ctl.game.can("position_text") and ctl.game.can("hidden_worlds")):
+        return EditorReply(False, invalid(PositionError(
+            "viewer", "the position editor shows hidden information; switch to everyone's view")).message, "")
     try:
         known, left_out = known_lines(ctl.state, player)
     except TooManyWorlds as err:
         why = f"{name}'s view leaves {err}, so the editor cannot tell line by line what {name} knows"
         return EditorReply(False, invalid(PositionError("viewer", f"{why}; switch to everyone's view")).message, "")
-    except NotImplementedError:
-        return EditorReply(False, invalid(PositionError(
-            "viewer", "the position editor shows hidden information; switch to everyone's view")).message, "")
     note = f"{escape(name)}'s view: only what {escape(name)} knows"
     if left_out:
         note += f"; left out, unseen: {escape(', '.join(left_out))}"

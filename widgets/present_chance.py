@@ -211,10 +211,9 @@ def player_items(state: State, viewer: int) -> list[Item] | None:
     list the viewer's hidden possibilities yet. Outcomes are choosable only at a node whose
     odds are public (the same in every world the viewer cannot tell apart) where a text names
     one outcome, so a button never tells the player something hidden."""
-    try:
-        odds = _player_odds(state, viewer)
-    except NotImplementedError:
+    if not state.game.can("hidden_worlds"):
         return None
+    odds = _player_odds(state, viewer)
     truth = _texts(state, viewer) if _public(state, viewer) else {}
     return [Item(str(truth[text][0]) if len(truth.get(text, ())) == 1 else None, text, p)
             for text, p in odds.items()]

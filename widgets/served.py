@@ -27,39 +27,17 @@ from widgets.served_explorer import (  # noqa: F401  (read from here by the test
     bound_pane,
     close_layout,
     explorer_layout,
+    game_choices,
     panel_scheduler,
     position_editor,
+    seat_range,
     seats,
+    serve_own_assets,
     view_switch,
 )
 from widgets.served_keep import Shelf, put_aside_words
-
-
-def game_choices() -> dict[str, str]:
-    """The game list as people read it: title -> module name (the option's value)."""
-    import explorer
-
-    return {explorer.load(name).title: name for name in explorer.games()}
-
-
-def seat_range(name: str) -> tuple[int, int, int]:
-    """(fewest, most, default) players the game allows, from the game itself."""
-    import explorer
-
-    game = explorer.load(name)
-    return type(game).min_players, type(game).max_players, game.players
-
-
-def serve_own_assets() -> None:
-    """Under `panel serve`, every asset comes from the app's own server. Panel takes any
-    resource mode but 'server' (BOKEH_RESOURCES=inline, as the offline set-up has it) as
-    'use the CDN' for its components' stylesheets, and asks cdn.holoviz.org for them on
-    every new layout; the served page has a server of its own, so say so."""
-    from bokeh.settings import settings
-
-    served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
-    if served and settings.resources(default="server") != "server":
-        settings.resources.set_value("server")
+from widgets.served_lesson import learn_view
+from widgets.table.host import host_view
 
 
 def keep_address(controller: Controller, location: Any = None, delay_ms: int = 300, start: State | None = None,
@@ -238,13 +216,9 @@ def app(seed: int | None = 0) -> Any:
     def open_mode(fresh: bool = False, opened: served_link.Link | None = None) -> None:
         """Show the chosen game in the chosen mode: its kept view, or a new one (`fresh`: New game)."""
         if mode.value == "Live table":   # a table for people at their own seats (widgets.table.host)
-            from widgets.table.host import host_view
-
             say("")
             return show(host_view(first=game.value, players=players.value))
         if mode.value == "Learn":   # guided lessons of the chosen game (widgets.served_lesson)
-            from widgets.served_lesson import learn_view
-
             say("")
             if fresh or game.value not in shelf.learn:
                 shelf.learn[game.value] = learn_view(game.value)

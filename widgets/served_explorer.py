@@ -11,8 +11,10 @@ from typing import Any
 
 import panel as pn
 import param
+from bokeh.settings import settings
 from panel.io.document import hold
 
+import explorer
 from explorer.core.game import Game, State
 from explorer.core.markup import escape
 from widgets import editing, layout, present
@@ -21,6 +23,27 @@ from widgets.controller import Controller, policy_factories
 from widgets.engine import engine_pane
 from widgets.guard import guarded
 from widgets.playing import seats_message
+
+
+def game_choices() -> dict[str, str]:
+    """The game list as people read it: title -> module name (the option's value)."""
+    return {explorer.load(name).title: name for name in explorer.games()}
+
+
+def seat_range(name: str) -> tuple[int, int, int]:
+    """(fewest, most, default) players the game allows, from the game itself."""
+    game = explorer.load(name)
+    return type(game).min_players, type(game).max_players, game.players
+
+
+def serve_own_assets() -> None:
+    """Under `panel serve`, every asset comes from the app's own server. Panel takes any
+    resource mode but 'server' (BOKEH_RESOURCES=inline, as the offline set-up has it) as
+    'use the CDN' for its components' stylesheets, and asks cdn.holoviz.org for them on
+    every new layout; the served page has a server of its own, so say so."""
+    served = pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+    if served and settings.resources(default="server") != "server":
+        settings.resources.set_value("server")
 
 
 def _component_class(name: str) -> type:

@@ -21,7 +21,7 @@ from explorer.lessons.loader import LessonError, parse_lesson
 from widgets.chart import chance_figure, update_chance_figure
 from widgets.guard import guarded
 from widgets.lesson import LessonPlayer, asking, chart_rows, feedback_html, header_html, question_board_svg
-from widgets.served import bound_pane
+from widgets.served_explorer import bound_pane
 
 BUTTONS = (("back", "◀ Back", "default"), ("check", "Check", "primary"), ("hint", "Hint", "default"),
            ("show", "Show me", "default"), ("next", "Next ▶", "default"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 from explorer.core.game import State
+from explorer.core.policy import policy_factories
 
 Quantity = Callable[[State], Hashable]
 ONE = Fraction(1)
@@ -29,8 +30,6 @@ Branches = tuple[tuple[Any, Fraction], ...]
 
 def _policy(game: Any, spec: Any, seat: str) -> Any:
     """A policy object with exact `probabilities`, from a name of `game.policies()` or an object."""
-    from explorer.analysis.rollouts import policy_factories
-
     if isinstance(spec, str):
         factories = policy_factories(game)
         if spec not in factories:

@@ -9,7 +9,7 @@ in `scores` (or the game's fitted chances of winning, `Game.win_chances`, where 
 them). It sees only its own view, like any policy.
 
 With ``rollout_steps=None`` every rollout plays to the end of the game, on the game's fast
-kernel for the rollout policy where it has one (`Game.policy_playout`, the same games as
+kernel for the rollout policy where it has one (`Game.playout`, the same games as
 stepping the model, many times sooner): a full game of sensible play says more about a move
 than a cut-off guess, and the kernel makes hundreds of them fit in a fraction of a second.
 `reward` says what a finished rollout is worth to each seat: ``"rank"`` (the share of
@@ -34,6 +34,7 @@ from explorer.analysis.paired import paired_choice
 from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 from explorer.core.play import advance
+from explorer.core.policy import policy_factories
 
 
 class _Node:
@@ -92,7 +93,7 @@ class ISMCTS:
     worlds). `rollout_steps` cuts rollouts off (judged by `Game.win_chances` where the game
     has an outlook, else by the lead in `scores`); None plays them to the end, on the game's
     kernel where it has one, or with `horizon="round"` to the end of the current round where
-    the game has rounds that only pass on their totals (`Game.round_playout`), judged there by
+    the game has rounds that only pass on their totals (`Game.playout` with ``until="round"``), judged there by
     `Game.win_chances`. `budget_steps` stops a paired search once its rollouts have
     played that many steps; `seconds` stops either search by the clock."""
 
@@ -128,8 +129,6 @@ class ISMCTS:
             raise PositionError("horizon", f"unknown rollout horizon {horizon!r}; known: end, round")
         if reward not in ("rank", "win"):
             raise PositionError("reward", f"unknown reward {reward!r}; known: rank, win")
-        from explorer.analysis.rollouts import policy_factories
-
         factories = policy_factories(game)
         for field, name in (("rollout", rollout), ("prior", prior)):
             if name is not None and name not in factories:
@@ -225,11 +224,11 @@ class ISMCTS:
             return self._judge(state)
         try:
             if self.horizon == "round":
-                end = self.game.round_playout(state, rng, END_STEPS, self.rollout_name)
+                end = self.game.playout(state, rng, END_STEPS, self.rollout_name, until="round")
                 if end is not None:               # it carries the state where the round was scored
                     self.played += end.steps
                     return self._judge(end.state)
-            end = self.game.policy_playout(state, rng, END_STEPS, self.rollout_name)
+            end = self.game.playout(state, rng, END_STEPS, self.rollout_name)
         except RuntimeError:                 # no end within the guard: judged where it began
             return self._judge(state)
         if end is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -18,11 +19,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.analysis.ismcts import ISMCTS
 from explorer.analysis.results import Outcome, RolloutResult
 from explorer.core.errors import PositionError, worker_count
 from explorer.core.game import Game, State
 from explorer.core.play import advance
-from explorer.core.policy import Policy, RandomPolicy
+from explorer.core.policy import Policy, policy_factories
 from explorer.core.progress import progress_bar
 
 PolicySpec = str | tuple[str, Mapping[str, Any]]
@@ -36,19 +38,12 @@ def derive_seed(master: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def policy_factories(game: Game) -> dict[str, Any]:
-    """The game's named policies, ``"random"`` always among them."""
-    return {"random": RandomPolicy, **game.policies()}
-
-
 def resolve_policy(game: Game, spec: PolicySpec) -> Policy:
     """A policy from its name (``"random"``, the game's own, ``"ismcts"``) or (name, params).
 
     ``"ismcts"`` starts from the game's `search_settings()`; params override them."""
     name, params = (spec, {}) if isinstance(spec, str) else spec
     if name == "ismcts":
-        from explorer.analysis.ismcts import ISMCTS
-
         return ISMCTS(game, **{**game.search_settings(), **params})
     factories = policy_factories(game)
     if name not in factories:
@@ -93,7 +88,7 @@ def _spec_back(data: Any) -> PolicySpec:
 
 
 def kernel_policy(game: Game, seats: Mapping[int, Policy]) -> str | None:
-    """The policy name to ask `Game.policy_playout` for: when every seat plays the same named
+    """The policy name to ask `Game.playout` for: when every seat plays the same named
     policy (an instance of exactly the class `policies()` names, ``"random"`` included), that
     name; else None (a mix of policies, a search bot, a custom object: the model is stepped)."""
     kinds = {type(p) for p in seats.values()}
@@ -107,12 +102,12 @@ def play_one(start: State, seats: Mapping[int, Policy], index: int, seed: int, m
     """One rollout from `start`, driven by its own seeded generator.
 
     When every seat plays the same named policy and the game has a fast kernel for it
-    (`Game.policy_playout`), the kernel plays it: the same generator calls give the same game,
+    (`Game.playout`), the kernel plays it: the same generator calls give the same game,
     only faster."""
     rng = random.Random(seed)
     name = kernel_policy(start.game, seats)
     if name is not None:
-        end = start.game.policy_playout(start, rng, max_steps, name)
+        end = start.game.playout(start, rng, max_steps, name)
         if end is not None:
             ranking = end.winners
             return Outcome(index, tuple(float(x) for x in end.scores), tuple(ranking[0]) if ranking else (),
@@ -200,6 +195,40 @@ def _run_processes(p: Plan, workers: int, bar: Any) -> tuple[list[list], bool]:
     return rows, False
 
 
+def run_dask(plan: Any, workers: int, address: str | None, bar: Any) -> tuple[list[list], bool]:
+    """Run a rollout plan on the scheduler at `address`, or on a new local cluster."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise PositionError("backend", "'dask' needs dask.distributed: pip install 'pirate-rules-explorer[dask]'") \
+            from None
+
+    cluster = None
+    if address is None:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    rows: list[list] = []
+    stopped = False
+    try:
+        futures = client.map(run_chunk, plan.payloads, pure=False)
+        sizes = {f.key: s for f, s in zip(futures, plan.sizes, strict=True)}
+        try:
+            for future in as_completed(futures):
+                rows.extend(future.result())
+                bar.update(sizes[future.key])
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            stopped = True
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return rows, stopped
+
+
 def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None, *, workers: int | None = None,
              progress: bool = True, backend: str = "processes", address: str | None = None,
              chunk: int | None = None, max_steps: int = 1_000_000, label: str = "rollouts") -> RolloutResult:
@@ -211,7 +240,7 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
     not uniform random: random play is not how people play, and in Dead Man's Dice,
     Sjørøverøya and The Last Bottle of Rum it does not even end. ``"random"`` by name
     still seats uniformly random players. When every seat plays the same named policy, a
-    game's fast kernel for it plays the games (`Game.policy_playout`; same seeds, same games).
+    game's fast kernel for it plays the games (`Game.playout`; same seeds, same games).
     `workers` defaults to every core; ``backend="dask"`` runs the
     same chunks on `dask.distributed` (a local cluster, or the scheduler at `address`).
     Ctrl-C (KeyboardInterrupt) stops early and returns the games already finished.
@@ -228,8 +257,6 @@ def rollouts(start: State, n: int = 1000, seed: int = 0, policies: Seats = None,
     p = plan(start, seats, n, seed, size, max_steps)
     with _progress(n, progress, label) as bar:
         if backend == "dask":
-            from explorer.analysis.scale import run_dask
-
             rows, stopped = run_dask(p, workers, address, bar)
         else:
             rows, stopped = _run_processes(p, workers, bar)

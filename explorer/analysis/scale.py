@@ -9,52 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from explorer.analysis.rollouts import rollouts
 from explorer.core.errors import PositionError
-
-
-def run_dask(plan: Any, workers: int, address: str | None, bar: Any) -> tuple[list[list], bool]:
-    """Run a rollout plan on the scheduler at `address`, or on a new local cluster."""
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise PositionError("backend", "'dask' needs dask.distributed: pip install 'pirate-rules-explorer[dask]'") \
-            from None
-    import logging
-
-    from explorer.analysis.rollouts import run_chunk
-
-    cluster = None
-    if address is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-        client = Client(cluster)
-    else:
-        client = Client(address)
-    rows: list[list] = []
-    stopped = False
-    try:
-        futures = client.map(run_chunk, plan.payloads, pure=False)
-        sizes = {f.key: s for f, s in zip(futures, plan.sizes, strict=True)}
-        try:
-            for future in as_completed(futures):
-                rows.extend(future.result())
-                bar.update(sizes[future.key])
-        except KeyboardInterrupt:
-            client.cancel(futures)
-            stopped = True
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-    return rows, stopped
 
 
 def seat_advantage(game: Any, n: int = 1000, seed: int = 0, policies: Any = None, **options: Any) -> list[dict]:
     """Win rate of each seat over `n` whole games (setup included): the table of a study.
     Seats not named in `policies` play the game's evaluator (`Game.evaluator`), so the
     study measures the seats of people-like play, not of random play."""
-    from explorer.analysis.rollouts import rollouts
-
     result = rollouts(game.new_state(), n, seed, policies, label=f"{game.name} seats", **options)
     return [{"game": game.name, "players": game.players, **row} for row in result.table()]
 

@@ -5,7 +5,7 @@ player (the engine panel shows the mover's), with 95 % intervals. A small subtre
 exactly (every later choice made by its player to maximise their own chance of winning,
 chance averaged exactly); otherwise the game's evaluator plays rollouts, the same seeds for
 every move (common random numbers), refined in rounds by the generator `refine`. The rollouts
-run on the game's kernel for its evaluator (`Game.policy_playout`) where it has one: the same
+run on the game's kernel for its evaluator (`Game.playout`) where it has one: the same
 games as stepping the model, in a fraction of the time, which puts the first snapshot within
 about `first_seconds` in every game.
 
@@ -204,9 +204,11 @@ def _node_kind(know: Knowledge, probes: list[State]) -> str:
 def _exact_worlds(know: Knowledge, limit: int) -> list[tuple[State, Fraction]] | None:
     if know.truth is not None:
         return [(know.truth, Fraction(1))]
+    if not know.game.can("hidden_worlds"):
+        return None
     try:
         return list(know.game.hidden_worlds(know.view, limit=limit))
-    except (TooManyWorlds, NotImplementedError):
+    except TooManyWorlds:
         return None
 
 
@@ -288,7 +290,7 @@ def refine(state: State, viewer: int | None = None, *, seed: int = 0, cancel: Ca
     `workers` > 0 plays the rollouts on that many processes (the same games: same seeds), so
     they run beside the caller's thread instead of competing with it; 0 plays them here.
     Every seat plays the evaluator, so a game's fast kernel plays each rollout
-    (`Game.policy_playout`, the same games as stepping the model, only sooner); `kernel=False`
+    (`Game.playout`, the same games as stepping the model, only sooner); `kernel=False`
     steps the model instead, which only a check of a kernel needs."""
     for snapshot in refine_steps(state, viewer, seed=seed, cancel=cancel, first_seconds=first_seconds,
                                  round_seconds=round_seconds, max_games=max_games, exact_limit=exact_limit,

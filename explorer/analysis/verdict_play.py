@@ -1,6 +1,6 @@
 """Playing the verdict's rollouts: one game at a time, in the calling thread or on a lasting
 process pool (JSON payloads, the same games). When every seat plays the evaluator, the game's
-fast kernel plays each rollout (`Game.policy_playout`: the same generator calls, so the same
+fast kernel plays each rollout (`Game.playout`: the same generator calls, so the same
 game); otherwise, or when a game has no kernel for the position, the model is stepped with a
 cancel flag looked at every few steps."""
 
@@ -52,14 +52,14 @@ def play_game(start: State, seats: Mapping[int, Any], index: int, seed: int, max
     """One rollout seeded `seed`; None when cancelled or when `max_steps` pass without an end.
 
     `kernel` names the policy every seat plays when the game's fast kernel may play the game
-    (`Game.policy_playout`): it consumes the generator as stepping the model does, so the
+    (`Game.playout`): it consumes the generator as stepping the model does, so the
     outcome is the model's, only sooner (a kernel game takes milliseconds, so it does not look
     at `cancel`). Without a kernel the model is stepped, looking at `cancel` every
     `STEP_CHUNK` steps (a slow game never holds up a move); chunks share one generator, so
     the game is the one `advance(start, seed, ...)` plays."""
     if kernel is not None:
         try:
-            end = start.game.policy_playout(start, random.Random(seed), max_steps, kernel)
+            end = start.game.playout(start, random.Random(seed), max_steps, kernel)
         except RuntimeError:        # no end within max_steps: left out and counted, as below
             return None
         if end is not None:

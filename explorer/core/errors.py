@@ -17,8 +17,9 @@ class ExplorerError(ValueError):
 class IllegalAction(ExplorerError):
     """An action or chance outcome that is not allowed in this state.
 
-    `rule` is the digest ID of the rule broken (e.g. ``"R22"``), `reason` the
-    plain-words why, `action` the offending input as given.
+    `rule` is the digest ID of the rule broken (e.g. ``"R22"``; empty only from the contract's
+    default for a game without the ``explain`` capability), `reason` the plain-words why,
+    `action` the offending input as given.
     """
 
     def __init__(self, rule: str, reason: str, action: object = None) -> None:
@@ -26,7 +27,8 @@ class IllegalAction(ExplorerError):
         self.reason = reason
         self.action = action
         shown = f" {action!s}" if action is not None else ""
-        super().__init__(f"illegal{shown}: {reason} ({rule})")
+        cited = f" ({rule})" if rule else ""
+        super().__init__(f"illegal{shown}: {reason}{cited}")
 
 
 class PositionError(ExplorerError):

@@ -1,25 +1,28 @@
-"""The game contract: an immutable `Game` description and immutable `State` values.
+"""The game contract: an immutable `Game` description (here) and immutable `State` values
+(explorer.core.state).
 
-Every game subclasses both. A `State` is a value: equal by position (what decides
-the future of the game), hashable, never changed in place; `apply` returns a new one.
-Each node is either a decision (``player`` names who acts, ``legal_actions()`` lists
-the choices), a chance node (``chance_outcomes()`` lists exact probabilities) or over.
+Every game subclasses both. The core names every game writes are listed in
+`explorer.core.capabilities.CORE`; everything else is an optional capability the game declares
+in `Game.CAPABILITIES`, with its default here or on `State`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType, ModuleType
 from typing import Any, ClassVar
 
 from explorer.core.bounds import READERS, bounded_reader
-from explorer.core.chance import sample
-from explorer.core.errors import IllegalAction, OptionError
-from explorer.core.events import Event
-from explorer.core.trail import steps as trail_steps
+from explorer.core.capabilities import MissingCapability, check_declared
+from explorer.core.errors import OptionError
+from explorer.core.registry import load
+from explorer.core.state import State, _state_from_dict, legal_names, outcome_probability
+
+__all__ = ["Game", "OptionSpec", "PlayoutEnd", "State", "_state_from_dict", "legal_names", "nothing_hidden",
+           "outcome_probability"]
 
 _MISSING = object()
 
@@ -81,8 +84,10 @@ class OptionSpec:
 class Game:
     """An immutable description of one game set-up: players and options.
 
-    Subclasses set the class constants and implement `new_state`, `state_from_dict`
-    and `parse_action`. Equal games (same name, players, options) compare equal.
+    Subclasses set the core constants (`name`, `title`, `OPTIONS`, `RULES`), implement
+    `new_state` and `parse_action`, and declare in `CAPABILITIES` which optional parts
+    (explorer.core.capabilities) they implement. Equal games (same name, players, options)
+    compare equal.
     """
 
     name: ClassVar[str] = ""
@@ -98,6 +103,9 @@ class Game:
     (explorer/adapters) give each one the user leaves unset, so that `max_decisions` is
     derived from a cap instead of guessed. Play through the model keeps the option defaults."""
 
+    CAPABILITIES: ClassVar[frozenset[str]] = frozenset()
+    """The optional parts of the contract this game implements (explorer.core.capabilities):
+    what the explorer offers for it follows from this set, never from trying a method."""
     RULEBOOK: ClassVar[ModuleType | None] = None
     """The module of rule functions a `RulesState` answers the contract from (legal_actions,
     chance_outcomes, step, ...); None for a game whose State class answers it itself."""
@@ -112,6 +120,7 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's public readers refuse oversized text and deep nesting in words (`bounds`)."""
         super().__init_subclass__(**kwargs)
+        check_declared(cls.CAPABILITIES)
         for name, field, limit, what in READERS:
             if name in cls.__dict__:
                 setattr(cls, name, bounded_reader(cls.__dict__[name], field, limit, what))
@@ -160,6 +169,11 @@ class Game:
     def option_specs(cls) -> tuple[OptionSpec, ...]:
         return cls.OPTIONS
 
+    @classmethod
+    def can(cls, capability: str) -> bool:
+        """Whether this game offers `capability` (a name from explorer.core.capabilities)."""
+        return capability in cls.CAPABILITIES
+
     def __copy__(self) -> Game:
         return self
 
@@ -192,9 +206,11 @@ class Game:
         """The state before setup: setup shuffles and deals are its first chance nodes."""
         raise NotImplementedError
 
+    # -- optional capabilities (explorer.core.capabilities), each default in one place ---
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """Validate position data and build the state; `PositionError` names a bad field."""
-        raise NotImplementedError
+        """Validate position data and build the state; `PositionError` names a bad field
+        (capability ``position_data``)."""
+        raise MissingCapability(self.title, "position_data")
 
     def parse_action(self, text: str) -> Any:
         """Read an action or chance outcome from its notation (`str(action)`)."""
@@ -207,8 +223,8 @@ class Game:
         ``P1``..``Pn``. It is partial: whatever is not written is where the setup rules put
         it, unseen, so its chance nodes keep their exact probabilities. A mistake raises
         `PositionError` naming the line's key (its ``field``) and the rule it breaks;
-        ``game.position(state.notation()) == state``."""
-        raise NotImplementedError
+        ``game.position(state.notation()) == state`` (capability ``position_text``)."""
+        raise MissingCapability(self.title, "position_text")
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
         """Every full state consistent with `view` (one player's knowledge), each with its
@@ -217,8 +233,9 @@ class Game:
         The exact counterpart of `sample_state`: the same distribution, enumerated. Worlds
         are grouped (a shuffled pile is a multiset, so one world per way of splitting the
         unseen components among the hidden places), which keeps small hidden parts fast.
-        Raises `TooManyWorlds` before yielding when there would be more than `limit`."""
-        raise NotImplementedError
+        Raises `TooManyWorlds` before yielding when there would be more than `limit`
+        (capability ``hidden_worlds``)."""
+        raise MissingCapability(self.title, "hidden_worlds")
 
     def world_key(self, state: State, player: int | None) -> State:
         """What one world stands for, seen from `player`: a state that compares equal for all
@@ -233,8 +250,9 @@ class Game:
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view` (one player's knowledge), hidden parts filled
-        in from what is unaccounted for with their exact probabilities (for fair search bots)."""
-        raise NotImplementedError
+        in from what is unaccounted for with their exact probabilities (for fair search bots;
+        capability ``sampling``)."""
+        raise MissingCapability(self.title, "sampling")
 
     def search_settings(self) -> dict[str, Any]:
         """Settings for the generic search bot (`explorer.analysis.ISMCTS`) that suit this
@@ -274,6 +292,28 @@ class Game:
         ``"rule_of_thumb"`` when it has one, else ``"random"``; ``"random"`` stays available
         by name."""
         return "rule_of_thumb" if "rule_of_thumb" in self.policies() else "random"
+
+    def playout(self, state: State, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> PlayoutEnd | None:
+        """Play `state` on with every seat on the named `policy` (a name from `policies()`) on the
+        game's fast path (capability ``playout``): to the end (``until="end"``) or to where the
+        current round has been scored (``until="round"``: past there only the totals carry over,
+        so a search judges it by `win_chances`). None when the game has no fast path for that
+        policy, set-up or horizon: callers then step the model.
+
+        A fast path is never a second rulebook: it runs the model's own rule code (on a mutable
+        working copy) and consumes `rng` exactly as stepping the model with that policy does
+        (`explorer.core.play.advance`): the same `legal_actions()` order, the same calls the
+        policy's `choose` makes (for ``"random"`` one ``legal[rng.randrange(len(legal))]`` a
+        decision), each chance node through `sample_chance`; so a seed reaches the same final
+        state either way, which the tests check. Raises `RuntimeError` when `max_steps` pass
+        without an end. `final` asks for the final `State` (its history empty); ``until="round"``
+        always gives it."""
+        if until not in ("end", "round"):
+            raise OptionError("until", f"{until!r} is not 'end' or 'round'")
+        if until == "round":
+            return self.round_playout(state, rng, max_steps, policy)
+        return self.policy_playout(state, rng, max_steps, policy, final)
 
     def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
@@ -316,21 +356,22 @@ class Game:
     def action_space(self) -> tuple[Any, ...]:
         """Every decision action this set-up can ever offer, sorted by notation
         (`explorer.core.spaces.sorted_space`): an action's index is its stable integer id."""
-        raise NotImplementedError
+        raise MissingCapability(self.title, "adapters")
 
     def chance_space(self) -> tuple[Any, ...]:
         """Every chance outcome this set-up can ever list, sorted by notation (stable ids)."""
-        raise NotImplementedError
+        raise MissingCapability(self.title, "adapters")
 
     def max_decisions(self) -> int | None:
         """An upper bound on the decisions (chance steps not counted) of one game, derived
         from the options (usually a turn or round cap); None when the rules set no bound."""
-        raise NotImplementedError
+        raise MissingCapability(self.title, "adapters")
 
     def perfect_information(self) -> bool:
         """True when every player's view is the whole position (nothing hidden but the
-        future, which chance nodes decide)."""
-        raise NotImplementedError
+        future, which chance nodes decide). A game that does not say counts as hiding
+        something: views are then treated as partial."""
+        return False
 
     def score_difference_bound(self) -> int | None:
         """The largest final score difference between two players, when the rules bound it
@@ -347,209 +388,10 @@ class Game:
         return state
 
 
-class State:
-    """An immutable game position plus the trail of steps that led to it.
-
-    Equality and hashing use `_key()`, the position alone: two move orders reaching
-    the same position give equal states. `history` and `events` ride along.
-    """
-
-    __slots__ = ("_hash", "_trail", "events", "game")
-
-    game: Game
-    events: tuple[Event, ...]
-
-    # -- to implement -----------------------------------------------------------------
-    @property
-    def player(self) -> int | None:
-        """Who decides now; None at chance nodes and when the game is over."""
-        raise NotImplementedError
-
-    @property
-    def is_chance(self) -> bool:
-        raise NotImplementedError
-
-    @property
-    def is_over(self) -> bool:
-        raise NotImplementedError
-
-    def legal_actions(self) -> tuple[Any, ...]:
-        """The legal actions of `player`; empty at chance nodes and when over."""
-        raise NotImplementedError
-
-    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
-        """Every outcome of this chance node with its exact probability; empty elsewhere."""
-        raise NotImplementedError
-
-    def _step(self, action: Any) -> State:
-        """Apply an action or outcome known to be legal (the unchecked, fast path)."""
-        raise NotImplementedError
-
-    def explain_illegal(self, action: Any) -> IllegalAction:
-        """The error for an action that is not legal here, naming the rule it breaks."""
-        raise NotImplementedError
-
-    def _key(self) -> tuple:
-        """The position: everything that decides what can happen next."""
-        raise NotImplementedError
-
-    def scores(self) -> tuple[int | Fraction, ...]:
-        """One number per player, higher is better (see `Game.score_name`).
-
-        During play: what each player would score if the game were judged now, so a
-        search cut off before the end can compare positions."""
-        raise NotImplementedError
-
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        """When over, the ranking as groups of tied players, best first; else ``()``."""
-        raise NotImplementedError
-
-    def view(self, player: int | None = None) -> dict:
-        """JSON data of what `player` may know; ``None`` gives the whole truth."""
-        raise NotImplementedError
-
-    def to_dict(self) -> dict:
-        """JSON position data; ``game.state_from_dict(s.to_dict()) == s``."""
-        raise NotImplementedError
-
-    def cut_off(self) -> str | None:
-        """When the game ended because a length cap (a house-rule option) cut it short, the
-        option's name; None otherwise. A cut-off game is ranked by its standing, not won by
-        the rules: its events and every display say so."""
-        return None
-
-    def notation(self) -> str:
-        """This position in the game's short notation (`Game.position` reads it back)."""
-        raise NotImplementedError
-
-    # -- provided (games may refine) ---------------------------------------------------
-    def describe(self, action: Any) -> str:
-        """The action or outcome in plain words, for pickers and logs."""
-        return str(action)
-
-    def action_places(self, action: Any) -> tuple[str, ...]:
-        """The board places (``data-place`` values of the rendering) an action involves,
-        so clicking a piece or space can offer the actions that involve it."""
-        return ()
-
-    def action_target(self, action: Any) -> str:
-        """The one board element (a ``data-place`` of the rendering) that a click plays `action` on:
-        the die you roll, the card you play, the hex you sail to. The board view knows no rules: it
-        is given each legal action's target, as chessground is given each piece's destinations.
-        A complete game names one for every legal action; the first of `action_places` by default."""
-        places = self.action_places(action)
-        return places[0] if places else ""
-
-    def action_menu(self, action: Any) -> tuple[str, ...]:
-        """The words that tell `action` apart from the others at its target, one per menu level
-        (``("Give Sail, Sail, Attack", "Get Repair")``): where one element has several meanings a
-        small menu at it offers the first words, then the next. ``()``: `describe` is the one entry."""
-        return ()
-
-    def outcome_group(self, outcome: Any) -> tuple[str, ...]:
-        """The groups a chance outcome falls in, broadest first, in the game's own words
-        (``("Full Sail",)``, ``("2 green tiles", "Supplies, Structure")``): a chance panel shows
-        one bar per group and opens a group on demand, so a 76-card draw stays readable.
-        ``()`` leaves the outcome on its own, named by `describe`."""
-        return ()
-
-    def stage_text(self) -> str:
-        """What the position waits for, in the game's own words ("Setting up: dealing the
-        Action cards"), for status lines; never an internal phase name. '' when unsaid.
-        Set-up steps begin with "Setting up" (a chance panel then offers to deal them all)."""
-        return ""
-
-    def apply(self, action: Any) -> State:
-        """Apply an action (or chance outcome, or its notation) and return the new state.
-
-        Raises `IllegalAction` naming the rule when it is not allowed here; `self`
-        is never changed.
-        """
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
-        if self.is_chance:
-            if not any(outcome == action for outcome, _ in self.chance_outcomes()):
-                raise self.explain_illegal(action)
-        elif action not in self.legal_actions():
-            raise self.explain_illegal(action)
-        return self._step(action)
-
-    def observation_string(self, player: int | None = None) -> str:
-        """`view(player)` as canonical JSON text (sorted keys): equal knowledge, equal text."""
-        import json
-
-        return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        """One outcome of this chance node, chosen with its exact probability."""
-        return sample(self.chance_outcomes(), rng)
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """Every action and outcome applied since the state this one was loaded or made from."""
-        return trail_steps(self._trail)   # flat chunks, never a deep chain (explorer.core.trail)
-
-    def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self) and self.game == other.game  # type: ignore[attr-defined]
-                and self._key() == other._key())  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((self.game, self._key()))
-            object.__setattr__(self, "_hash", value)
-            return value
-
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> State:
-        """Immutable: a copy is the same value, so deep-copying frameworks pay nothing."""
-        return self
-
-    def __reduce__(self) -> tuple:
-        """Pickled as its `to_dict` data, rebuilt (and validated) by `explorer.state_from_dict`."""
-        return (_state_from_dict, (self.to_dict(),))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __repr__(self) -> str:
-        return f"{self.game!r}.state_from_dict({self.to_dict()!r})"
-
-    def to_json(self, **kwargs: Any) -> str:
-        import json
-
-        return json.dumps(self.to_dict(), **kwargs)
-
-
 def _game_from_dict(data: Mapping[str, Any]) -> Game:
-    from explorer import load
-
     return load(data["name"], data["players"], **data["options"])
 
 
-def _state_from_dict(data: Mapping[str, Any]) -> State:
-    from explorer import state_from_dict
-
-    return state_from_dict(data)
-
-
-def outcome_probability(state: State, outcome: Any) -> Fraction:
-    """The exact probability of `outcome` at chance node `state` (0 if impossible)."""
-    return sum((p for o, p in state.chance_outcomes() if o == outcome), Fraction(0))
-
-
 def nothing_hidden(game: Game) -> bool:
-    """Whether every view is the whole position (`Game.perfect_information`); a game that
-    does not say counts as hiding something."""
-    try:
-        return bool(game.perfect_information())
-    except NotImplementedError:
-        return False
-
-
-def legal_names(actions: Sequence[Any]) -> list[str]:
-    """Notation of each action, for messages and pickers."""
-    return [str(a) for a in actions]
+    """Whether every view is the whole position (`Game.perfect_information`)."""
+    return bool(game.perfect_information())

@@ -43,3 +43,8 @@ class RandomPolicy:
 
     def __repr__(self) -> str:
         return "RandomPolicy()"
+
+
+def policy_factories(game: Any) -> dict[str, Any]:
+    """The game's named policies, ``"random"`` always among them."""
+    return {"random": RandomPolicy, **game.policies()}

@@ -6,18 +6,17 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from explorer.core.errors import OptionError, PositionError
+from explorer.core.registry import load
 
 SETUP_FIELDS = ("name", "players", "options")
 
 
 def read_setup(block: Any, name: str | None = None) -> Any:
-    """The `Game` a position's ``game`` block names, normalised through `explorer.load`.
+    """The `Game` a position's ``game`` block names, normalised through the registry's `load`.
 
     The block is partial: a missing ``name`` is `name` (the game reading it), missing
     ``players`` the game's default count, missing ``options`` (or a missing option) its
     default. A mistake is a `PositionError` whose field starts ``game.``."""
-    from explorer import load  # core knows no game: the registry is looked up when used
-
     if not isinstance(block, Mapping):
         raise PositionError("game", f"must be an object with name, players and options, not {type(block).__name__}")
     unknown = sorted(str(k) for k in set(block) - set(SETUP_FIELDS))

@@ -1,4 +1,4 @@
-"""The registry of games: name -> the package that defines it (imported on first use).
+"""The project's games, registered by name (explorer.core.registry; imported on first use).
 
 This module is also ``explorer.games``: calling it, ``explorer.games()``, lists the game
 names, while ``import explorer.games.sjoroveroya`` still reaches a game's package. One
@@ -9,31 +9,14 @@ the other.
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 from types import ModuleType
 
-from explorer.core.errors import OptionError
-from explorer.core.game import Game
+from explorer.core.registry import game_class, names, register
 
-_MODULES: dict[str, str] = {
-    "dead_mans_dice": "explorer.games.dead_mans_dice",
-    "last_bottle_of_rum": "explorer.games.last_bottle_of_rum",
-    "pirate_rush": "explorer.games.pirate_rush",
-    "jolly_and_roger": "explorer.games.jolly_and_roger",
-    "sjoroveroya": "explorer.games.sjoroveroya",
-}
+__all__ = ["game_class", "names", "register"]
 
-
-def names() -> tuple[str, ...]:
-    """Every game's name, in a stable order."""
-    return tuple(sorted(_MODULES))
-
-
-def game_class(name: str) -> type[Game]:
-    """The `Game` subclass of `name`; `OptionError` lists the names when unknown."""
-    if not isinstance(name, str) or name not in _MODULES:
-        raise OptionError("name", f"unknown game {name!r}; games: {', '.join(names())}")
-    return import_module(_MODULES[name]).GAME
+for _name in ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush", "sjoroveroya"):
+    register(_name, f"{__name__}.{_name}")
 
 
 class _Registry(ModuleType):

@@ -24,6 +24,7 @@ from explorer.core.errors import ExplorerError, PositionError
 from explorer.core.game import Game, OptionSpec
 from explorer.core.markup import escape
 from explorer.table.table import PERSON, bot_names
+from widgets.served_explorer import explorer_layout, game_choices, serve_own_assets
 from widgets.table import routes
 from widgets.table.hub import Hub
 
@@ -97,7 +98,6 @@ def host_view(hub: Hub | None = None, first: str | None = None, players: int | N
     """The form that opens a table (of game `first` for `players`, to begin with), and its links;
     `base` is the address people reach this server by (default: the one the host's browser used)."""
     import explorer
-    from widgets.served import game_choices
 
     hub = hub or routes.default_hub()
     hub.start()
@@ -167,7 +167,6 @@ def host_view(hub: Hub | None = None, first: str | None = None, players: int | N
 def whatif_view(token: str, hub: Hub | None = None) -> Any:
     """The explorer on the table's game so far, at the live position, for the teacher's own analysis."""
     from widgets.controller import Controller
-    from widgets.served import explorer_layout
 
     hub = hub or routes.default_hub()
     try:
@@ -185,7 +184,6 @@ def whatif_view(token: str, hub: Hub | None = None) -> Any:
 
 def table_app() -> Any:
     """`apps/table_app.py`: the host's form, or with ``?whatif=<teacher's token>`` the what-if board."""
-    from widgets.served import serve_own_assets
 
     serve_own_assets()
     args = pn.state.session_args or {}

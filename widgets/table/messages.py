@@ -162,10 +162,7 @@ def teacher_message(table: Table, here: Sequence[bool], odds: dict | None, links
     whole = draw(table, None)
     views = [{"seat": s.index, "label": seat_label(table, s.index), "svg": draw(table, s.index)["svg"]}
              for s in table.seats]
-    try:
-        position = state.notation()
-    except NotImplementedError:
-        position = ""
+    position = state.notation() if state.game.can("position_text") else ""
     return {"type": "table", "role": "teacher", **common(table, here), "steps": table.steps,
             "board": {"svg": whole["svg"], "actions": [], "status": status_line(table, None), "error": "",
                       "revision": table.version},

@@ -81,6 +81,8 @@ class DeadMansDice(Game):
     default_players = 3
     score_name = "doubloons"
     RULES = MappingProxyType(RULES)
+    CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "outlook", "playout",
+                              "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"round_turn_limit": 200, "rolloff_limit": 10})
     OPTIONS = (

@@ -74,6 +74,8 @@ class JollyAndRoger(Game):
     default_players = 2
     score_name = "gold plus ship points"
     RULES = MappingProxyType(RULES)
+    CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
+                              "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
     OPTIONS = (
         OptionSpec("special_cards", False, "True: the expert game with Skeleton, Kraken and Tortuga", "V1"),

@@ -65,6 +65,8 @@ class LastBottleOfRum(Game):
     default_players = 2
     score_name = "Loot Points"
     RULES = MappingProxyType(RULES)
+    CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "outlook", "playout",
+                              "policies", "position_data", "position_text", "sampling", "search_settings"})
     LENGTH_CAPS = MappingProxyType({"turn_limit": 50})
     OPTIONS = (
         OptionSpec("bounty_hunt", False, "module Bounty Hunt: Outposts deal Bounty cards (R60-R62)", "V1"),

@@ -63,6 +63,8 @@ class PirateRush(Game):
     default_players = 4
     score_name = "points"
     RULES = MappingProxyType(RULES)
+    CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
+                              "policies", "position_data", "position_text", "sampling", "search_settings"})
     LENGTH_CAPS = MappingProxyType({"duel_throw_limit": 10})
     OPTIONS = (
         OptionSpec("advanced", True, "False: the basic game, no resources or events (R9, R65)", "V1"),

@@ -73,6 +73,8 @@ class Sjoroveroya(Game):
     default_players = 2
     score_name = "progress (36 minus moves left)"
     RULES = MappingProxyType(RULES)
+    CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
+                              "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
