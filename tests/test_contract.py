@@ -22,9 +22,9 @@ from explorer.analysis.odds import view_probability
 from explorer.analysis.rollouts import policy_factories
 from explorer.core.capabilities import CAPABILITIES, CORE, MissingCapability
 from explorer.core.chance import check_distribution
-from explorer.core.game import Game, State
 from explorer.core.errors import IllegalAction, OptionError, PositionError, TooManyWorlds
 from explorer.core.events import Event
+from explorer.core.game import Game, State
 from explorer.core.play import advance, choose
 from explorer.core.policy import RandomPolicy
 
