@@ -70,7 +70,7 @@ def test_an_undeclared_capability_says_which_and_what_it_unlocks():
     class Bare(Game):
         name, title = "bare", "Bare"
 
-    with pytest.raises(MissingCapability, match="Bare does not offer 'hidden_worlds'.*exact odds"):
+    with pytest.raises(MissingCapability, match=r"Bare does not offer 'hidden_worlds'.*exact odds"):
         list(Bare(1).hidden_worlds({}))
     assert not Bare.can("hidden_worlds") and Bare(1).playout(None, random.Random(0), 10) is None
     with pytest.raises(TypeError, match="unknown capabilities"):
