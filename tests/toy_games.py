@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
+from types import MappingProxyType
 from typing import Any
 
 from explorer.core.chance import uniform
@@ -89,8 +90,9 @@ class DiceState(State):
 
 class DiceGame(Game):
     name = "toy_dice"
-    CAPABILITIES = frozenset({"explain", "hidden_worlds", "position_data", "position_text", "sampling"})
     title = "Toy dice"
+    CAPABILITIES = frozenset({"explain", "hidden_worlds", "position_data", "position_text", "sampling"})
+    RULES = MappingProxyType({"D1": "roll one or two dice; the highest total wins"})
     min_players = 1
     max_players = 4
 
@@ -226,6 +228,9 @@ class DrawGame(Game):
 
     name = "toy_draw"
     title = "Toy draw"
+    CAPABILITIES = frozenset({"explain", "hidden_worlds", "position_data", "position_text", "sampling"})
+    RULES = MappingProxyType({"H1": "each player is dealt one card face down from the deck",
+                              "H2": "in turn, each player draws another card or stops"})
     min_players = 2
     max_players = 3
     OPTIONS = (OptionSpec("reds", 2, "red cards in the deck", "H1", minimum=0),

@@ -34,7 +34,8 @@ class Capability:
     """One optional part of the contract: the names a game writes on `Game` and `State` to offer
     it, and what in the explorer it unlocks (for the guide and error messages). Some
     capabilities have refinements with their own defaults (`Game.world_key` beside
-    `hidden_worlds`; `State.action_places` and `action_menu` beside `action_target`)."""
+    `hidden_worlds`; `State.action_target` and `action_menu` beside `action_places`; `State.describe`
+    beside `explain_illegal`)."""
 
     name: str
     game: tuple[str, ...]
@@ -43,7 +44,7 @@ class Capability:
 
 
 CAPABILITIES: dict[str, Capability] = {c.name: c for c in (
-    Capability("explain", (), ("explain_illegal", "describe"),
+    Capability("explain", (), ("explain_illegal",),
                "errors that name the rule an action breaks, and actions in plain words in pickers and logs"),
     Capability("position_data", ("state_from_dict",), ("to_dict",),
                "saving, links, the position editor's JSON, replays and pickling (worker processes)"),
@@ -61,7 +62,7 @@ CAPABILITIES: dict[str, Capability] = {c.name: c for c in (
                "an estimate of each seat's chance of winning, for a search that cuts rollouts short"),
     Capability("playout", ("playout",), (),
                "fast playouts for rollouts, verdicts and the search (the same games as stepping the model)"),
-    Capability("board", (), ("action_target",),
+    Capability("board", (), ("action_places",),
                "moves made by clicking the board"),
     Capability("chance_groups", (), ("outcome_group", "stage_text"),
                "a chance panel that groups a large draw, and status lines that say what a position waits for"),
