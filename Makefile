@@ -4,10 +4,11 @@
 #   make quick     the quick tier: lint and the unit tests (no browser, notebooks or long
 #                  property, solver, kernel and fuzz files), about a minute
 #   make lite      build the JupyterLite site (every notebook, no server) into build/lite/site
+#   make new-game NAME=my_game   a new registered game in the standard skeleton (docs/new_game.md)
 PYTHON ?= python3
 VENV ?= .venv
 
-.PHONY: explore test quick setup lint bench clean lite
+.PHONY: explore test quick setup lint bench clean lite new-game
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -37,6 +38,9 @@ lint: $(VENV)/.ready
 
 lite: $(VENV)/.ready
 	$(VENV)/bin/python lite/build.py --out build/lite
+
+new-game: $(VENV)/.ready
+	$(VENV)/bin/python -m explorer new-game $(NAME)
 
 bench: $(VENV)/.ready
 	$(VENV)/bin/python benchmarks/playouts.py

@@ -17,9 +17,10 @@ from explorer.core.game import State
 
 class RulesState(State):
     """The contract answered by the game's `Game.RULEBOOK` (legal_actions, chance_outcomes,
-    sample_chance, step, explain_illegal, scores, winners; describe and action_places when it has
-    them), `Game.POSITION` (view, to_dict) and `Game.MOVES` (where each action is made on the
-    board). Legal actions are worked out once per state: states never change."""
+    sample_chance, step, explain_illegal, scores, winners; describe, action_places, outcome_group
+    and stage_text when it has them), `Game.POSITION` (view, to_dict; notation where it has one)
+    and `Game.MOVES` (where each action is made on the board). Legal actions are worked out once
+    per state: states never change."""
 
     __slots__ = ("_legal",)
 
@@ -55,6 +56,11 @@ class RulesState(State):
     def to_dict(self) -> dict:
         return self.game.POSITION.to_dict(self)
 
+    def notation(self) -> str:
+        """The short notation, written by the position module's ``notation`` where it has one."""
+        write = getattr(self.game.POSITION, "notation", None)
+        return write(self) if write else State.notation(self)
+
     def describe(self, action: Any) -> str:
         words = getattr(self.game.RULEBOOK, "describe", None)
         return words(self, action) if words else State.describe(self, action)
@@ -70,6 +76,14 @@ class RulesState(State):
     def action_menu(self, action: Any) -> tuple[str, ...]:
         menu = getattr(self.game.MOVES, "action_menu", None)
         return menu(self, action) if menu else ()
+
+    def outcome_group(self, outcome: Any) -> tuple[str, ...]:
+        group = getattr(self.game.RULEBOOK, "outcome_group", None)
+        return group(self, outcome) if group else ()
+
+    def stage_text(self) -> str:
+        stage = getattr(self.game.RULEBOOK, "stage_text", None)
+        return stage(self) if stage else ""
 
     def _repr_svg_(self) -> str:
         return self.view(None)._repr_svg_()

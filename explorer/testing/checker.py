@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import json
 import pickle
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,6 +21,8 @@ from explorer.core.play import playout as model_playout
 from explorer.core.play import replay
 from explorer.core.policy import policy_factories
 from explorer.testing.fuzz import fuzzed_data, fuzzed_notation
+
+PLACE = re.compile(r'data-place="([^"]+)"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +168,8 @@ def check_steps(run: Run) -> None:
                             "a decision lists each legal action once (the game is over when none is left)")
             for action in legal:
                 _check_notation(run, game, action)
-                if game.can("board") and not state.action_target(action):
-                    run.problem("board", f"{action} has no target on the board",
-                                "action_target names the board element (a data-place) a click plays it on",
-                                kind="target")
+            if game.can("board"):
+                _check_board(run, state, legal)
         if len(state.scores()) != n:
             run.problem("steps", "scores() does not give one number per seat", "return a tuple of n numbers")
         if not all(isinstance(e, Event) and e.text for e in state.events):
@@ -175,6 +177,22 @@ def check_steps(run: Run) -> None:
         if state.cut_off() is not None and (not state.is_over or state.cut_off() not in game.options):
             run.problem("steps", f"cut_off() is {state.cut_off()!r} here",
                         "cut_off() names the length-cap option that ended the game, and only once it is over")
+
+
+def _check_board(run: Run, state: State, legal: tuple[Any, ...]) -> None:
+    """Every legal action has a target, drawn on the actor's board (``data-place``)."""
+    view = state.view(state.player)
+    svg = view._repr_svg_() if hasattr(view, "_repr_svg_") else ""
+    drawn = {html.unescape(place) for place in PLACE.findall(svg)}
+    for action in legal:
+        run.count("board")
+        target = state.action_target(action)
+        if not target:
+            run.problem("board", f"{action} has no target on the board",
+                        "action_target names the board element (a data-place) a click plays it on", kind="target")
+        elif svg and target not in drawn:
+            run.problem("board", f"{action}'s target {target!r} is not drawn on the board",
+                        "render draws an element with that data-place in the actor's view", kind="drawn")
 
 
 def _check_chance(run: Run, state: State) -> None:

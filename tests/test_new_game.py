@@ -1,0 +1,76 @@
+"""``python -m explorer new-game``: the template makes a registered game in the standard skeleton that
+plays, passes the authors' checker, its own tests and the layer test, and has a lesson that loads."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from explorer.newgame import NewGameError, create, planned
+
+ROOT = Path(__file__).resolve().parents[1]
+SKELETON_FILES = {
+    "__init__.py", "data.py", "data.toml", "rules_text.py", "model.py", "rules.py", "flow.py", "explain.py",
+    "notation.py", "position.py", "checks.py", "position_text.py", "worlds.py", "spaces.py", "policies.py",
+    "thumb.py", "playout.py", "outlook.py", "odds.py", "render.py", "board_moves.py", "groups.py"}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """A copy of the project's package and layer test, with a new game made in it by the command."""
+    root = tmp_path_factory.mktemp("project")
+    shutil.copytree(ROOT / "explorer", root / "explorer", ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "test_layers.py", root / "tests")
+    made = run(root, "-m", "explorer", "new-game", "treasure_dive", "--root", str(root))
+    assert made.returncode == 0, made.stderr
+    assert "made treasure_dive: 25 files" in made.stdout
+    return root
+
+
+def run(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_the_package_has_the_standard_skeleton(project):
+    package = project / "explorer" / "games" / "treasure_dive"
+    assert {p.name for p in package.iterdir() if p.is_file()} == SKELETON_FILES
+    assert ('"sjoroveroya", "treasure_dive"' in (project / "explorer" / "games" / "__init__.py").read_text())
+    assert (project / "docs" / "treasure_dive.md").exists()
+
+
+def test_the_game_plays_passes_the_checker_and_its_lesson_loads(project):
+    code = ("import explorer\nfrom explorer.testing import check_game\nfrom explorer.lessons import load_lesson\n"
+            "game = explorer.load('treasure_dive', players=3)\n"
+            "report = check_game(game, seeds=2, steps=200)\n"
+            "lesson = load_lesson('treasure_dive')\n"
+            "print(report.ok, len(lesson.steps), game.start(seed=1).legal_actions())\n")
+    done = run(project, "-c", code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "True 2 (Dive(),)"
+
+
+def test_its_own_tests_and_the_layer_test_pass(project):
+    done = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(project),
+               "-o", "addopts=", str(project / "tests" / "games" / "treasure_dive"),
+               str(project / "tests" / "test_layers.py"), "-k", "treasure_dive")
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+def test_a_bad_or_taken_name_writes_nothing(tmp_path):
+    for bad in ("Liars", "1st", "x", "dice-game", "a_"):
+        with pytest.raises(NewGameError, match="is not a game name"):
+            create(bad, tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "treasure_dive.md").write_text("mine")
+    with pytest.raises(NewGameError, match="exists already"):
+        create("treasure_dive", tmp_path)
+    assert not (tmp_path / "explorer").exists() and (tmp_path / "docs" / "treasure_dive.md").read_text() == "mine"
+    assert len(planned("treasure_dive", tmp_path)) == 25
