@@ -2,7 +2,7 @@
 
 Each view is one ESM file (shipped as package data) drawing the JSON that a pure
 function of `present` makes; the browser sends plain requests back. The Panel app
-reuses the same ESM files and functions (`widgets.panel_app`).
+reuses the same ESM files and functions (`widgets.served_explorer.bound_pane`).
 """
 
 from __future__ import annotations
