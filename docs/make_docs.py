@@ -27,8 +27,9 @@ def section(name: str, module: str, heading: str) -> list[str]:
 def page(name: str) -> str:
     game = explorer.load(name)
     package = import_module(f"explorer.games.{name}")
+    rules = f"`docs/rules/{name}.md`" if (DOCS / "rules" / f"{name}.md").exists() else f"`../shared/rules/{name}.md`"
     parts = [f"# {game.title}: positions, action notation and position data\n",
-             f"Rules digest: `../shared/rules/{name}.md`. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
+             f"Rules digest: {rules}. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
     parts += section(name, "position_text", "Positions in the notation (`game.position(text)`, `state.notation()`)")
     parts += ["## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
     parts += section(name, "position", "Position data (`state.to_dict()`, `game.state_from_dict(data)`)")

@@ -19,9 +19,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 ID_LINE = re.compile(r"^\s*(?:#+ *)?(?:- *)?(?:\*\*)?(?:\| *)?((?:R|S|T|E|V)[0-9]+)\b", re.M)
 
 
+def rules_page(game: str) -> Path:
+    """A game's rules with their IDs: the shared digest of the five pirate games, else the project's
+    own rules page (docs/rules/<game>.md) for a game added since (docs/new_game.md)."""
+    digest = SHARED / "rules" / f"{game}.md"
+    return digest if digest.exists() else ROOT / "docs" / "rules" / f"{game}.md"
+
+
 def digest_ids(game: str) -> list[str]:
     """The S, T, R, E and V IDs a game's digest defines (as the before-stop hook reads them)."""
-    text = (SHARED / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    text = rules_page(game).read_text(encoding="utf-8")
     return sorted(set(ID_LINE.findall(text)), key=lambda i: (i[0], int(i[1:])))
 
 

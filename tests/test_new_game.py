@@ -20,16 +20,25 @@ SKELETON_FILES = {
     "thumb.py", "playout.py", "outlook.py", "odds.py", "render.py", "board_moves.py", "groups.py"}
 
 
+EVERY_GAME_TESTS = ("conftest.py", "toy_games.py", "test_contract.py", "test_layers.py", "test_skeleton.py",
+                    "test_docs.py", "test_lessons_coverage.py")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    """A copy of the project's package and layer test, with a new game made in it by the command."""
+    """A copy of the project's package, its docs script and the tests that run over every game, with a
+    new game made in it by the command."""
     root = tmp_path_factory.mktemp("project")
     shutil.copytree(ROOT / "explorer", root / "explorer", ignore=shutil.ignore_patterns("__pycache__"))
     (root / "tests").mkdir()
-    shutil.copy(ROOT / "tests" / "test_layers.py", root / "tests")
+    (root / "docs").mkdir()
+    shutil.copy(ROOT / "docs" / "make_docs.py", root / "docs")
+    shutil.copy(ROOT / "docs" / "architecture.md", root / "docs")
+    for name in EVERY_GAME_TESTS:
+        shutil.copy(ROOT / "tests" / name, root / "tests")
     made = run(root, "-m", "explorer", "new-game", "treasure_dive", "--root", str(root))
     assert made.returncode == 0, made.stderr
-    assert "made treasure_dive: 25 files" in made.stdout
+    assert "made treasure_dive: 26 files" in made.stdout
     return root
 
 
@@ -42,7 +51,7 @@ def test_the_package_has_the_standard_skeleton(project):
     package = project / "explorer" / "games" / "treasure_dive"
     assert {p.name for p in package.iterdir() if p.is_file()} == SKELETON_FILES
     assert ('"sjoroveroya", "treasure_dive"' in (project / "explorer" / "games" / "__init__.py").read_text())
-    assert (project / "docs" / "treasure_dive.md").exists()
+    assert (project / "docs" / "rules" / "treasure_dive.md").exists()
 
 
 def test_the_game_plays_passes_the_checker_and_its_lesson_loads(project):
@@ -53,24 +62,26 @@ def test_the_game_plays_passes_the_checker_and_its_lesson_loads(project):
             "print(report.ok, len(lesson.steps), game.start(seed=1).legal_actions())\n")
     done = run(project, "-c", code)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "True 2 (Dive(),)"
+    assert done.stdout.splitlines()[-1] == "True 3 (Dive(),)"
 
 
-def test_its_own_tests_and_the_layer_test_pass(project):
+def test_its_own_tests_and_the_tests_over_every_game_pass(project):
+    """Its own tests, and the contract, layer, skeleton, docs and lesson-coverage tests for it."""
     done = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(project),
-               "-o", "addopts=", str(project / "tests" / "games" / "treasure_dive"),
-               str(project / "tests" / "test_layers.py"), "-k", "treasure_dive")
+               "-o", "addopts=", "-o", "pythonpath=tests", str(project / "tests"), "-k", "treasure_dive")
     assert done.returncode == 0, done.stdout[-3000:]
-    assert " passed" in done.stdout and "failed" not in done.stdout
+    passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    assert passed >= 40 and "failed" not in done.stdout
 
 
 def test_a_bad_or_taken_name_writes_nothing(tmp_path):
     for bad in ("Liars", "1st", "x", "dice-game", "a_"):
         with pytest.raises(NewGameError, match="is not a game name"):
             create(bad, tmp_path)
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "treasure_dive.md").write_text("mine")
+    (tmp_path / "docs" / "rules").mkdir(parents=True)
+    (tmp_path / "docs" / "rules" / "treasure_dive.md").write_text("mine")
     with pytest.raises(NewGameError, match="exists already"):
         create("treasure_dive", tmp_path)
-    assert not (tmp_path / "explorer").exists() and (tmp_path / "docs" / "treasure_dive.md").read_text() == "mine"
-    assert len(planned("treasure_dive", tmp_path)) == 25
+    mine = (tmp_path / "docs" / "rules" / "treasure_dive.md").read_text()
+    assert not (tmp_path / "explorer").exists() and mine == "mine"
+    assert len(planned("treasure_dive", tmp_path)) == 25   # and docs/<name>.md, written by docs/make_docs.py

@@ -8,7 +8,10 @@ each file holds, and how to replace the placeholder rules with a game's own: doc
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 SKELETON = Path(__file__).parent / "skeleton"
@@ -30,7 +33,7 @@ def planned(name: str, root: Path) -> dict[Path, str]:
              for t in sorted((SKELETON / "game").glob("*.tmpl"))}
     files[root / "tests" / "games" / name / f"test_{name}_rules.py"] = "test_rules.py.tmpl"
     files[root / "explorer" / "lessons" / "data" / f"{name}.toml"] = "lesson.toml.tmpl"
-    files[root / "docs" / f"{name}.md"] = "docs.md.tmpl"
+    files[root / "docs" / "rules" / f"{name}.md"] = "docs.md.tmpl"
     return files
 
 
@@ -67,4 +70,15 @@ def create(name: str, root: Path | str = ".", title: str | None = None) -> list[
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     register(name, root)
-    return list(files)
+    return [*files, *notation_page(name, root)]
+
+
+def notation_page(name: str, root: Path) -> list[Path]:
+    """docs/<name>.md, the page the project writes from the package's docstrings (docs/make_docs.py),
+    where the project has that script."""
+    script = root / "docs" / "make_docs.py"
+    if not script.exists():
+        return []
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    subprocess.run([sys.executable, str(script)], cwd=root, env=env, check=True, capture_output=True)
+    return [root / "docs" / f"{name}.md"]
