@@ -65,7 +65,7 @@ class Work(RushState):
 def _copy_fields(w: Work, s: RushState) -> None:
     """Assign every field of `s` (model.FIELDS, in order) to `w`: plain attribute copies, as a
     loop over the names with getattr/setattr costs ten times as much on every step.
-    tests/test_pirate_rush_step_paths.py checks it covers FIELDS exactly."""
+    tests/games/pirate_rush/test_pirate_rush_step_paths.py checks it covers FIELDS exactly."""
     w.phase, w.stack, w.kinds, w.slots, w.loot = s.phase, s.stack, s.kinds, s.slots, s.loot
     w.discard, w.islands, w.flipped, w.removed, w.row = s.discard, s.islands, s.flipped, s.removed, s.row
     w.markers, w.chosen, w.prestige = s.markers, s.chosen, s.prestige

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rush_support import leaves, play, table, tokens_of
+from games.pirate_rush.support import leaves, play, table, tokens_of
 
 from explorer.core.errors import IllegalAction
 from explorer.games.pirate_rush.inference import tile_distribution

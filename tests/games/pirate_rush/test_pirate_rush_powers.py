@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rush_support import Pick, leaves, pick_words, play, table, tokens_of
+from games.pirate_rush.support import Pick, leaves, pick_words, play, table, tokens_of
 
 from explorer.core.errors import IllegalAction
 from explorer.games.pirate_rush.model import Move, Outcome

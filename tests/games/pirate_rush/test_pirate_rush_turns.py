@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rush_support import begin, play, table
+from games.pirate_rush.support import begin, play, table
 
 from explorer.core.errors import IllegalAction
 from explorer.games.pirate_rush.rules import commander, supply, unvisitable

@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from rush_support import edit, game, play, table
+from games.pirate_rush.support import edit, game, play, table
 
 from explorer.games.pirate_rush.knowledge import locate
 from explorer.games.pirate_rush.rules import DECISIONS
+
+pytestmark = pytest.mark.slow
 
 
 def remembering(turn_of: int = 0, kind: str = "map", slot: int = 1):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from rush_support import game as rush_game
-from rush_support import play, table
+from games.pirate_rush.support import game as rush_game
+from games.pirate_rush.support import play, table
 
 from explorer.core.errors import PositionError
 from explorer.games.pirate_rush.rules import is_path

@@ -8,13 +8,15 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
-from rush_support import Pick, game, play, table
+from games.pirate_rush.support import Pick, game, play, table
 
 import widgets
 from explorer.games.pirate_rush.data import KINDS
 from explorer.games.pirate_rush.describe import kind_words
 from explorer.games.pirate_rush.model import DECISION_VERBS
 from widgets.controller import Controller
+
+pytestmark = pytest.mark.slow
 
 PLACE = re.compile(r'data-place="([^"]+)"')
 DUELS = ("random", "choice", "manual_winner", "coin")

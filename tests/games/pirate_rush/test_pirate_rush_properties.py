@@ -9,6 +9,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,8 @@ import explorer
 from explorer.games.pirate_rush.data import PROSTHETICS, TOTAL
 from explorer.games.pirate_rush.knowledge import locate
 from explorer.games.pirate_rush.stack_view import LOOKS, SECRET_STAKES, TOKEN_ARG, task_tokens
+
+pytestmark = pytest.mark.slow
 
 OPTIONS = st.fixed_dictionaries({
     "advanced": st.booleans(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rush_support import Pick, edit, game, play, table
+from games.pirate_rush.support import Pick, edit, game, play, table
 
 import explorer
 from explorer.games.pirate_rush.scoring import prestige_bonus, scores, winners

@@ -8,12 +8,14 @@ import random
 import re
 
 import pytest
-from rush_support import game, play, table
+from games.pirate_rush.support import game, play, table
 
 from explorer.core.play import advance
 from explorer.games.pirate_rush import flow
 from explorer.games.pirate_rush.flow import Work
 from explorer.games.pirate_rush.model import FIELDS, RushState
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_step_returns_a_new_immutable_state_and_leaves_the_old_one_as_it_was():

@@ -19,6 +19,8 @@ from explorer.games.pirate_rush.kernel import state_facts
 from explorer.games.pirate_rush.policies import RuleOfThumb, view_facts
 from explorer.games.pirate_rush.thumb import choose
 
+pytestmark = pytest.mark.slow
+
 # (players, options, the digest IDs they change): each option that changes what is played
 SETUPS: list[tuple[int, dict, str]] = [
     (3, {}, "R4"),

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from rush_support import begin, game, leaves, play, prob
+from games.pirate_rush.support import begin, game, leaves, play, prob
 
 from explorer.core.game import outcome_probability
 from explorer.games.pirate_rush.data import ISLAND_TILES, PROSTHETICS, TOTAL

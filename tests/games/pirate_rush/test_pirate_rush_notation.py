@@ -9,9 +9,9 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from games.pirate_rush.support import edit, game, play, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rush_support import edit, game, play, table
 
 import explorer
 from explorer.analysis.odds import next_outcomes, view_probability
@@ -19,6 +19,8 @@ from explorer.core import advance
 from explorer.core.errors import IllegalAction, PositionError, TooManyWorlds
 from explorer.games.pirate_rush.inference import tile_distribution
 from explorer.games.pirate_rush.steps import STEPS
+
+pytestmark = pytest.mark.slow
 
 OPTION_SETS = [
     {"players": 3}, {"players": 4, "advanced": False}, {"players": 5, "duel_mode": "choice", "duel_throw_limit": 3},
@@ -242,7 +244,7 @@ def test_chance_outcomes_name_tiles_in_words():
 def test_helpers_are_documented_on_the_docs_page():
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "docs" / "pirate_rush.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "pirate_rush.md").read_text(encoding="utf-8")
     for name in ("at_turn", "give_loot", "tile_distribution", "view_probability", "next_outcomes"):
         assert name in text
 

@@ -9,12 +9,14 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from rush_support import Pick, edit, game, play, table, tokens_of
+from games.pirate_rush.support import Pick, edit, game, play, table, tokens_of
 
 from explorer.games.pirate_rush.data import COINS, KINDS, NEGATIVE
 from explorer.games.pirate_rush.rules import DECISIONS, THROWS
 from explorer.games.pirate_rush.sampling import fits
 from explorer.games.pirate_rush.stack_view import task_tokens
+
+pytestmark = pytest.mark.slow
 
 
 def _setup():

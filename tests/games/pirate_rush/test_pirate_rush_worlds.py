@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from rush_support import game
+from games.pirate_rush.support import game
 from test_pirate_rush_memory import remembering
 
 from explorer.core.errors import TooManyWorlds
 from explorer.games.pirate_rush.model import FIELDS
+
+pytestmark = pytest.mark.slow
 
 
 def walk(g, seed: int, steps: int):

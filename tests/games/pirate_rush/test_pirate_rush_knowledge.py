@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from rush_support import Pick, edit, play, table, tokens_of
+from games.pirate_rush.support import Pick, edit, play, table, tokens_of
 
 from explorer.games.pirate_rush.inference import island_distribution, tile_distribution, what_is
 

@@ -7,12 +7,14 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from rush_support import game, play, table
+from games.pirate_rush.support import game, play, table
 
 import explorer
 from explorer.core import advance
 from explorer.core.errors import IllegalAction, PositionError
 from explorer.games.pirate_rush.policies import RuleOfThumb
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("field,value", [
