@@ -22,7 +22,7 @@ class Pick:
 
 
 def pick_words(s, token: int) -> str:
-    from explorer.games.pirate_rush.picks import labels
+    from explorer.games.pirate_rush.tokens.picks import labels
 
     task = s.stack[-1]
     return f"{'place' if task[0] == 'place' else 'pick'} {labels(s, task)[token]}"

@@ -8,7 +8,7 @@ import pytest
 from games.pirate_rush.support import Pick, edit, game, play, table
 
 import explorer
-from explorer.games.pirate_rush.scoring import prestige_bonus, scores, winners
+from explorer.games.pirate_rush.turn.scoring import prestige_bonus, scores, winners
 
 
 def at_step4(tile: str, resources=(2, 2, 2), ship: int = 0, loot=None, taker: int = 0, **options):
@@ -75,7 +75,7 @@ def test_V14_end_on_arrival_stops_before_the_last_island():
 
 def test_V15_zigzag_route():
     s = table(3, route_layout="zigzag")
-    from explorer.games.pirate_rush.rules import next_islands
+    from explorer.games.pirate_rush.turn.table import next_islands
 
     assert next_islands(s) == (1, 2)
     assert next_islands(edit(s, ship=6)) == (7,)
@@ -125,7 +125,7 @@ def test_R71_loot_is_face_down_to_others():
 
 def test_R72_R27_V6_prestige_supply():
     s = table(3)
-    from explorer.games.pirate_rush.rules import supply
+    from explorer.games.pirate_rush.turn.table import supply
 
     assert supply(s) + sum(s.prestige) + len(s.markers) == 24
     assert supply(table(3, prestige_supply="unlimited")) > 24

@@ -8,8 +8,8 @@ import pytest
 from games.pirate_rush.support import leaves, play, table, tokens_of
 
 from explorer.core.errors import IllegalAction
-from explorer.games.pirate_rush.inference import tile_distribution
-from explorer.games.pirate_rush.rules import commander
+from explorer.games.pirate_rush.odds import tile_distribution
+from explorer.games.pirate_rush.turn.table import commander
 
 
 def flip(n=4, loot=None, chosen=None, tile="T05", **options):
@@ -20,7 +20,8 @@ def flip(n=4, loot=None, chosen=None, tile="T05", **options):
     d["current"], d["turn"] = -1, [0, 0, 0, 0, 0, 0, 0]
     d["islands"][0] = tile
     s = s.game.state_from_dict(d)
-    from explorer.games.pirate_rush.flow import Work, settle
+    from explorer.games.pirate_rush.flow import Work
+    from explorer.games.pirate_rush.rules import settle
 
     w = Work(s)
     settle(w)
@@ -86,7 +87,8 @@ def test_R55_C7_perdidos_shuffles_islands_ahead_and_blurs_knowledge():
     d = s.to_dict()
     d["islands"][0], d["current"] = "T06", -1
     s = s.game.state_from_dict(d)
-    from explorer.games.pirate_rush.flow import Work, settle
+    from explorer.games.pirate_rush.flow import Work
+    from explorer.games.pirate_rush.rules import settle
 
     w = Work(s)
     settle(w)
@@ -114,7 +116,8 @@ def test_V3_perdidos_scope(scope, islands):
     d = s.to_dict()
     d["islands"][0], d["current"] = "T06", -1
     s = s.game.state_from_dict(d)
-    from explorer.games.pirate_rush.flow import Work, settle
+    from explorer.games.pirate_rush.flow import Work
+    from explorer.games.pirate_rush.rules import settle
 
     w = Work(s)
     settle(w)

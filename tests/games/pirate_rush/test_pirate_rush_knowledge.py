@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from games.pirate_rush.support import Pick, edit, play, table, tokens_of
 
-from explorer.games.pirate_rush.inference import island_distribution, tile_distribution, what_is
+from explorer.games.pirate_rush.odds import island_distribution, tile_distribution, what_is
 
 
 def test_H1_H6_R19_own_loot_known_and_taken_slot_public():

@@ -9,8 +9,8 @@ import random
 import pytest
 from games.pirate_rush.support import edit, game, play, table
 
-from explorer.games.pirate_rush.knowledge import locate
 from explorer.games.pirate_rush.rules import DECISIONS
+from explorer.games.pirate_rush.tokens.knowledge import locate
 
 pytestmark = pytest.mark.slow
 

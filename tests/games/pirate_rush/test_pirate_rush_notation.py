@@ -17,8 +17,8 @@ import explorer
 from explorer.analysis.odds import next_outcomes, view_probability
 from explorer.core import advance
 from explorer.core.errors import IllegalAction, PositionError, TooManyWorlds
-from explorer.games.pirate_rush.inference import tile_distribution
-from explorer.games.pirate_rush.steps import STEPS
+from explorer.games.pirate_rush.odds import tile_distribution
+from explorer.games.pirate_rush.turn.tasks import STEPS
 
 pytestmark = pytest.mark.slow
 

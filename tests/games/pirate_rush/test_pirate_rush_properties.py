@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.games.pirate_rush.data import PROSTHETICS, TOTAL
-from explorer.games.pirate_rush.knowledge import locate
-from explorer.games.pirate_rush.stack_view import LOOKS, SECRET_STAKES, TOKEN_ARG, task_tokens
+from explorer.games.pirate_rush.tokens.knowledge import locate
+from explorer.games.pirate_rush.tokens.stack_view import LOOKS, SECRET_STAKES, TOKEN_ARG, task_tokens
 
 pytestmark = pytest.mark.slow
 

@@ -12,9 +12,9 @@ import pytest
 from games.pirate_rush.support import Pick, edit, game, play, table, tokens_of
 
 from explorer.games.pirate_rush.data import COINS, KINDS, NEGATIVE
+from explorer.games.pirate_rush.hidden.draws import fits
 from explorer.games.pirate_rush.rules import DECISIONS, THROWS
-from explorer.games.pirate_rush.sampling import fits
-from explorer.games.pirate_rush.stack_view import task_tokens
+from explorer.games.pirate_rush.tokens.stack_view import task_tokens
 
 pytestmark = pytest.mark.slow
 

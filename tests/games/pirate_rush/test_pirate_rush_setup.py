@@ -11,7 +11,7 @@ from games.pirate_rush.support import begin, game, leaves, play, prob
 from explorer.core.game import outcome_probability
 from explorer.games.pirate_rush.data import ISLAND_TILES, PROSTHETICS, TOTAL
 from explorer.games.pirate_rush.model import Outcome
-from explorer.games.pirate_rush.rules import supply
+from explorer.games.pirate_rush.turn.table import supply
 
 
 def test_S1_prosthetic_supply_is_set_aside_face_up():
@@ -181,7 +181,7 @@ def test_R1_R2_R4_R5_R6_R7_draft_markers_and_commander():
     s = play(s, "draft rogue", "draft monkey")
     assert set(s.markers) == {1, 2, 3}                          # R6: the 3 unchosen
     s = play(s, "island T12")
-    from explorer.games.pirate_rush.rules import commander
+    from explorer.games.pirate_rush.turn.table import commander
 
     assert commander(s) == 0 and s.player == 0                  # R1, R2: rank 5 beats 6 and 8
     s2 = play(begin(3, row="3 5 6 8"), "draft captain", "draft navigator", "draft gunner", "island T12")
@@ -189,7 +189,7 @@ def test_R1_R2_R4_R5_R6_R7_draft_markers_and_commander():
 
 
 def test_R3_ties_favour_the_higher_rank():
-    from explorer.games.pirate_rush.rules import order_key
+    from explorer.games.pirate_rush.turn.table import order_key
 
     s = begin(3, row="3 5 6 8")
     s = play(s, "draft monkey", "draft captain", "draft gunner", "island T12")

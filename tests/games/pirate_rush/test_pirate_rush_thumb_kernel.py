@@ -1,4 +1,4 @@
-"""Pirate Rush's evaluator kernel (kernel.py) against the model stepped with the rule of thumb.
+"""Pirate Rush's evaluator kernel (playout.py) against the model stepped with the rule of thumb.
 
 From the same position and generator the kernel reaches the same final state (`==` and
 `to_dict()`), scores, ranking and step count, and leaves the generator in the same state:
@@ -15,7 +15,7 @@ from test_policy_playout import check_same_game, positions
 
 import explorer
 from explorer.core.play import advance, playout
-from explorer.games.pirate_rush.kernel import state_facts
+from explorer.games.pirate_rush.playout import state_facts
 from explorer.games.pirate_rush.policies import RuleOfThumb, view_facts
 from explorer.games.pirate_rush.thumb import choose
 

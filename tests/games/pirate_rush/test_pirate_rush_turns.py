@@ -6,7 +6,7 @@ import pytest
 from games.pirate_rush.support import begin, play, table
 
 from explorer.core.errors import IllegalAction
-from explorer.games.pirate_rush.rules import commander, supply, unvisitable
+from explorer.games.pirate_rush.turn.table import commander, supply, unvisitable
 
 
 def round_one(n=3, advanced=True, tile="T12", row=None, **options):
@@ -132,7 +132,7 @@ def test_R35_R63_R64_last_island_nobody_steers_and_the_start_moves_left():
     d = s.to_dict()
     d["ship"] = 7
     last = s.game.state_from_dict(d)
-    from explorer.games.pirate_rush.rules import steerer
+    from explorer.games.pirate_rush.turn.table import steerer
 
     assert steerer(last) == -1
 

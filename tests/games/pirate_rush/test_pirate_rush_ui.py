@@ -12,7 +12,7 @@ from games.pirate_rush.support import Pick, game, play, table
 
 import widgets
 from explorer.games.pirate_rush.data import KINDS
-from explorer.games.pirate_rush.describe import kind_words
+from explorer.games.pirate_rush.explain import kind_words
 from explorer.games.pirate_rush.model import DECISION_VERBS
 from widgets.controller import Controller
 

@@ -9,7 +9,7 @@ from games.pirate_rush.support import game as rush_game
 from games.pirate_rush.support import play, table
 
 from explorer.core.errors import PositionError
-from explorer.games.pirate_rush.rules import is_path
+from explorer.games.pirate_rush.turn.table import is_path
 
 
 def _looks_left(s) -> int:

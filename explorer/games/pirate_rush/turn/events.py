@@ -3,11 +3,11 @@ Perdidos, Duelo (R37, R40, R46, R49-R51, R55, R56)."""
 
 from __future__ import annotations
 
-from .data import GUNNER, LOOT, MONKEY, NEGATIVE, QUARTERMASTER
-from .flow import Work
-from .knowledge import blur, knows_any, reveal
-from .model import island_name
-from .rules import depth, opt, order_key, players, prosthetics_open, supply
+from ..data import GUNNER, LOOT, MONKEY, NEGATIVE, QUARTERMASTER
+from ..flow import Work
+from ..model import island_name
+from ..tokens.knowledge import blur, knows_any, reveal
+from .table import depth, opt, order_key, players, prosthetics_open, supply
 
 
 def _gained(w: Work, task: tuple) -> None:

@@ -9,19 +9,11 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .data import KINDS, PROSTHETICS, RESOURCES, TOTAL
-from .model import ROUTES, island_name, parse_island, reachable, seat
-from .notation_words import (
-    PROSTHETIC_READ,
-    Bad,
-    read_character,
-    read_face,
-    read_seat,
-    read_seats,
-    read_tile,
-    split_items,
-)
-from .position_text import default_markers
+from ..data import KINDS, PROSTHETICS, RESOURCES, TOTAL
+from ..model import ROUTES, island_name, parse_island, reachable, seat
+from .finish import finish
+from .words import PROSTHETIC_READ, Bad, read_character, read_face, read_seat, read_seats, read_tile, split_items
+from .writer import _option_text, default_markers
 
 KEYS = ("game", "round", "ship", "anchor", "resources", "removed", "row", "markers", "starts", "played",
         "step", "then", "turn", "event", "ending", "discard", "visited")
@@ -132,7 +124,6 @@ def _check_game(game, text: str) -> None:
 
 
 def raw_text(value: Any) -> str:
-    from .position_text import _option_text
 
     return _option_text(value)
 
@@ -334,7 +325,5 @@ def _last_tile_line(lines: Lines, n: int, kind: str = "") -> tuple[str, int]:
 
 
 def _finish(game, lines: Lines, tiles: Tiles, f: dict):
-    from .position_finish import finish
-
     return finish(game, lines, tiles, f)
 

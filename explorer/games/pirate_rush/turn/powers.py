@@ -3,12 +3,12 @@ Juegos de cubierta, Duelo (R37-R46, R49-R58)."""
 
 from __future__ import annotations
 
-from .chance_steps import duel_drawn, loot_add, loot_remove, to_discard
-from .flow import Work
-from .knowledge import blur, forget_kind, reveal
-from .model import Move, parse_seat, parse_slot
-from .rules import THROWS, opt
-from .turn import paid
+from ..flow import Work
+from ..model import Move, parse_seat, parse_slot
+from ..tokens.knowledge import blur, forget_kind, reveal
+from .actions import paid
+from .chance import duel_drawn, loot_add, loot_remove, to_discard
+from .table import THROWS, opt
 
 
 def power_decision(w: Work, task: tuple, a: Move) -> None:

@@ -24,13 +24,14 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import COINS, ISLAND_TILES, KINDS, NEGATIVE, TOTAL
-from .model import FIELDS, NO_TURN, island_name, make, parse_island, parse_slot
-from .stack_view import LOOKS, private_stack, task_tokens
+from ..checks import fits
+from ..data import ISLAND_TILES, KINDS, TOTAL
+from ..model import FIELDS, NO_TURN, island_name, make, parse_island, parse_slot
+from ..position import pending
+from ..tokens.stack_view import LOOKS, private_stack, task_tokens
 
 TRIES = 2000
-ALLOWED = {"gunner": frozenset({"wound"}), "monkey": frozenset({"curse"}),
-           "qm": frozenset(KINDS) - NEGATIVE, "merchant_swap": COINS}
+
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,6 @@ def board(view: Mapping[str, Any], n: int) -> Board:
 def sample_state(game, view: Mapping[str, Any], rng: random.Random):
     """A full state agreeing with `view`: the viewer's facts kept, the rest drawn (worlds.py
     enumerates the same draws exactly)."""
-    from .position import pending
-    from .worlds import RngChooser
-
     node = (view.get("pending") or {}).get("node")
     if node not in ("decision", "chance", "over"):
         raise PositionError("pending", f"sample_state works at a decision, chance or final node, not at {node!r}")
@@ -99,16 +97,6 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random):
                 raise PositionError("pending", "the pending decision does not match the view's stack")
             return state
     raise PositionError("stack", "no position fits the pending tasks (R37, R40, R43, R46, R52)")
-
-
-def fits(s) -> bool:
-    """The kinds the pending tasks imply (R37, R40, R43, R46, R52)."""
-    for task in s.stack:
-        if task[0] in ALLOWED and s.kinds[task_tokens(task)[0]] not in ALLOWED[task[0]]:
-            return False
-        if task[0] == "rogue_keep" and not any(s.kinds[t] == "copper" for t in task_tokens(task)):
-            return False
-    return True
 
 
 class _Randrange:
@@ -244,3 +232,24 @@ def _islands(view: Mapping[str, Any], n: int, chooser) -> tuple[tuple[str, ...],
             if not tiles[j]:
                 tiles[j] = unseen.pop(chooser.index(len(unseen)))
     return tuple(tiles), tuple(frozenset(p) for p in peeked)
+
+
+class RngChooser:
+    """`sample_state`'s chooser: seeded draws (the calls `sample_state` always made)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def index(self, k: int) -> int:
+        return self.rng.randrange(k)
+
+    def kinds(self, groups: list[list[int]], left: dict[str, int]) -> dict[int, str]:
+        pool = [k for k in KINDS for _ in range(left[k])]
+        tokens = sorted(t for g in groups for t in g)
+        if len(pool) < len(tokens):
+            raise PositionError("kinds", "the view names more tiles of some kind than the game has (D1)")
+        return dict(zip(tokens, self.rng.sample(pool, len(tokens)), strict=True))
+
+
+    def matching(self, spots: list[list[int]]) -> list[int]:
+        return _match(spots, self.rng)

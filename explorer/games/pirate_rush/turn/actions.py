@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .chance_steps import loot_add, loot_remove, to_discard
-from .data import RESOURCES
-from .flow import Work, look
-from .knowledge import reveal
-from .model import Move, island_name, parse_island, parse_seat, parse_slot
-from .rules import commander, next_islands, opt, supply
+from ..data import RESOURCES
+from ..flow import Work, look
+from ..model import Move, island_name, parse_island, parse_seat, parse_slot
+from ..tokens.knowledge import reveal
+from .chance import loot_add, loot_remove, to_discard
+from .table import commander, next_islands, opt, supply
 
 
 def gain_prestige(w: Work, p: int) -> bool:

@@ -1,4 +1,5 @@
-"""Pirate Rush actions in plain words, and the board places they involve (for clicks).
+"""Why an action is illegal here (`explain`: the IllegalAction naming the rule it breaks),
+Pirate Rush actions in plain words, and the board places they involve (for clicks).
 
 `describe` is shown to the acting pirate (or the teacher): it names a tile's kind only
 when that pirate can follow the tile exactly (``known``), an island tile only when it is
@@ -12,9 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from explorer.core.bounds import is_number
+from explorer.core.errors import IllegalAction
+
 from .data import CHARACTERS, EVENT_NAMES, ISLAND_TILES, RANK
-from .model import Move, Outcome, island_name, parse_island, parse_seat, parse_slot
-from .rules import commander, next_islands, players, supply
+from .model import DECISION_VERBS, Move, Outcome, island_name, parse_island, parse_seat, parse_slot
+from .tokens.picks import token
+from .turn.table import commander, icons, must_peek, next_islands, node, opt, players, steerer, supply
+from .turn.tasks import phrase
+from .turn.tasks import rule as step_rule
 
 KIND_WORDS = {"copper": "copper coin", "silver": "silver coin", "gold": "gold coin", "rum": "bottle of rum",
               "flag1": "1-prestige flag", "flag2": "2-prestige flag", "map": "map piece", "wound": "wound",
@@ -226,8 +233,6 @@ def _outcome_words(s, o: Outcome) -> str:
     if kind == "island":
         return f"The island tile is {island_tile(arg)}"
     if kind == "pick":
-        from .picks import token
-
         t = token(s, task, arg)
         what = "a tile nobody has seen" if arg.startswith("unseen") else a_kind(arg.split(" #")[0])
         return f"{what[0].upper()}{what[1:]} ({_where(s, t)}) is picked blind"
@@ -305,3 +310,108 @@ def _move_places(s, a: Move) -> tuple[str, ...]:
         return (pirate(task[2]),) if task[0] == "spoils" else me
     # end, prosthetic, gift none, tavern, stake: the acting pirate's own loot
     return me
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def _turn_reason(s, p: int, a: Move) -> tuple[str, str]:
+    used, allowed, loot_done, power_used, steered, _tavern, _merchant = s.turn
+    v = a.verb
+    if v == "look":
+        if looks_into_pile(s, a.arg):
+            return "R17", f"{a.arg} is not an island: loot piles and the discard pile may not be investigated"
+        if used >= allowed:
+            return "R11", "no Investigate action left this turn"
+        if a.arg.count(".") == 1:
+            try:
+                _j, _i = parse_slot(a.arg)
+            except ValueError:
+                return "R17", f"{a.arg} is not an island slot; loot piles and the discard may not be looked at"
+            return "R13", f"{a.arg} holds no face-down tile"
+        return "R14", f"{a.arg} is not an unflipped island tile of the advanced game"
+    if v in ("take", "pay", "repair"):
+        if loot_done:
+            return "R18", "the Loot action was already done this turn"
+        if v == "take":
+            return "R20", f"loot can only be taken from the ship's island {island_name(s.ship)}"
+        if v == "pay":
+            if p == commander(s):
+                return "R22", "the commander may not pay"
+            if s.prestige[p] <= 0:
+                return "R21", "paying needs a prestige marker (flags cannot pay, R23)"
+            return "R45", "with monkey_may_pay off the Monkey may not pay"
+        if not opt(s, "advanced"):
+            return "R24", "repairing belongs to the advanced game (V1)"
+        if a.arg not in icons(s, p):
+            return "R25", f"this character cannot repair {a.arg}"
+        return "R26", f"the ship is not missing any {a.arg}"
+    if v in ("steer", "anchor"):
+        if not next_islands(s):
+            return "R35", f"in the round at the last island ({island_name(s.ship)}) nobody steers: no island lies ahead"
+        if p != steerer(s):
+            return "R32", "only the Navigator (or, without one, the commander) steers"
+        if s.anchor >= 0:
+            return "R32", "the anchor is already placed"
+        if v == "anchor" and must_peek(s, p) and not steered:
+            return "R32", "the Navigator first looks at the next islands (steer)"
+        return "R33", f"the anchor must go on an island directly ahead: {[island_name(j) for j in next_islands(s)]}"
+    if v in ("gamble", "rogue"):
+        if power_used:
+            return "R11", "the power was already used this turn"
+        return ("R42" if v == "gamble" else "R43"), "this character has no such power, or the target has no loot"
+    if v == "tavern":
+        return "R48", "needs Historias de taberna this round, once, paying a non-negative tile you hold"
+    if v == "merchant":
+        return "R52", "needs Mercader this round, once, paying a coin you hold for an island with tiles"
+    if v == "end":
+        if not loot_done:
+            return "R18", "the Loot action (take, pay or repair) is compulsory"
+        if p == steerer(s) and s.anchor < 0:
+            return "R34", "the ship must be steered: place the anchor first"
+        return "R12", "an Investigate action is compulsory with investigate_mandatory"
+    return "R10", f"it is Player {p + 1}'s turn (named by the commander): {v} is not an action of a player turn"
+
+
+def looks_into_pile(s, target: str) -> bool:
+    """``look discard`` or ``look P2`` (a loot pile): R17 forbids both."""
+    return target.lower() in ("discard", "d") or target.lower().startswith("d.") or (
+        target[:1] in "Pp" and is_number(target[1:]))
+
+
+def explain(s, action) -> IllegalAction:
+    """The rule an action breaks here, in plain words."""
+    kind, who = node(s)
+    if kind == "over":
+        return IllegalAction("E1", "the game is over", action)
+    if kind == "chance":
+        if not isinstance(action, Outcome):
+            return IllegalAction("T0", "this is a chance node: give one of its outcomes", action)
+        return IllegalAction("C6", f"{action} is not a possible outcome here", action)
+    if not isinstance(action, Move) or action.verb not in DECISION_VERBS:
+        return IllegalAction("T3", f"{action!r} is not a Pirate Rush action", action)
+    task = s.stack[-1]
+    if action.verb == "look" and looks_into_pile(s, action.arg) and task[0] in ("turn", "setup_look"):
+        return IllegalAction("R17", f"{action.arg} is not an island: loot piles and the discard pile may not "
+                             "be investigated", action)
+    if task[0] == "turn":   # actions name no actor: say whose turn judges it (R10)
+        rule, reason = _turn_reason(s, task[1], action)
+        if "'s turn" not in reason:
+            reason += f" (it is Player {task[1] + 1}'s turn)"
+    elif task[0] == "draft" and action.verb == "draft" and action.arg in RANK:
+        rule, reason = "R4", f"{action.arg} is not in the row or was already chosen this round"
+    elif task[0] == "call" and action.verb == "call":
+        rule, reason = "R10", "that player has already played this round (or is no player)"
+    elif task[0] == "gunner" and action.verb == "prosthetic":
+        rule, reason = "R38", "a player owns at most one peg leg and one hook, from the supply"
+    elif task[0] == "qm" and action.verb == "trade":
+        rule, reason = "R41", ("the new tile comes from an island the route skipped (the house rule V21, A20), or the "
+                               "discard" if opt(s, "qm_islands") == "skipped" else
+                               "the new tile comes from an island that can no longer be visited, or the discard")
+    elif task[0] == "stake" and action.verb == "stake":
+        rule, reason = "R49", "a player stakes a tile of his own loot"
+    else:   # an action that belongs to another moment, or another pirate: the order of play decides
+        rule = step_rule(task[0])
+        reason = f"it is Player {who + 1}'s move ({phrase(task[0])}): {action} is not one of its choices"
+    return IllegalAction(rule, reason, action)
+

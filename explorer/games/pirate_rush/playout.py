@@ -5,7 +5,7 @@ pirate's view (the board, the public stack, provisional scores) to read a dozen 
 it. The kernel reads those facts from the state itself (`state_facts`, with the pirate's own
 knowledge: a tile's kind only when its token is in `known[me]`, as the view shows it) and
 hands them to the same decisions the model's policy makes (thumb.py). It steps the model
-itself (flow.step, the model's `legal_actions` and `sample_chance`), so it is no second
+itself (rules.step, the model's `legal_actions` and `sample_chance`), so it is no second
 rulebook: every set-up and option is covered, and the generator is consumed exactly as
 `explorer.core.play.advance` consumes it (the duel throw's `randrange` is the only
 draw the policy makes; chance nodes draw through `sample_chance`).
@@ -17,11 +17,11 @@ import random
 
 from explorer.core.game import PlayoutEnd
 
-from .flow import step
-from .legal import decision_actions
 from .model import Move, RushState, make, seat
-from .rules import LOOK_SLOT, node
+from .rules import step
 from .thumb import Facts, choose, forced
+from .turn.moves import decision_actions
+from .turn.table import LOOK_SLOT, node
 
 
 def state_facts(s: RushState, me: int) -> Facts:

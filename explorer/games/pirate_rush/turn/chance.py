@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .data import CHARACTERS
-from .knowledge import blur, see
-from .model import Outcome, island_name, parse_seat, slot_name
-from .picks import token
-from .rules import opt, order_key
+from ..data import CHARACTERS
+from ..model import Outcome, island_name, parse_seat, slot_name
+from ..tokens.knowledge import blur, see
+from ..tokens.picks import token
+from .table import opt, order_key
 
 
 def loot_remove(w, p: int, t: int) -> None:
@@ -98,7 +98,7 @@ def _place(w, task: tuple, t: int) -> None:
 
 def apply_outcome(w, task: tuple, o: Outcome) -> None:
     kind = task[0]
-    t = token(w, task, o.arg) if o.kind in ("pick", "place") else -1   # the words name a tile (picks.py)
+    t = token(w, task, o.arg) if o.kind in ("pick", "place") else -1   # the words name a tile (tokens/picks.py)
     w.pop()
     if kind == "removed":
         w.removed = tuple(o.arg.split())

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from explorer.core.bounds import is_number
 
-from .data import CHARACTERS, EVENT_NAMES, ISLAND_TILES, KINDS, RANK
-from .model import island_name, parse_island, parse_seat, parse_slot, seat, slot_name
-from .steps import ARGS
+from ..data import CHARACTERS, EVENT_NAMES, ISLAND_TILES, KINDS, RANK
+from ..model import island_name, parse_island, parse_seat, parse_slot, seat, slot_name
+from ..turn.tasks import ARGS, BY_PHRASE, STEPS, phrase
 
 UNSEEN = "unseen"
 PROSTHETIC_NAMES = {"peg": "peg leg", "hook": "hook"}
@@ -191,8 +191,6 @@ def arg_text(kind: str, value, tile: Callable[[int], str]) -> str:
 
 
 def task_text(task: tuple, tile: Callable[[int], str]) -> str:
-    from .steps import phrase
-
     kinds = ARGS.get(task[0], ())
     values = task[1:]
     shown = [arg_text(k, v, tile) for k, v in zip(kinds, values, strict=False) if k != "unit"]
@@ -237,8 +235,6 @@ def read_arg(kind: str, text: str, n: int, tile: Callable[[str], int]):
 
 def read_task(text: str, n: int, tile: Callable[[str], int]) -> tuple:
     """A pending step from its words: ``turn (P2)``, ``name the next player``."""
-    from .steps import BY_PHRASE, STEPS
-
     head, _, rest = text.strip().partition(" (")
     name = BY_PHRASE.get(" ".join(head.lower().split()))
     if name is None:
@@ -259,6 +255,4 @@ def read_task(text: str, n: int, tile: Callable[[str], int]) -> tuple:
 
 
 def phrase_of(name: str) -> str:
-    from .steps import phrase
-
     return phrase(name)

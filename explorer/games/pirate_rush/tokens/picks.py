@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..data import KINDS
+from ..model import Outcome, parse_slot, slot_name
 from .canon import signature, stack_refs
-from .model import Outcome, parse_slot, slot_name
 
 MAX_GROUPS = 40
 
@@ -84,7 +85,5 @@ def token(s, task: tuple, label: str) -> int:
 
 def space_labels() -> list[str]:
     """Every pick's words a game can list (for the adapters' fixed chance space)."""
-    from .data import KINDS
-
     words = [*KINDS, "unseen"]
     return [*words, *(f"{w} #{k}" for w in words for k in range(2, MAX_GROUPS + 1))]

@@ -1,5 +1,5 @@
 """The last part of reading the notation: the pending steps, the turn, what each pirate knows,
-and the checks that the step can follow the phase (T0-T4, R4, R10, S9)."""
+and the checks that the step can follow the phase (checks.step_problem: T0-T4, R4, R10, S9)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .model import FIELDS, make, parse_island, parse_slot, seat
-from .notation_words import Bad, read_event, read_seat, read_task, read_tile, split_items
-from .position import check_visited
-from .position_text import ENDING_NAMES, TURN_FLAGS, default_event, default_stack, turn_default
-from .rules import default_visited
-from .steps import phrase
-
-SETUP_STEPS = {"removed", "row", "starter", "choose_start", "setup_looks", "setup_look", "round"}
-NEEDS_CREW = {"call", "turn", "step4"}
+from ..checks import step_problem
+from ..data import ENDING_NAMES
+from ..flow import Work
+from ..model import FIELDS, make, parse_island, parse_slot, seat
+from ..position import AUTO_TASKS, _check, check_visited
+from ..rules import settle
+from ..turn.table import default_visited
+from .words import Bad, read_event, read_seat, read_task, read_tile, split_items
+from .writer import TURN_FLAGS, default_event, default_stack, turn_default
 
 
 def _visited(text: str) -> tuple[bool, ...]:
@@ -117,15 +117,11 @@ def finish(game, lines, tiles, f: dict[str, Any]):
     event = lines.read("event", read_event, default_event(state))
     ending = lines.read("ending", _ending, "")
     state = make(game, {**fields, "event": event, "ending": ending})
-    from .position import AUTO_TASKS, _check
-
     try:
         _check(game, dict(fields, event=event, ending=ending))
     except PositionError as err:   # a cross-check the lines above did not name: keep its words
         raise PositionError(err.field, err.reason) from None
     if stack and stack[-1][0] in AUTO_TASKS:
-        from .flow import Work, settle
-
         work = Work(state)
         settle(work)
         state = work.freeze(None, None)
@@ -170,44 +166,3 @@ def _check_step(lines, stack: tuple, f: dict[str, Any], n: int, over: bool) -> N
         if lines.has("step"):
             raise lines.fail("step", reason, rule)
         raise PositionError("step", f"{reason} ({rule})")
-
-
-def step_problem(stack: tuple, round_: int, chosen, played, n: int) -> tuple[str, str] | None:
-    """Why the top step cannot follow the phase (reason, rule), or None (both position forms)."""
-    top = stack[-1]
-    name = top[0]
-
-    class _Bad(Exception):
-        pass
-
-    def bad(reason: str, rule: str):
-        return _Bad(reason, rule)
-
-    try:
-        _step_rules(name, top, round_, chosen, played, n, bad)
-    except _Bad as err:
-        return err.args[0], err.args[1]
-    return None
-
-
-def _step_rules(name, top, round_, chosen, played, n, bad) -> None:
-    if name in SETUP_STEPS - {"round"} and round_:
-        raise bad(f"'{phrase(name)}' belongs to the setup, before round 1", "S1")
-    if name not in SETUP_STEPS and not round_ and name != "see" and name != "isee":
-        raise bad(f"'{phrase(name)}' happens in a round: write the round (round: 1 ..)", "T0")
-    if name == "draft" and chosen[top[1]]:
-        raise bad(f"{seat(top[1])} already has a character this round", "R4")
-    if name in NEEDS_CREW and not all(chosen):
-        raise bad(f"'{phrase(name)}' comes after every player has chosen a character", "T1")
-    if name == "turn" and top[1] in played:
-        raise bad(f"{seat(top[1])} has already played this round", "R10")
-    if name == "call" and len(played) >= n:
-        raise bad("every player has played: the round ends (adjust the ship and end the round)", "R10")
-    if name == "step4" and len(played) < n:
-        raise bad("the round ends only after every player's turn", "T4")
-    if name == "setup_look" and not 1 <= top[2] <= 3:
-        raise bad("a pirate has 1 to 3 setup investigations left", "S9")
-    if round_ and any(chosen) and name in ("removed", "row"):
-        raise bad("the setup is over", "S1")
-    if name == "call" and not 0 <= min(chosen):
-        raise bad("the commander is the holder of the highest-ranked character", "R2")

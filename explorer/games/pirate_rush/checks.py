@@ -1,5 +1,6 @@
 """Checks of Pirate Rush position data beyond each field's type: the ``game`` block, and the
-pending steps (their details by kind, steps.ARGS, and what the phase allows)."""
+pending steps (their details by kind, turn/tasks.ARGS, what the phase allows, and the kinds a pending power
+implies: `fits`), behind `from_dict`, the notation and the hidden worlds."""
 
 from __future__ import annotations
 
@@ -8,9 +9,17 @@ from typing import Any
 
 from explorer.core.errors import PositionError as PE
 
-from .model import make
-from .rules import PICKS
-from .stack_view import task_tokens
+from .data import COINS, KINDS, NEGATIVE
+from .model import make, seat
+from .tokens.picks import candidates
+from .tokens.stack_view import task_tokens
+from .turn.table import PICKS
+from .turn.tasks import ARGS, phrase, rule
+
+SETUP_STEPS = {"removed", "row", "starter", "choose_start", "setup_looks", "setup_look", "round"}
+NEEDS_CREW = {"call", "turn", "step4"}
+ALLOWED = {"gunner": frozenset({"wound"}), "monkey": frozenset({"curse"}),
+           "qm": frozenset(KINDS) - NEGATIVE, "merchant_swap": COINS}
 
 
 def check_game(game, block: Any) -> None:
@@ -68,9 +77,6 @@ def _arg_ok(kind: str, v: Any, n: int) -> bool:
 
 def check_stack(game, f: dict) -> None:
     """Each pending step has the details its kind takes (steps.ARGS) and can follow the phase."""
-    from .position_finish import step_problem
-    from .steps import ARGS, phrase, rule
-
     n = game.players
     for k, task in enumerate(f["stack"]):
         kinds = ARGS.get(task[0], ())
@@ -96,18 +102,65 @@ def check_stack(game, f: dict) -> None:
         if task[0] in ("gunner", "qm", "monkey", "merchant_swap") and task_tokens(task)[0] not in f["loot"][task[1]]:
             raise PE(f"stack.{k}", f"'{phrase(task[0])}' is about a tile of Player {task[1] + 1}'s own loot "
                      f"({rule(task[0])})")
-    from .sampling import fits
-
     if not fits(make(game, f)):
         raise PE("stack", "a pending power is about the wrong kind of tile: the Gunner's a wound (R37), the "
                  "Quartermaster's a non-negative tile (R40), the Rogue keeps a copper (R43), the Monkey passes "
                  "a curse (R46), Mercader is paid with a coin (R52)")
     if f["phase"] != "over" and f["stack"] and f["stack"][-1][0] in PICKS:
-        from .picks import candidates
-
         if not candidates(make(game, f), f["stack"][-1]):
             raise PE("stack", f"'{phrase(f['stack'][-1][0])}' picks among no tile (R74)")
     if f["phase"] != "over" and f["stack"]:
         problem = step_problem(f["stack"], f["round"], f["chosen"], f["played"], n)
         if problem:
             raise PE("stack", f"{problem[0]} ({problem[1]})")
+
+
+def fits(s) -> bool:
+    """The kinds the pending tasks imply (R37, R40, R43, R46, R52)."""
+    for task in s.stack:
+        if task[0] in ALLOWED and s.kinds[task_tokens(task)[0]] not in ALLOWED[task[0]]:
+            return False
+        if task[0] == "rogue_keep" and not any(s.kinds[t] == "copper" for t in task_tokens(task)):
+            return False
+    return True
+
+
+def step_problem(stack: tuple, round_: int, chosen, played, n: int) -> tuple[str, str] | None:
+    """Why the top step cannot follow the phase (reason, rule), or None (both position forms)."""
+    top = stack[-1]
+    name = top[0]
+
+    class _Bad(Exception):
+        pass
+
+    def bad(reason: str, rule: str):
+        return _Bad(reason, rule)
+
+    try:
+        _step_rules(name, top, round_, chosen, played, n, bad)
+    except _Bad as err:
+        return err.args[0], err.args[1]
+    return None
+
+
+def _step_rules(name, top, round_, chosen, played, n, bad) -> None:
+    if name in SETUP_STEPS - {"round"} and round_:
+        raise bad(f"'{phrase(name)}' belongs to the setup, before round 1", "S1")
+    if name not in SETUP_STEPS and not round_ and name != "see" and name != "isee":
+        raise bad(f"'{phrase(name)}' happens in a round: write the round (round: 1 ..)", "T0")
+    if name == "draft" and chosen[top[1]]:
+        raise bad(f"{seat(top[1])} already has a character this round", "R4")
+    if name in NEEDS_CREW and not all(chosen):
+        raise bad(f"'{phrase(name)}' comes after every player has chosen a character", "T1")
+    if name == "turn" and top[1] in played:
+        raise bad(f"{seat(top[1])} has already played this round", "R10")
+    if name == "call" and len(played) >= n:
+        raise bad("every player has played: the round ends (adjust the ship and end the round)", "R10")
+    if name == "step4" and len(played) < n:
+        raise bad("the round ends only after every player's turn", "T4")
+    if name == "setup_look" and not 1 <= top[2] <= 3:
+        raise bad("a pirate has 1 to 3 setup investigations left", "S9")
+    if round_ and any(chosen) and name in ("removed", "row"):
+        raise bad("the setup is over", "S1")
+    if name == "call" and not 0 <= min(chosen):
+        raise bad("the commander is the holder of the highest-ranked character", "R2")

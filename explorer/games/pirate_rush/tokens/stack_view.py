@@ -24,8 +24,8 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
+from ..turn.table import THROWS
 from .knowledge import locate
-from .rules import THROWS
 
 # task name -> (argument index, shape): one token, a tuple of tokens, or (player, token) pairs
 TOKEN_ARG = {

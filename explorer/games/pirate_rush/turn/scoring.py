@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import COINS, LOOT, MAP_SCORES
+from ..data import COINS, LOOT, MAP_SCORES
 
 
 def loot_value(s, p: int) -> int:

@@ -1,4 +1,4 @@
-"""Exact inference from one pirate's knowledge (filling in a whole state from a view: sampling.py).
+"""Exact inference from one pirate's knowledge (filling in a whole state from a view: worlds.py).
 
 `tile_distribution(state, viewer, place)` answers "given what `viewer` knows, what is the
 face-down tile at `place`?" exactly, by the exchangeability of every tile the viewer has
@@ -16,7 +16,7 @@ from explorer.core.errors import PositionError
 
 from .data import ISLAND_TILES, KINDS, TOTAL
 from .model import island_name, parse_island, parse_slot
-from .rules import unaccounted
+from .turn.table import unaccounted
 
 
 def _left_for(s, viewer: int) -> dict[str, int]:

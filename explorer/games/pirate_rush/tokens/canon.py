@@ -12,7 +12,7 @@ names tiles only by what they are, reads back a state equal to the one it was wr
 
 from __future__ import annotations
 
-from .data import ISLAND_TILES
+from ..data import ISLAND_TILES
 from .stack_view import TOKEN_ARG
 
 
