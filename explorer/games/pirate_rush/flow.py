@@ -13,7 +13,7 @@ from explorer.core.events import Event
 from explorer.core.trail import extend
 
 from .data import CHARACTERS, ENDING_NAMES, ENDINGS, EVENT_NAMES, ISLAND_TILES, RESOURCES
-from .model import NO_TURN, ROUTES, RushState, island_name, parse_island, parse_slot
+from .model import NO_TURN, ROUTES, RushState, copy_fields, island_name, parse_island, parse_slot
 from .tokens.knowledge import reveal
 from .turn.scoring import scores, winners
 from .turn.table import commander, next_islands, opt, players, supply
@@ -28,7 +28,7 @@ class Work(RushState):
     __setattr__ = object.__setattr__   # mutable until frozen (State forbids assignment)
 
     def __init__(self, s: RushState) -> None:
-        _copy_fields(self, s)
+        copy_fields(self, s)
         self.game = s.game
         self.events = []   # Events appended while the step runs; freeze makes it a tuple
 
@@ -54,19 +54,6 @@ class Work(RushState):
         self.events = tuple(self.events)
         self.__class__ = RushState
         return self
-
-
-def _copy_fields(w: Work, s: RushState) -> None:
-    """Assign every field of `s` (model.FIELDS, in order) to `w`: plain attribute copies, as a
-    loop over the names with getattr/setattr costs ten times as much on every step.
-    tests/games/pirate_rush/test_pirate_rush_step_paths.py checks it covers FIELDS exactly."""
-    w.phase, w.stack, w.kinds, w.slots, w.loot = s.phase, s.stack, s.kinds, s.slots, s.loot
-    w.discard, w.islands, w.flipped, w.removed, w.row = s.discard, s.islands, s.flipped, s.removed, s.row
-    w.markers, w.chosen, w.prestige = s.markers, s.chosen, s.prestige
-    w.prosthetics, w.resources = s.prosthetics, s.resources
-    w.ship, w.anchor, w.round, w.starter, w.played = s.ship, s.anchor, s.round, s.starter, s.played
-    w.current, w.turn, w.event, w.known, w.vague = s.current, s.turn, s.event, s.known, s.vague
-    w.peeked, w.ending, w.visited = s.peeked, s.ending, s.visited
 
 
 # -- automatic tasks --------------------------------------------------------------------

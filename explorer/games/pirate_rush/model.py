@@ -112,9 +112,6 @@ def parse_island(text: str) -> int:
     return j
 
 
-FIELDS = ("phase", "stack", "kinds", "slots", "loot", "discard", "islands", "flipped", "removed", "row",
-          "markers", "chosen", "prestige", "prosthetics", "resources", "ship", "anchor", "round", "starter",
-          "played", "current", "turn", "event", "known", "vague", "peeked", "ending", "visited")
 NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power used, steered, tavern, merchant
 
 
@@ -123,10 +120,9 @@ class RushState(RulesState):
     rules are the modules its game names (`Game.RULEBOOK` rules.py, `Game.POSITION` position.py,
     `Game.MOVES` board_moves.py), which import this module, never the reverse."""
 
-    # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
-    # derived once, set on first need
-    __slots__ = (*FIELDS, "_canon", "_tidy", "_zones")
-
+    # The fields below are the position, declared once: `FIELDS` (their order), the slots, `make`,
+    # the working copy's `copy_fields`, `to_dict` and `from_dict` follow from them. `_canon` (the
+    # key), `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are derived once, on first need.
     phase: str
     stack: tuple
     kinds: tuple[str, ...]
@@ -155,6 +151,8 @@ class RushState(RulesState):
     peeked: tuple[frozenset[int], ...]
     ending: str
     visited: tuple[bool, ...]   # the islands the ship has been at (V21: visited ones are not "skipped")
+
+    __slots__ = (*__annotations__, "_canon", "_tidy", "_zones")
 
     def _key(self) -> tuple:
         """The position without token numbers (tokens/canon.py): tiles are what they are, where they lie."""
@@ -194,6 +192,21 @@ class RushState(RulesState):
         """The step this position waits for, in words (groups.py)."""
         return self.game.RULEBOOK.stage_text(self)
 
+
+FIELDS: tuple[str, ...] = tuple(RushState.__annotations__)
+
+
+def _copier(fields: tuple[str, ...]):
+    """``w.phase = s.phase`` ... for every field, compiled once from the declaration: a loop over
+    the names with getattr/setattr costs ten times as much on every step."""
+    body = "".join(f"    w.{name} = s.{name}\n" for name in fields)
+    namespace: dict = {}
+    exec(f"def copy_fields(w, s):\n{body}", namespace)
+    return namespace["copy_fields"]
+
+
+copy_fields = _copier(FIELDS)
+copy_fields.__doc__ = "Assign every field of state `s` to the working copy `w` (plain copies, FIELDS order)."
 
 _SETTERS = tuple(getattr(RushState, name).__set__ for name in FIELDS)
 
