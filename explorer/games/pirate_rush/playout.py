@@ -45,7 +45,7 @@ def state_facts(s: RushState, me: int) -> Facts:
 def _look_here(s: RushState, me: int) -> Move | None:
     """The rule of thumb's first wish in a turn (thumb._turn): investigate an unknown tile where
     the ship is. While looks remain (R13: `turn[0] < turn[1]`) a turn's moves open with a look
-    at every face-down slot, island by island (legal.turn_moves, rules.look_targets), so its
+    at every face-down slot, island by island (turn.moves.turn_moves, turn.table.look_targets), so its
     pick is the first such slot at the ship, found without listing the turn's moves."""
     used, allowed = s.turn[0], s.turn[1]
     if used >= allowed:

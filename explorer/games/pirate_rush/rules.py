@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 from explorer.core.chance import sample, sample_counts, uniform
@@ -62,10 +63,9 @@ def chance_outcomes(s) -> tuple:
     kind = task[0]
     if kind == "removed":   # S2, C1: the 4 set aside are among the tiles not already dealt to an island
         dealt = {t for t in s.islands if t}
-        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(set(ISLAND_TILES) - dealt), 4)])
+        return _uniform_sets("removed", tuple(sorted(set(ISLAND_TILES) - dealt)), 4)
     if kind == "row":
-        return uniform([Outcome("row", " ".join(map(str, c)))
-                        for c in combinations(range(3, 9), players(s) + 1)])
+        return _uniform_sets("row", tuple(map(str, range(3, 9))), players(s) + 1)
     if kind == "starter":
         return uniform([Outcome("starter", seat(p)) for p in range(players(s))])
     if kind == "see":
@@ -81,6 +81,13 @@ def chance_outcomes(s) -> tuple:
             return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
         return uniform([Outcome("duel", w) for w in ("win", "lose", "draw")])
     raise AssertionError(kind)
+
+
+@lru_cache(maxsize=64)
+def _uniform_sets(kind: str, items: tuple[str, ...], k: int) -> tuple:
+    """The uniform outcomes naming each `k` of `items` (S2 the tiles set aside, S5 the row): the
+    same for every game of a set-up, so worked out once (outcomes and Fractions are immutable)."""
+    return uniform([Outcome(kind, " ".join(c)) for c in combinations(items, k)])
 
 
 def sample_chance(s, rng: random.Random):

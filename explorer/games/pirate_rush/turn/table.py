@@ -7,6 +7,7 @@ model only.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 
 from ..data import (
@@ -213,10 +214,16 @@ TAKE = {(j, i): Move("take", slot_name(j, i)) for j in range(8) for i in range(5
 
 def look_targets(s) -> list[Move]:
     """R13, R14: any face-down loot slot on an island, or an unflipped island tile (advanced)."""
-    moves = [LOOK_SLOT[j, i] for j, row in enumerate(s.slots) for i, t in enumerate(row) if t >= 0]
-    if s.game.options["advanced"]:
-        moves += [LOOK_ISLAND[j] for j in range(8) if not s.flipped[j]]
-    return moves
+    return list(_look_targets(s.slots, s.flipped if s.game.options["advanced"] else None))
+
+
+@lru_cache(maxsize=4096)
+def _look_targets(slots: tuple[tuple[int, ...], ...], flipped: tuple[bool, ...] | None) -> tuple[Move, ...]:
+    """The looks of `look_targets`, worked out once per layout of the slots: most steps move no tile."""
+    moves = [LOOK_SLOT[j, i] for j, row in enumerate(slots) for i, t in enumerate(row) if t >= 0]
+    if flipped is not None:
+        moves += [LOOK_ISLAND[j] for j in range(8) if not flipped[j]]
+    return tuple(moves)
 
 
 def looks_allowed(s, p: int) -> int:
