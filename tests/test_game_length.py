@@ -198,8 +198,8 @@ class TestHouseRules:
 
     @pytest.mark.parametrize("mode", ["choice", "random"])
     def test_duel_throw_limit_gives_the_duel_to_the_higher_rank(self, mode):
-        from rush_support import play as rush_play
-        from rush_support import table as rush_table
+        from games.pirate_rush.support import play as rush_play
+        from games.pirate_rush.support import table as rush_table
 
         s = rush_table(4, loot={0: ["gold"]}, advanced=True, stack=[["call"], ["challenge", 3]], duel_mode=mode,
                        duel_throw_limit=2)
@@ -212,8 +212,8 @@ class TestHouseRules:
         assert {"R3", "R57"} <= {r for e in twice.events for r in e.rules}
 
     def test_without_the_throw_limit_draws_repeat(self):
-        from rush_support import play as rush_play
-        from rush_support import table as rush_table
+        from games.pirate_rush.support import play as rush_play
+        from games.pirate_rush.support import table as rush_table
 
         s = rush_table(4, loot={0: ["gold"]}, advanced=True, stack=[["call"], ["challenge", 3]], duel_mode="choice")
         s = rush_play(s, "challenge P1", *["throw paper"] * 10)

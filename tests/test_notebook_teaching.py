@@ -83,8 +83,8 @@ def api_names() -> set[str]:
     modules += [f"explorer.games.{g}" for g in GAMES]
     modules += ["explorer.games.dead_mans_dice.analysis", "explorer.games.sjoroveroya.odds",
                 "explorer.games.jolly_and_roger.odds", "explorer.games.last_bottle_of_rum.analysis",
-                "explorer.games.pirate_rush.scoring", "explorer.games.pirate_rush.whatif",
-                "explorer.games.pirate_rush.inference"]
+                "explorer.games.pirate_rush.turn.scoring", "explorer.games.pirate_rush.teaching.whatif",
+                "explorer.games.pirate_rush.odds"]
     names = set()
     for module in modules:
         found = importlib.import_module(module)
@@ -263,8 +263,8 @@ def test_pirate_rush_only_unmarked_characters_gain_a_marker():
 
 def test_pirate_rush_prestige_split_is_not_rounded_down():
     """#31 error 8 (E6, V5): by default a three-way tie splits the 2 into nothing, not -1 each."""
-    from explorer.games.pirate_rush.scoring import prestige_bonus
-    from explorer.games.pirate_rush.whatif import give_loot
+    from explorer.games.pirate_rush.teaching.whatif import give_loot
+    from explorer.games.pirate_rush.turn.scoring import prestige_bonus
 
     said = text("pirate_rush")
     assert "rounded down" not in said and "when three or more tie, the 2 points do not split" in said

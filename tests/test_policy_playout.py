@@ -50,7 +50,7 @@ SETUPS: list[tuple[str, int, dict]] = [
 # (game, policy) pairs with an evaluator kernel; the first of each game is its evaluator.
 KERNEL_POLICIES = [("dead_mans_dice", "rule_of_thumb"), ("dead_mans_dice", "greedy"), ("dead_mans_dice", "cautious"),
                    ("jolly_and_roger", "rule_of_thumb"), ("pirate_rush", "rule_of_thumb")]
-# Pirate Rush's set-ups are in tests/test_pirate_rush_thumb_kernel.py (it reuses `check_same_game`).
+# Pirate Rush's set-ups are in tests/games/pirate_rush/test_pirate_rush_thumb_kernel.py (it reuses `check_same_game`).
 
 
 def setup_id(setup: tuple[str, int, dict]) -> str:

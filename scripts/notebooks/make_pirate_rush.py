@@ -12,7 +12,7 @@ from fractions import Fraction
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
 
 import explorer
-from explorer.games.pirate_rush.whatif import at_turn, give_loot
+from explorer.games.pirate_rush.teaching.whatif import at_turn, give_loot
 
 DRAFT = ("round: 1\nremoved: red ammunition, red structure, red structure, red supplies\n"
          "row: captain, navigator, gunner, gambler, rogue, monkey\n")
@@ -107,8 +107,8 @@ cells = [
       "one with the least loses 2. When two pirates tie for most or least they get 1 each; when three or more "
       "tie, the 2 points do not split and nobody gets any. The highest score wins; a tie goes to the pirate "
       "with more rum, and if that ties too the place is shared.\n\n" + small("E3-E10, V5")),
-    C("from explorer.games.pirate_rush.scoring import prestige_bonus, scores\n"
-      "from explorer.games.pirate_rush.whatif import give_loot\n\n"
+    C("from explorer.games.pirate_rush.turn.scoring import prestige_bonus, scores\n"
+      "from explorer.games.pirate_rush.teaching.whatif import give_loot\n\n"
       f"start = game.position({DRAFT + 'step: choose a character (P1)'!r})\n"
       f"loot = {LOOT!r}\n"
       "final = give_loot(start, loot)\n"

@@ -25,13 +25,21 @@ islands ``I1``-``I8``; loot slots ``I3.b`` (island 3, slot b).
 - chance outcomes: ``removed T01 T04 T07 T12`` (S2) · ``row 3 5 6 8`` (S5) · ``starter P2`` (S8) ·
   ``tile gold`` (a face-down tile's kind, resolved when first seen) · ``island T05`` ·
   ``pick gold`` / ``pick unseen`` / ``pick rum #2`` (a blind pick, named by the tile picked;
-  alike tiles are one outcome with their summed odds, picks.py) · ``place I5.c`` (a Perdidos
+  alike tiles are one outcome with their summed odds, tokens/picks.py) · ``place I5.c`` (a Perdidos
   shuffle puts the tile now at I5.c in the next slot) · ``duel win|lose|draw``
+
+Files: the Game class here; data.py and data.toml the components; model.py the actions, outcomes
+and the state (data only); rules.py the rulebook; flow.py the working copy of a step and the
+round's automatic tasks; turn/ the turn and its tasks; tokens/ the 40 loot tokens (knowledge,
+picks, canon, stack_view); explain.py, notation.py, position.py, checks.py, position_text.py and
+text/ (the notation's words, writer and reader); worlds.py and hidden/ (hidden worlds), spaces.py,
+policies.py, thumb.py, playout.py, outlook.py, odds.py, teaching/ (what-if editors), render.py,
+board_moves.py, groups.py.
 
 Positions: the short notation (``state.notation()``, ``game.position(text)``, position_text.py)
 for people, position data (``state.to_dict()``, ``game.state_from_dict``, position.py) for tools.
 Loot tiles are 40 tokens inside a state, but no notation shows their numbers and equality
-ignores them (canon.py); a tile's kind is unresolved until somebody has seen it, so the chance
+ignores them (tokens/canon.py); a tile's kind is unresolved until somebody has seen it, so the chance
 node that resolves it draws from the 40-tile multiset minus every kind already resolved (C3, C6).
 """
 
@@ -42,15 +50,20 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.bounds import is_number
-from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
+from explorer.core.policy import RandomPolicy
 
-from .flow import Work, new_fields, settle
-from .model import DECISION_VERBS, OUTCOME_KINDS, Move, Outcome, RushState, make
+from . import board_moves, position, position_text, rules
+from .flow import Work, new_fields
+from .model import Move, Outcome, RushState, make
+from .notation import parse_action
+from .outlook import win_chances
+from .playout import policy_playout
+from .policies import RuleOfThumb
+from .rules import settle
 from .rules_text import RULES
-
-SEAT_VERBS = frozenset({"first", "call", "gamble", "rogue", "gift", "claim", "challenge", "winner", "starter", "tie"})
+from .spaces import action_space, chance_space, max_decisions, perfect_information
+from .worlds import hidden_worlds, sample_state, world_key
 
 __all__ = ["GAME", "Move", "Outcome", "PirateRush", "RushState"]
 
@@ -62,6 +75,7 @@ class PirateRush(Game):
     max_players = 5
     default_players = 4
     score_name = "points"
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     RULES = MappingProxyType(RULES)
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
@@ -119,38 +133,23 @@ class PirateRush(Game):
         return w.freeze(None, None)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RushState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     def position(self, text: str) -> RushState:
         """Read the short notation (docs/pirate_rush.md, position_text.py)."""
-        from .position_text import position
-
-        return position(self, text)
+        return position_text.position(self, text)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space, chance_space, max_decisions, perfect_information = (
+        action_space, chance_space, max_decisions, perfect_information)
 
     def parse_action(self, text: str) -> Any:
-        """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ..."""
-        if not isinstance(text, str):
-            raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
-        words = text.split()
-        if not words:
-            raise IllegalAction("T3", "an empty action", text)
-        head, arg = words[0].lower(), " ".join(words[1:])
-        if head in SEAT_VERBS and is_number(arg[:1]):
-            raise IllegalAction("T3", f"{text!r}: seats are written P1..P{self.players} "
-                                f"(e.g. '{head} P1' for Player 1), not as numbers", text)
-        if head in DECISION_VERBS:
-            if head in ("take", "look", "anchor", "swap", "trade", "merchant"):
-                arg = " ".join(w[:1].upper() + w[1:] if w[:1] in "iI" and is_number(w[1:2]) else w
-                               for w in words[1:])
-            return Move(head, arg)
-        if head in OUTCOME_KINDS and arg:
-            return Outcome(head, arg)
-        raise IllegalAction("T3", f"{text!r} is not Pirate Rush notation (see the module docstring)", text)
+        """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ... (notation.py)."""
+        return parse_action(self, text)
+
+    def win_chances(self, state: Any) -> tuple[float, ...] | None:
+        """None: no fitted model; the search judges the lead in scores (outlook.py)."""
+        return win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """Random rollouts of 40 steps (a turn or two of every pirate), judged by the provisional score (E8)."""
@@ -161,35 +160,24 @@ class PirateRush(Game):
         return f"Player {player + 1}"
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import RuleOfThumb
-
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
-        """The rule of thumb for every seat on the evaluator kernel (kernel.py: the model's steps,
+        """The rule of thumb for every seat on the evaluator kernel (playout.py: the model's steps,
         the policy's facts read from the state), every option covered; None for other policies."""
-        from .kernel import policy_playout
-
         return policy_playout(self, state, rng, max_steps, policy, final)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
         """Every full state one pirate cannot tell from the real one, exactly weighted (worlds.py)."""
-        from .worlds import hidden_worlds
-
         return hidden_worlds(self, view, limit)
 
     def world_key(self, state: RushState, player: int | None) -> RushState:
         """The other pirates' memories that no view carries set aside (worlds.py: H2, H7-H12)."""
-        from .worlds import world_key
-
         return world_key(state, player)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> RushState:
-        from .sampling import sample_state
-
+        """A full state agreeing with one pirate's view, drawn with exact odds (worlds.py)."""
         return sample_state(self, view, rng)
 
 

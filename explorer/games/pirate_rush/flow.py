@@ -1,9 +1,10 @@
-"""Applying one step: setup, the round (T1-T4), player turns and step 4, citing rule IDs.
+"""The mutable working copy of a step (`Work`), the table before setup (`new_fields`), and the
+rules' automatic consequences: the round's automatic tasks (setup looks, the draft's start,
+markers, the island flip, step 4, the final count), citing rule IDs.
 
-`step` copies the state's fields into a `Work` (the next state, mutable until frozen),
-runs the chosen action or outcome, then `settle` runs automatic tasks until the next
-decision or chance node, `track` revises what each pirate remembers, and `freeze` hands
-the `Work` back as the new immutable state.
+`rules.step` copies the state's fields into a `Work`, runs the action or outcome on it, settles
+the automatic tasks (`AUTO` here, the events' in turn/events.py) and freezes it into the next
+state; the turn's tasks (turn/) change the same `Work`.
 """
 
 from __future__ import annotations
@@ -11,18 +12,11 @@ from __future__ import annotations
 from explorer.core.events import Event
 from explorer.core.trail import extend
 
-from .data import CHARACTERS, ENDING_NAMES, ENDINGS, ISLAND_TILES, RANK, RESOURCES
-from .model import NO_TURN, Move, Outcome, RushState, island_name, parse_island, parse_seat, parse_slot
-from .rules import (
-    CHANCES,
-    DECISIONS,
-    commander,
-    looks_allowed,
-    next_islands,
-    opt,
-    players,
-    supply,
-)
+from .data import CHARACTERS, ENDING_NAMES, ENDINGS, EVENT_NAMES, ISLAND_TILES, RESOURCES
+from .model import NO_TURN, ROUTES, RushState, copy_fields, island_name, parse_island, parse_slot
+from .tokens.knowledge import reveal
+from .turn.scoring import scores, winners
+from .turn.table import commander, next_islands, opt, players, supply
 
 
 class Work(RushState):
@@ -34,7 +28,7 @@ class Work(RushState):
     __setattr__ = object.__setattr__   # mutable until frozen (State forbids assignment)
 
     def __init__(self, s: RushState) -> None:
-        _copy_fields(self, s)
+        copy_fields(self, s)
         self.game = s.game
         self.events = []   # Events appended while the step runs; freeze makes it a tuple
 
@@ -60,49 +54,6 @@ class Work(RushState):
         self.events = tuple(self.events)
         self.__class__ = RushState
         return self
-
-
-def _copy_fields(w: Work, s: RushState) -> None:
-    """Assign every field of `s` (model.FIELDS, in order) to `w`: plain attribute copies, as a
-    loop over the names with getattr/setattr costs ten times as much on every step.
-    tests/test_pirate_rush_step_paths.py checks it covers FIELDS exactly."""
-    w.phase, w.stack, w.kinds, w.slots, w.loot = s.phase, s.stack, s.kinds, s.slots, s.loot
-    w.discard, w.islands, w.flipped, w.removed, w.row = s.discard, s.islands, s.flipped, s.removed, s.row
-    w.markers, w.chosen, w.prestige = s.markers, s.chosen, s.prestige
-    w.prosthetics, w.resources = s.prosthetics, s.resources
-    w.ship, w.anchor, w.round, w.starter, w.played = s.ship, s.anchor, s.round, s.starter, s.played
-    w.current, w.turn, w.event, w.known, w.vague = s.current, s.turn, s.event, s.known, s.vague
-    w.peeked, w.ending, w.visited = s.peeked, s.ending, s.visited
-
-
-def step(s, action):
-    w = Work(s)
-    task = w.stack[-1]
-    if isinstance(action, Outcome):
-        apply_outcome(w, task, action)
-    else:
-        decide(w, task, action)
-    settle(w)
-    track(s, w)
-    return w.freeze(s, action)
-
-
-def settle(w: Work) -> None:
-    """Run automatic tasks until a decision or a real chance node is on top."""
-    while w.phase != "over" and w.stack:
-        task = w.stack[-1]
-        kind = task[0]
-        if kind in DECISIONS:
-            return
-        if kind in CHANCES:
-            if not auto_chance(w, task):
-                return
-            continue
-        w.pop()
-        if kind in AUTO:
-            AUTO[kind](w, task)
-        else:
-            run_event_task(w, task)
 
 
 # -- automatic tasks --------------------------------------------------------------------
@@ -154,8 +105,6 @@ def _flip(w: Work, task: tuple) -> None:
     w.set("flipped", j, True)
     tile = ISLAND_TILES[w.islands[j]]
     w.event = tile.event
-    from .data import EVENT_NAMES
-
     w.say(f"{island_name(j)} flips: {tile.id}, {tile.colour} {tile.resource}, {EVENT_NAMES[tile.event]}",
           "R8", "T2", "R47")
     starts = {"juegos": ("jdc_start",), "perdidos": ("perdidos",), "duelo": ("duel_start",)}
@@ -202,15 +151,11 @@ def _step4(w: Work, task: tuple) -> None:
 
 
 def next_islands_of(w: Work, island: int) -> tuple[int, ...]:
-    from .model import ROUTES
-
     return ROUTES[opt(w, "route_layout")][0][island]
 
 
 def _over(w: Work, task: tuple) -> None:
     """E8-E10; with final_tie "manual" (V13) a tie after the rum count waits for the table's word."""
-    from .scoring import scores, winners
-
     w.current = task[1] if len(task) > 1 else -1   # the pirate the table named (V13), kept for `winners`
     if len(task) == 1 and any(t not in w.known[q] for pile in w.loot for t in pile for q in range(w.game.players)):
         for pile in w.loot:   # E3, E9: the final count (rum for the tie-break too) is made in the open
@@ -234,7 +179,7 @@ AUTO = {"setup_looks": _setup_looks, "round": _round, "markers": _markers, "flip
         "step4": _step4, "over": _over}
 
 
-# -- decisions ------------------------------------------------------------------------
+# -- the Investigate action's chance node (R13, R14) ----------------------------------
 def look(w: Work, p: int, target: str) -> None:
     """R13, R14, H2, H3 (A16: which tile is public, what it is private)."""
     if "." in target:
@@ -245,41 +190,6 @@ def look(w: Work, p: int, target: str) -> None:
         j = parse_island(target)
         w.say(f"Player {p + 1} investigates the island tile of {target}", "R14", "H3")
         w.push(("isee", j, (p,)))
-
-
-def decide(w: Work, task: tuple, a: Move) -> None:
-    kind = task[0]
-    if kind == "choose_start":
-        w.pop()
-        w.starter = parse_seat(a.arg)
-        w.say(f"Player {w.starter + 1} is chosen to start", "S8")
-    elif kind == "setup_look":
-        w.pop()
-        _, p, left = task
-        if left > 1:
-            w.push(("setup_look", p, left - 1))
-        look(w, p, a.arg)
-        w.events[-1] = Event(w.events[-1].text + " (setup)", ("S9", *w.events[-1].rules))
-    elif kind == "draft":
-        w.pop()
-        p, rank = task[1], RANK[a.arg]
-        w.set("chosen", p, rank)
-        took = rank in w.markers
-        if took:
-            w.markers = tuple(r for r in w.markers if r != rank)
-            w.set("prestige", p, w.prestige[p] + 1)
-        w.say(f"Player {p + 1} takes the {a.arg}" + (" and its prestige marker" if took else ""), "R4", "R5")
-    elif kind == "call":
-        w.pop()
-        p = parse_seat(a.arg)
-        w.current = p
-        w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
-        w.say(f"Commander (Player {commander(w) + 1}) names Player {p + 1}", "R10", "R2", "T3")
-        w.push(("turn", p))
-    elif kind == "turn":
-        turn_action(w, task[1], a)
-    else:
-        power_decision(w, task, a)
 
 
 def new_fields(game) -> dict:
@@ -297,11 +207,3 @@ def new_fields(game) -> dict:
         "known": (frozenset(),) * n, "vague": ((),) * n, "peeked": (frozenset(),) * n, "ending": "",
         "visited": (True,) + (False,) * 7,
     }
-
-
-# late imports: these modules build on Work and the helpers above
-from .chance_steps import apply_outcome, auto_chance  # noqa: E402
-from .island_events import run_event_task  # noqa: E402
-from .knowledge import reveal, track  # noqa: E402
-from .powers import power_decision  # noqa: E402
-from .turn import turn_action  # noqa: E402

@@ -11,6 +11,8 @@ from collections import Counter
 from typing import Any
 
 from .data import ISLAND_TILES
+from .explain import island_tile, kind_words
+from .model import Outcome
 
 STAGES = {"setup": "Setting up (S2-S9)", "over": "Game over"}
 
@@ -28,9 +30,6 @@ def removed_groups(tiles: list[str]) -> tuple[str, ...]:
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    from .describe import island_tile, kind_words  # here: they import the model, which loads this
-    from .model import Outcome
-
     if not isinstance(outcome, Outcome):
         return ()
     if outcome.kind == "removed":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.core.bounds import is_number
-from explorer.core.game import State
+from explorer.core.rules_state import RulesState
 
 SLOT_LETTERS = "abcde"
 
@@ -112,20 +112,17 @@ def parse_island(text: str) -> int:
     return j
 
 
-FIELDS = ("phase", "stack", "kinds", "slots", "loot", "discard", "islands", "flipped", "removed", "row",
-          "markers", "chosen", "prestige", "prosthetics", "resources", "ship", "anchor", "round", "starter",
-          "played", "current", "turn", "event", "known", "vague", "peeked", "ending", "visited")
 NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power used, steered, tavern, merchant
 
 
-class RushState(State):
-    """One Pirate Rush position: the whole truth plus each pirate's knowledge."""
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
+class RushState(RulesState):
+    """One Pirate Rush position: the whole truth plus each pirate's knowledge. Data only: the
+    rules are the modules its game names (`Game.RULEBOOK` rules.py, `Game.POSITION` position.py,
+    `Game.MOVES` board_moves.py), which import this module, never the reverse."""
 
-    # FIELDS are the position; `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are
-    # derived once, set on first need
-    __slots__ = (*FIELDS, "_canon", "_tidy", "_zones")
-
+    # The fields below are the position, declared once: `FIELDS` (their order), the slots, `make`,
+    # the working copy's `copy_fields`, `to_dict` and `from_dict` follow from them. `_canon` (the
+    # key), `_zones` (knowledge.zones) and `_tidy` (knowledge.track) are derived once, on first need.
     phase: str
     stack: tuple
     kinds: tuple[str, ...]
@@ -155,97 +152,61 @@ class RushState(State):
     ending: str
     visited: tuple[bool, ...]   # the islands the ship has been at (V21: visited ones are not "skipped")
 
+    __slots__ = (*__annotations__, "_canon", "_tidy", "_zones")
+
     def _key(self) -> tuple:
-        """The position without token numbers (canon.py): tiles are what they are, where they lie."""
+        """The position without token numbers (tokens/canon.py): tiles are what they are, where they lie."""
         try:
             return self._canon
         except AttributeError:
-            from .canon import canonical_key
-
-            key = canonical_key(self)
+            key = self.game.POSITION.canonical_key(self)
             object.__setattr__(self, "_canon", key)
             return key
 
     @property
     def player(self) -> int | None:
-        kind, who = _rules.node(self)
+        kind, who = self.game.RULEBOOK.node(self)
         return who if kind == "decision" else None
 
     @property
     def is_chance(self) -> bool:
         stack = self.stack
-        return self.phase != "over" and bool(stack) and stack[-1][0] in _rules.CHANCES
+        return self.phase != "over" and bool(stack) and stack[-1][0] in self.game.RULEBOOK.CHANCES
 
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
 
     def legal_actions(self) -> tuple:
-        return _rules.legal_actions(self)
-
-    def chance_outcomes(self) -> tuple:
-        return _rules.chance_outcomes(self)
-
-    def sample_chance(self, rng):
-        return _rules.sample_chance(self, rng)
-
-    def _step(self, action):
-        return _flow.step(self, action)
-
-    def explain_illegal(self, action):
-        from .rules import explain_illegal
-
-        return explain_illegal(self, action)
-
-    def scores(self) -> tuple[int, ...]:
-        from .scoring import scores
-
-        return scores(self)
-
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        from .scoring import winners
-
-        return winners(self) if self.is_over else ()
-
-    def view(self, player: int | None = None) -> dict:
-        from .position import view
-
-        return view(self, player)
-
-    def to_dict(self) -> dict:
-        from .position import to_dict
-
-        return to_dict(self)
+        return self.game.RULEBOOK.legal_actions(self)
 
     def notation(self) -> str:
         """This position in the short notation (position_text.py); `game.position` reads it back."""
-        from .position_text import notation
+        return self.game.POSITION.notation(self)
 
-        return notation(self)
+    def outcome_group(self, outcome) -> tuple[str, ...]:
+        """How the chance panel groups `outcome` (groups.py)."""
+        return self.game.RULEBOOK.outcome_group(self, outcome)
 
-    def describe(self, action) -> str:
-        """The action or chance outcome in plain words, as the acting pirate may read it."""
-        from .describe import describe
+    def stage_text(self) -> str:
+        """The step this position waits for, in words (groups.py)."""
+        return self.game.RULEBOOK.stage_text(self)
 
-        return describe(self, action)
 
-    def action_places(self, action) -> tuple[str, ...]:
-        """Board places an action involves (``"I3.b"``, ``"I4"``, ``"gunner"``, ``"P2"``, ``"discard"``)."""
-        from .describe import places
+FIELDS: tuple[str, ...] = tuple(RushState.__annotations__)
 
-        return places(self, action)
 
-    def action_menu(self, action) -> tuple[str, ...]:
-        """The decision's words in the menu at its element, as the board names things."""
-        from .board_moves import action_menu
+def _copier(fields: tuple[str, ...]):
+    """``w.phase = s.phase`` ... for every field, compiled once from the declaration: a loop over
+    the names with getattr/setattr costs ten times as much on every step."""
+    body = "".join(f"    w.{name} = s.{name}\n" for name in fields)
+    namespace: dict = {}
+    exec(f"def copy_fields(w, s):\n{body}", namespace)
+    return namespace["copy_fields"]
 
-        return action_menu(self, action)
 
-    def _repr_svg_(self) -> str:
-        from .render import board_svg
-
-        return board_svg(self.view(None))
-
+copy_fields = _copier(FIELDS)
+copy_fields.__doc__ = "Assign every field of state `s` to the working copy `w` (plain copies, FIELDS order)."
 
 _SETTERS = tuple(getattr(RushState, name).__set__ for name in FIELDS)
 
@@ -265,6 +226,3 @@ def make(game, fields, events: tuple = (), trail=None) -> RushState:
             put(s, getattr(fields, name))
     return s
 
-
-from . import flow as _flow  # noqa: E402  (flow and rules import this module's actions)
-from . import rules as _rules  # noqa: E402

@@ -1,6 +1,6 @@
 """A rule-of-thumb pirate: remembers what it saw (its view), takes the best loot it knows of,
 and drafts characters by their worth to it. It decides from its own view only; the decisions
-themselves are thumb.py's, which the evaluator kernel (kernel.py) reads too."""
+themselves are thumb.py's, which the evaluator kernel (playout.py) reads too."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ what they are.
 Fields (each may be left out, see above):
 
 - ``phase`` setup | play | over; ``round`` 0 (setup) .. ; ``stack`` the pending steps, bottom
-  first, each ``[name, details...]`` (steps.py lists each step's public words and details);
+  first, each ``[name, details...]`` (turn/tasks.py lists each step's public words and details);
 - ``kinds`` 40 kinds, ``""`` for a tile nobody has seen; ``slots`` 8 islands x N slots, a token
   or -1 (empty); ``loot`` each pirate's tokens; ``discard`` the discard pile's tokens;
 - ``islands`` the tile at I1..I8 (``""`` not yet seen by anybody), ``flipped``, ``removed``
@@ -43,7 +43,7 @@ True
 
 A view (`state.view(p)`) shows no token numbers: its ``stack`` lists the pending tasks with
 each tile named by its public place, ``{"place": "I3.b"}`` or ``{"zone": "P2", "kind": "gold",
-"ref": 0}``, the kind given only to a pirate who may know it (stack_view.py), so that
+"ref": 0}``, the kind given only to a pirate who may know it (tokens/stack_view.py), so that
 `game.sample_state(view, rng)` can rebuild the tasks at any decision.
 """
 
@@ -55,11 +55,17 @@ from typing import Any
 from explorer.core.errors import PositionError as PE
 from explorer.core.view import View
 
+from .checks import check_game, check_stack
 from .data import ISLAND_TILES, KINDS, PROSTHETICS, TOTAL
+from .flow import Work, new_fields
 from .model import FIELDS, NO_TURN, island_name, make, slot_name
-from .position_checks import check_game, check_stack
-from .rules import CHANCES, DECISIONS, commander, default_visited, is_path, node
-from .stack_view import public_stack
+from .render import board_svg
+from .rules import settle
+from .text.writer import default_stack, turn_default
+from .text.writer import notation as notation  # the state's `notation()` (Game.POSITION)
+from .tokens.canon import canonical_key as canonical_key  # the state's equality (Game.POSITION)
+from .tokens.stack_view import public_stack
+from .turn.table import CHANCES, DECISIONS, commander, default_visited, is_path, node
 
 AUTO_TASKS = {"setup_looks", "round", "markers", "flip", "step4", "over", "gained", "rogue_next", "jdc_start",
               "jdc_reveal", "perdidos", "duel_start"}
@@ -143,8 +149,6 @@ def defaults(game, data: Mapping[str, Any]) -> dict:
     """The fields a partial position leaves out, as the setup rules and its step put them: the
     table before setup (S1-S4, S7), in play from round 1, the round's first draft when no step
     is given, the turn just named (R10), and every pirate following his own loot (H1)."""
-    from .flow import new_fields
-    from .position_text import default_stack, turn_default
 
     n = game.players
     out = {k: _plain(v) for k, v in new_fields(game).items()}
@@ -290,7 +294,7 @@ def from_dict(game, data: Mapping[str, Any]):
     _check(game, f)
     state = make(game, f)
     if f["stack"] and f["stack"][-1][0] in AUTO_TASKS:
-        from .flow import Work, settle  # a hand-made position may end on an automatic task: run it
+        # a hand-made position may end on an automatic task: run it
 
         work = Work(state)
         settle(work)
@@ -325,8 +329,6 @@ def pending(s, viewer: int | None) -> dict:
 
 
 def view(s, player: int | None = None) -> View:
-    from .render import board_svg
-
     n = s.game.players
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
         raise PE("player", f"{player!r} is not a player of {n}")

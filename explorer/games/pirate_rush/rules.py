@@ -1,216 +1,61 @@
-"""Pirate Rush: whose node it is, the legal actions, the chance outcomes and illegal-move reasons.
+"""Pirate Rush's rulebook: whose node it is, the legal actions, the chance outcomes, the step,
+the scores and winners, and why an action is illegal (the `Game.RULEBOOK` a `RushState` asks).
 
 The state's ``stack`` holds pending tasks (top last). A task is a decision (``turn``,
 ``draft``, ``stake`` ...), a chance node (``see`` of an unresolved tile, ``pick``,
-``place`` ...) or automatic (run by ``flow.settle`` before any state is returned).
+``place`` ...) or automatic (run by `settle` before any state is returned).
+
+`step` copies the state's fields into a `flow.Work` (the next state, mutable until frozen),
+runs the chosen action or outcome, then `settle` runs automatic tasks until the next
+decision or chance node, `track` revises what each pirate remembers, and `freeze` hands
+the `Work` back as the new immutable state.
 """
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import combinations, pairwise
+from functools import lru_cache
+from itertools import combinations
 
-from explorer.core.chance import sample_counts, uniform
+from explorer.core.chance import sample, sample_counts, uniform
 from explorer.core.errors import IllegalAction
+from explorer.core.events import Event
 
-from .data import (
-    CABIN_BOY,
-    CHARACTERS,
-    COINS,
-    GAMBLER,
-    ISLAND_TILES,
-    KINDS,
-    NAVIGATOR,
-    NEGATIVE,
-    PROSTHETICS,
-    RESOURCES,
-    TOTAL,
+from .data import ISLAND_TILES, KINDS, RANK
+from .explain import describe, explain
+from .explain import places as action_places
+from .flow import AUTO, Work, look
+from .groups import outcome_group, stage_text
+from .model import Move, Outcome, parse_seat, seat
+from .tokens.knowledge import track
+from .tokens.picks import candidates, labels, outcomes
+from .turn.actions import turn_action
+from .turn.chance import apply_outcome, auto_chance
+from .turn.events import run_event_task
+from .turn.moves import decision_actions
+from .turn.powers import power_decision
+from .turn.scoring import scores, winners
+from .turn.table import (
+    CHANCES,
+    DECISIONS,
+    PICKS,
+    THROWS,
+    commander,
+    islands_left,
+    looks_allowed,
+    node,
+    opt,
+    players,
+    unaccounted,
 )
-from .model import ROUTES, Move, Outcome, island_name, reachable, seat, slot_name
 
-DECISIONS = {"choose_start", "setup_look", "draft", "call", "turn", "gunner", "qm", "gamble_choice",
-             "rogue_more", "rogue_keep", "monkey", "merchant_swap", "stake", "claim", "challenge", "throw",
-             "winner_pick", "spoils", "tie"}
-CHANCES = {"removed", "row", "starter", "see", "isee", "gamble_look", "gamble_other", "gamble_give",
-           "rogue_pick", "steal", "qm_draw", "place", "duel_rps", "motin"}
-THROWS = ("rock", "paper", "scissors")
-PICKS = frozenset({"gamble_look", "rogue_pick", "steal", "gamble_other", "gamble_give", "qm_draw", "place", "motin"})
+__all__ = ["CHANCES", "DECISIONS", "PICKS", "THROWS", "action_places", "chance_outcomes", "describe",
+           "explain_illegal", "legal_actions", "node", "outcome_group", "sample_chance", "scores", "settle",
+           "stage_text", "step", "winners"]
 
 
-# -- shared helpers (work on a state or on flow.Work alike) -----------------------------
-def opt(s, name: str):
-    return s.game.options[name]
-
-
-def players(s) -> int:
-    return s.game.players
-
-
-def next_islands(s) -> tuple[int, ...]:
-    return ROUTES[opt(s, "route_layout")][0][s.ship]
-
-
-def depth(s, island: int) -> int:
-    return ROUTES[opt(s, "route_layout")][1][island]
-
-
-def unvisitable(s) -> list[int]:
-    """R41: islands the ship can no longer visit (visited or skipped)."""
-    ahead = reachable(opt(s, "route_layout"), s.ship)
-    return [j for j in range(8) if j != s.ship and j not in ahead]
-
-
-def trade_islands(s) -> list[int]:
-    """R40, R41, A20 (V21 `qm_islands`): where the Quartermaster may take a tile. ``passed``: every
-    island the ship can no longer visit; ``skipped``: only those the route skipped, as the seed's
-    count "una isla por turno a partir del segundo" has it (visited islands left out)."""
-    out = unvisitable(s)
-    if opt(s, "qm_islands") == "skipped":
-        return [j for j in out if not s.visited[j]]
-    return out
-
-
-def voyages(route: str, ship: int) -> list[tuple[int, ...]]:
-    """Every voyage from I1 to `ship` along the route (D6), each as its islands in order."""
-    nxt = ROUTES[route][0]
-    out: list[tuple[int, ...]] = []
-    todo = [(0,)]
-    while todo:
-        path = todo.pop()
-        if path[-1] == ship:
-            out.append(path)
-        elif path[-1] < ship:
-            todo.extend((*path, j) for j in nxt[path[-1]])
-    return sorted(out)
-
-
-def default_visited(route: str, ship: int, flipped, rounds: int = 0) -> tuple[bool, ...]:
-    """The voyage a position leaves unsaid (V21): the lowest-numbered one to `ship` through every
-    flipped island (the advanced game flips each island reached, R8) and, from round 1, one island
-    a round (T0); the lowest-numbered timely voyage when none fits both."""
-    paths = voyages(route, ship) or [(0, ship)]
-
-    def fits(path: tuple[int, ...]) -> bool:
-        return all(j in path for j in range(8) if flipped[j]) and (rounds < 1 or len(path) == rounds)
-
-    timely = [p for p in paths if rounds < 1 or len(p) == rounds] or paths
-    path = next((p for p in timely if fits(p)), timely[0])
-    return tuple(j in path for j in range(8))
-
-
-def is_path(route: str, ship: int, visited) -> bool:
-    """`visited` is one voyage from I1 to `ship`: each island leads to the next (D6)."""
-    nxt = ROUTES[route][0]
-    path = [j for j in range(8) if visited[j]]
-    return bool(path) and path[0] == 0 and path[-1] == ship and all(
-        b in nxt[a] for a, b in pairwise(path))
-
-
-def revolt(s) -> bool:
-    return s.event == "revuelta"
-
-
-def order_key(s, p: int) -> tuple[int, int]:
-    """Smaller is higher rank (R1); Revuelta puts the lowest-ranked player on top (R59)."""
-    rank = s.chosen[p] or 99
-    if revolt(s) and all(s.chosen) and rank == max(s.chosen):
-        return (0, rank)
-    return (1, rank)
-
-
-def commander(s) -> int:
-    """R2: the player holding the highest-ranked chosen character (R59 under Revuelta)."""
-    chosen = s.chosen
-    if not all(chosen):
-        return -1
-    # the first player by `order_key`: the lowest rank under Revuelta, else the highest
-    return chosen.index(max(chosen) if revolt(s) else min(chosen))
-
-
-def holder(s, rank: int) -> int:
-    return s.chosen.index(rank) if rank in s.chosen else -1
-
-
-def steerer(s) -> int:
-    """R32, R34, R35: who must place the anchor this round (-1 at the last island)."""
-    if not next_islands(s):
-        return -1
-    nav = holder(s, NAVIGATOR)
-    return nav if nav >= 0 else commander(s)
-
-
-def must_peek(s, p: int) -> bool:
-    return s.chosen[p] == NAVIGATOR or bool(opt(s, "navigator_fallback_peek"))
-
-
-def supply(s) -> int:
-    """R72: markers neither held by players nor lying on characters (huge when unlimited)."""
-    if opt(s, "prestige_supply") == "unlimited":
-        return 10**6
-    return 24 - sum(s.prestige) - len(s.markers)
-
-
-def icons(s, p: int) -> tuple[str, ...]:
-    """R25: the colours player `p`'s character may repair."""
-    rank = s.chosen[p]
-    icon = opt(s, "gambler_icon") if rank == GAMBLER else CHARACTERS[rank].icon
-    if icon == "any":
-        return RESOURCES
-    return (icon,) if icon and icon != "none" else ()
-
-
-def max_resource(s) -> int:
-    return opt(s, "resources_per_colour")
-
-
-def prosthetics_open(s, p: int) -> list[str]:
-    """R38: kinds `p` may still own and the supply still has."""
-    used = [k for pile in s.prosthetics for k in pile]
-    return [k for k in PROSTHETICS if k not in s.prosthetics[p] and used.count(k) < PROSTHETICS[k]]
-
-
-def occupied(s, island: int) -> list[int]:
-    return [i for i, t in enumerate(s.slots[island]) if t >= 0]
-
-
-def own_kinds(s, p: int, keep=None) -> list[str]:
-    kinds = {s.kinds[t] for t in s.loot[p]}
-    return [k for k in KINDS if k in kinds and (keep is None or keep(k))]
-
-
-def unaccounted(s) -> dict[str, int]:
-    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
-    left = dict(TOTAL)
-    for k in s.kinds:
-        if k:
-            left[k] -= 1
-    return left
-
-
-def islands_left(s) -> list[str]:
-    """In-play island tiles not yet placed (C2)."""
-    inplay = [t for t in ISLAND_TILES if t not in s.removed]
-    return [t for t in inplay if t not in s.islands]
-
-
-# -- nodes ----------------------------------------------------------------------------
-def node(s) -> tuple[str, int | None]:
-    if s.phase == "over" or not s.stack:
-        return ("over", None)
-    task = s.stack[-1]
-    kind = task[0]
-    if kind in CHANCES:
-        return ("chance", None)
-    if kind == "choose_start":
-        return ("decision", 0)
-    if kind == "call":
-        return ("decision", commander(s))
-    if kind == "tie":   # E10, V13: the table's word, given at the first tied pirate's seat
-        return ("decision", task[1][0])
-    return ("decision", task[1])
-
-
+# -- chance ---------------------------------------------------------------------------
 def chance_outcomes(s) -> tuple:
     if s.phase == "over" or not s.stack or s.stack[-1][0] not in CHANCES:
         return ()
@@ -218,10 +63,9 @@ def chance_outcomes(s) -> tuple:
     kind = task[0]
     if kind == "removed":   # S2, C1: the 4 set aside are among the tiles not already dealt to an island
         dealt = {t for t in s.islands if t}
-        return uniform([Outcome("removed", " ".join(c)) for c in combinations(sorted(set(ISLAND_TILES) - dealt), 4)])
+        return _uniform_sets("removed", tuple(sorted(set(ISLAND_TILES) - dealt)), 4)
     if kind == "row":
-        return uniform([Outcome("row", " ".join(map(str, c)))
-                        for c in combinations(range(3, 9), players(s) + 1)])
+        return _uniform_sets("row", tuple(map(str, range(3, 9))), players(s) + 1)
     if kind == "starter":
         return uniform([Outcome("starter", seat(p)) for p in range(players(s))])
     if kind == "see":
@@ -230,15 +74,20 @@ def chance_outcomes(s) -> tuple:
         return tuple((Outcome("tile", k), Fraction(c, total)) for k, c in left.items() if c)
     if kind == "isee":
         return uniform([Outcome("island", t) for t in islands_left(s)])
-    if kind in PICKS:   # R74: uniform over the tiles, named in words (picks.py)
-        from .picks import outcomes
-
+    if kind in PICKS:   # R74: uniform over the tiles, named in words (tokens/picks.py)
         return outcomes(s, task)
     if kind == "duel_rps":
         if opt(s, "duel_mode") == "coin":
             return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
         return uniform([Outcome("duel", w) for w in ("win", "lose", "draw")])
     raise AssertionError(kind)
+
+
+@lru_cache(maxsize=64)
+def _uniform_sets(kind: str, items: tuple[str, ...], k: int) -> tuple:
+    """The uniform outcomes naming each `k` of `items` (S2 the tiles set aside, S5 the row): the
+    same for every game of a set-up, so worked out once (outcomes and Fractions are immutable)."""
+    return uniform([Outcome(kind, " ".join(c)) for c in combinations(items, k)])
 
 
 def sample_chance(s, rng: random.Random):
@@ -249,23 +98,11 @@ def sample_chance(s, rng: random.Random):
         counts = [left[k] for k in KINDS]
         return Outcome("tile", KINDS[sample_counts(counts, rng)])
     if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
-        from .picks import candidates, labels
-
         tokens = candidates(s, task)
         t = tokens[rng.randrange(len(tokens))]
         return Outcome("place" if task[0] == "place" else "pick", labels(s, task)[t])
-    outcomes = chance_outcomes(s)
-    return outcomes[rng.randrange(len(outcomes))][0] if _is_uniform(task[0]) else _fallback(outcomes, rng)
-
-
-def _is_uniform(kind: str) -> bool:
-    return kind != "see"
-
-
-def _fallback(outcomes, rng):
-    from explorer.core.chance import sample
-
-    return sample(outcomes, rng)
+    outcomes_ = chance_outcomes(s)
+    return outcomes_[rng.randrange(len(outcomes_))][0] if task[0] != "see" else sample(outcomes_, rng)
 
 
 # -- decisions ------------------------------------------------------------------------
@@ -273,44 +110,74 @@ def legal_actions(s) -> tuple:
     kind, _ = node(s)
     if kind != "decision":
         return ()
-    return tuple(_legal.decision_actions(s, s.stack[-1]))
-
-
-LOOK_SLOT = {(j, i): Move("look", slot_name(j, i)) for j in range(8) for i in range(5)}
-LOOK_ISLAND = tuple(Move("look", island_name(j)) for j in range(8))
-TAKE = {(j, i): Move("take", slot_name(j, i)) for j in range(8) for i in range(5)}
-
-
-def look_targets(s) -> list[Move]:
-    """R13, R14: any face-down loot slot on an island, or an unflipped island tile (advanced)."""
-    moves = [LOOK_SLOT[j, i] for j, row in enumerate(s.slots) for i, t in enumerate(row) if t >= 0]
-    if s.game.options["advanced"]:
-        moves += [LOOK_ISLAND[j] for j in range(8) if not s.flipped[j]]
-    return moves
-
-
-def looks_allowed(s, p: int) -> int:
-    """R11, R44, A47 (V20 `cabin_boy_looks`): one Investigate a turn; the Cabin boy's power makes it
-    2 in all (the digest's reading) or 3 (his power's 2 on top of the ordinary one)."""
-    return cabin_boy_looks(s.game.options) if s.chosen[p] == CABIN_BOY else 1
-
-
-def cabin_boy_looks(options) -> int:
-    """R44, A47, V20: the Cabin boy's Investigate actions in a turn."""
-    return options.get("cabin_boy_looks", 2)
-
-
-def coin_kinds(s, p: int) -> list[str]:
-    return own_kinds(s, p, lambda k: k in COINS)
-
-
-def non_negative_kinds(s, p: int) -> list[str]:
-    return own_kinds(s, p, lambda k: k not in NEGATIVE)
+    return tuple(decision_actions(s, s.stack[-1]))
 
 
 def explain_illegal(s, action) -> IllegalAction:
-    return _legal.explain(s, action)
+    return explain(s, action)
 
 
-from . import legal as _legal  # noqa: E402  (legal builds on the helpers above)
+# -- the step -------------------------------------------------------------------------
+def step(s, action):
+    w = Work(s)
+    task = w.stack[-1]
+    if isinstance(action, Outcome):
+        apply_outcome(w, task, action)
+    else:
+        decide(w, task, action)
+    settle(w)
+    track(s, w)
+    return w.freeze(s, action)
 
+
+def settle(w: Work) -> None:
+    """Run automatic tasks until a decision or a real chance node is on top."""
+    while w.phase != "over" and w.stack:
+        task = w.stack[-1]
+        kind = task[0]
+        if kind in DECISIONS:
+            return
+        if kind in CHANCES:
+            if not auto_chance(w, task):
+                return
+            continue
+        w.pop()
+        if kind in AUTO:
+            AUTO[kind](w, task)
+        else:
+            run_event_task(w, task)
+
+
+def decide(w: Work, task: tuple, a: Move) -> None:
+    kind = task[0]
+    if kind == "choose_start":
+        w.pop()
+        w.starter = parse_seat(a.arg)
+        w.say(f"Player {w.starter + 1} is chosen to start", "S8")
+    elif kind == "setup_look":
+        w.pop()
+        _, p, left = task
+        if left > 1:
+            w.push(("setup_look", p, left - 1))
+        look(w, p, a.arg)
+        w.events[-1] = Event(w.events[-1].text + " (setup)", ("S9", *w.events[-1].rules))
+    elif kind == "draft":
+        w.pop()
+        p, rank = task[1], RANK[a.arg]
+        w.set("chosen", p, rank)
+        took = rank in w.markers
+        if took:
+            w.markers = tuple(r for r in w.markers if r != rank)
+            w.set("prestige", p, w.prestige[p] + 1)
+        w.say(f"Player {p + 1} takes the {a.arg}" + (" and its prestige marker" if took else ""), "R4", "R5")
+    elif kind == "call":
+        w.pop()
+        p = parse_seat(a.arg)
+        w.current = p
+        w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
+        w.say(f"Commander (Player {commander(w) + 1}) names Player {p + 1}", "R10", "R2", "T3")
+        w.push(("turn", p))
+    elif kind == "turn":
+        turn_action(w, task[1], a)
+    else:
+        power_decision(w, task, a)

@@ -9,8 +9,8 @@ from explorer.core.spaces import sorted_space
 
 from .data import CHARACTERS, COINS, ISLAND_TILES, KINDS, PROSTHETICS, RESOURCES
 from .model import ROUTES, SLOT_LETTERS, Move, Outcome, island_name, seat, slot_name
-from .picks import space_labels
-from .rules import THROWS
+from .tokens.picks import space_labels
+from .turn.table import THROWS
 
 ISLANDS = 8
 

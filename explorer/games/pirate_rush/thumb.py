@@ -1,7 +1,7 @@
 """The rule of thumb's decisions as pure functions of a few facts one pirate knows (`Facts`).
 
 One source for both readers: the model's `RuleOfThumb` (policies.py) builds the facts from
-the pirate's view, the evaluator kernel (kernel.py) from the state with the same knowledge
+the pirate's view, the evaluator kernel (playout.py) from the state with the same knowledge
 (`kinds[t]` only for tokens in `known[me]`), so the two cannot drift; the tests check they
 decide alike. Places are read through precomputed tables, not parsed on every decision.
 """

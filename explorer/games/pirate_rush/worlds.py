@@ -1,6 +1,6 @@
 """Every full position one pirate cannot tell apart from the real one, with its exact odds.
 
-`hidden_worlds` is the exact counterpart of `sample_state` (sampling.py): both fill in a view
+`hidden_worlds` is the exact counterpart of `sample_state` (hidden/draws.py): both fill in a view
 through `fill_in`, which asks a *chooser* at every hidden choice. `sample_state`'s chooser
 draws with a seeded generator; `Enumerate` walks every branch and multiplies the exact
 weights. What one choice leaves open:
@@ -24,7 +24,6 @@ rejection.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -33,32 +32,13 @@ from typing import Any
 
 from explorer.core.errors import PositionError, TooManyWorlds
 
+from .checks import fits
 from .data import KINDS
+from .hidden.draws import board, fill_in
+from .hidden.draws import sample_state as sample_state
 from .model import FIELDS, make
-from .stack_view import task_tokens
-
-
-class RngChooser:
-    """`sample_state`'s chooser: seeded draws (the calls sampling.py always made)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def index(self, k: int) -> int:
-        return self.rng.randrange(k)
-
-    def kinds(self, groups: list[list[int]], left: dict[str, int]) -> dict[int, str]:
-        pool = [k for k in KINDS for _ in range(left[k])]
-        tokens = sorted(t for g in groups for t in g)
-        if len(pool) < len(tokens):
-            raise PositionError("kinds", "the view names more tiles of some kind than the game has (D1)")
-        return dict(zip(tokens, self.rng.sample(pool, len(tokens)), strict=True))
-
-
-    def matching(self, spots: list[list[int]]) -> list[int]:
-        from .sampling import _match
-
-        return _match(spots, self.rng)
+from .position import pending
+from .tokens.stack_view import task_tokens
 
 
 class Enumerate:
@@ -136,9 +116,6 @@ def _falling(n: int, k: int) -> int:
 
 def hidden_worlds(game, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[Any, Fraction]]:
     """Every full state agreeing with `view`, grouped, with exact weights summing to 1."""
-    from .position import pending
-    from .sampling import board, fill_in, fits
-
     b = board(view, game.players)
     chooser = Enumerate()
     found: dict[Any, list] = {}

@@ -1,0 +1,1 @@
+"""Hidden worlds behind worlds.py: one full position drawn or enumerated for a view (draws)."""

@@ -1,0 +1,1 @@
+"""Position editors for what-if questions and lessons (whatif)."""
