@@ -315,42 +315,22 @@ class Game:
             return self.round_playout(state, rng, max_steps, policy)
         return self.policy_playout(state, rng, max_steps, policy, final)
 
+    # The three hooks `playout` replaces, kept while the games move to it.
+    def _playout_written(self) -> bool:
+        return type(self).playout is not Game.playout
+
     def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
-        """Play `state` to the end with every seat on the named `policy` (a name from
-        `policies()`), on a game's own fast kernel; None when the game has no kernel for that
-        policy or set-up (callers then step the model). `rollouts` asks for it whenever every
-        seat plays the same named policy.
+        if self._playout_written():
+            return self.playout(state, rng, max_steps, policy, final=final)
+        return self.random_playout(state, rng, max_steps, final) if policy == "random" else None
 
-        A kernel is a speed-up, never a second rulebook: it must consume `rng` exactly as
-        stepping the model with that policy does (`explorer.core.play.advance`): the same
-        `legal_actions()` order, the same calls the policy's `choose` makes (for ``"random"``
-        one ``legal[rng.randrange(len(legal))]`` a decision; a policy that draws nothing,
-        nothing), each chance node through `sample_chance`, so a seed reaches the same final
-        state either way; tests check that for every kernel. The policy's decisions should
-        come from one source both read (a table or pure function the model's policy calls
-        too), so kernel and model cannot drift. Raises `RuntimeError` when `max_steps` pass
-        without an end. `final` asks for the final `State` (its history empty), which the
-        tests compare with the model's. The default offers ``"random"`` through
-        `random_playout`."""
-        if policy == "random":
-            return self.random_playout(state, rng, max_steps, final)
-        return None
-
-    def round_playout(self, state: State, rng: random.Random, max_steps: int,
-                      policy: str) -> PlayoutEnd | None:
-        """`policy_playout` stopped where the current round has been scored (or the game is
-        over), with its final State: a horizon past which only the totals carry over, so a
-        search can judge it by `win_chances` with far less noise than whole games give.
-        The same generator calls as stepping the model up to there. None for a game without
-        such rounds or without a kernel for `policy` (the search then plays to the end)."""
-        return None
+    def round_playout(self, state: State, rng: random.Random, max_steps: int, policy: str) -> PlayoutEnd | None:
+        return self.playout(state, rng, max_steps, policy, until="round") if self._playout_written() else None
 
     def random_playout(self, state: State, rng: random.Random, max_steps: int,
                        final: bool = False) -> PlayoutEnd | None:
-        """`policy_playout` with every seat uniformly random (``"random"``): a game with a random
-        kernel overrides this one; None when it has none for this set-up."""
-        return None
+        return self.playout(state, rng, max_steps, "random", final=final) if self._playout_written() else None
 
     # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------
     def action_space(self) -> tuple[Any, ...]:

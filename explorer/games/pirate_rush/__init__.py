@@ -57,8 +57,7 @@ from . import board_moves, position, position_text, rules
 from .flow import Work, new_fields
 from .model import Move, Outcome, RushState, make
 from .notation import parse_action
-from .outlook import win_chances
-from .playout import policy_playout
+from .playout import playout
 from .policies import RuleOfThumb
 from .rules import settle
 from .rules_text import RULES
@@ -147,10 +146,6 @@ class PirateRush(Game):
         """Read ``take I3.b``, ``draft gunner``, ``end``, ``tile gold``, ``pick 17`` ... (notation.py)."""
         return parse_action(self, text)
 
-    def win_chances(self, state: Any) -> tuple[float, ...] | None:
-        """None: no fitted model; the search judges the lead in scores (outlook.py)."""
-        return win_chances(state)
-
     def search_settings(self) -> dict[str, Any]:
         """Random rollouts of 40 steps (a turn or two of every pirate), judged by the provisional score (E8)."""
         return {"iterations": 30, "rollout_steps": 40, "prior": "rule_of_thumb", "prior_share": 0.3}
@@ -162,11 +157,11 @@ class PirateRush(Game):
     def policies(self) -> Mapping[str, Any]:
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
-    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> Any:
-        """The rule of thumb for every seat on the evaluator kernel (playout.py: the model's steps,
-        the policy's facts read from the state), every option covered; None for other policies."""
-        return policy_playout(self, state, rng, max_steps, policy, final)
+    def playout(self, state: Any, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> Any:
+        """The rule of thumb for every seat (playout.py: the model's own steps, the policy's facts
+        read from the state), every option covered; None for other policies."""
+        return playout(self, state, rng, max_steps, policy, until, final)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
         """Every full state one pirate cannot tell from the real one, exactly weighted (worlds.py)."""

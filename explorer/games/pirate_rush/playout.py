@@ -1,4 +1,4 @@
-"""The rule of thumb's evaluator kernel (`Game.policy_playout`): every seat on the rule of thumb.
+"""The rule of thumb's evaluator kernel (`Game.playout`): every seat on the rule of thumb.
 
 Nine tenths of a model playout with the rule of thumb went into building the deciding
 pirate's view (the board, the public stack, provisional scores) to read a dozen facts from
@@ -57,10 +57,11 @@ def _look_here(s: RushState, me: int) -> Move | None:
     return None
 
 
-def policy_playout(game, state: RushState, rng: random.Random, max_steps: int, policy: str,
-                   final: bool) -> PlayoutEnd | None:
-    """Play `state` to the end with every seat on the rule of thumb; None for other policies."""
-    if policy != "rule_of_thumb":
+def playout(game, state: RushState, rng: random.Random, max_steps: int, policy: str, until: str,
+            final: bool) -> PlayoutEnd | None:
+    """Play `state` to the end with every seat on the rule of thumb (`Game.playout`); None for other
+    policies and for a round's horizon (a round passes on more than the totals)."""
+    if policy != "rule_of_thumb" or until != "end":
         return None
     s, steps = state, 0
     while s.phase != "over":

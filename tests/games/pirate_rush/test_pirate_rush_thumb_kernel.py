@@ -129,7 +129,7 @@ def test_thumb_kernel_calls_the_generators_own_methods() -> None:
     seats = [RuleOfThumb(game)] * game.players
     for seed in range(3):
         fast, slow = _OwnRandom(seed), _OwnRandom(seed)
-        end = game.policy_playout(game.start(seed), fast, 1_000_000, "rule_of_thumb", final=True)
+        end = game.playout(game.start(seed), fast, 1_000_000, "rule_of_thumb", final=True)
         final = playout(game.start(seed), slow, seats)
         assert end is not None and end.state == final and fast.getstate() == slow.getstate()
 
@@ -138,7 +138,7 @@ def test_thumb_kernel_declines_other_policies() -> None:
     game = explorer.load("pirate_rush")
     rng = random.Random(1)
     before = rng.getstate()
-    assert game.policy_playout(game.start(1), rng, 10_000, "random") is None
+    assert game.playout(game.start(1), rng, 10_000, "random") is None
     assert rng.getstate() == before
 
 
