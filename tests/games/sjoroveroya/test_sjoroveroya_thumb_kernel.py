@@ -29,6 +29,8 @@ from explorer.games.sjoroveroya.moves import (
 from explorer.games.sjoroveroya.policies import RuleOfThumb
 from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
 
+pytestmark = pytest.mark.slow
+
 # Every player count and each option that changes play (V1-V12, S9); each id names its rule.
 SETUPS: list[tuple[str, int, dict]] = [
     ("S1-2p", 2, {}),

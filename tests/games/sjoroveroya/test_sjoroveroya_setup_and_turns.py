@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from sjoroveroya_helpers import play, position, rules_cited
+from games.sjoroveroya.support import play, position, rules_cited
 
 import explorer
 from explorer import IllegalAction, OptionError
