@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/sjoroveroya.md (IDs S, T, R, E, V, C, A are the digest's).
 
-Action notation (``str(action)``, read back by ``game.parse_action``)
-----------------------------------------------------------------------
+Action notation (``str(action)``, read back by ``game.parse_action``; ``notation.py``)
+-------------------------------------------------------------------------------------
 - ``H@3``      play a ♥ to move your piece on card 3 forward (``S@0`` or ``S@start``: from Start)
 - ``back@12``  move your piece on card 12 backward and draw
 - ``end``      end the turn (after one move; with ``allow_pass`` also before)
@@ -17,7 +17,14 @@ Positions: 0 Start, 1-20 the track cards, 21 the goal.
 
 Positions: the short notation a person writes (``game.position(text)``, ``state.notation()``;
 ``position_text.py``) and the position data (``state.to_dict()``, ``game.state_from_dict``;
-``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``.
+``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``
+(``worlds.py``).
+
+The package: ``model.py`` the actions, outcomes and State (data only); ``rules.py`` the rulebook,
+``flow.py`` its working copy and automatic consequences, ``track/`` where pieces go (R7-R23, E3);
+``explain.py`` illegal actions and words; ``checks.py`` what a position must satisfy;
+``position_text.py`` (with ``position_notation/``) the short notation; ``playout.py`` fast
+playouts on the rules' own code; ``thumb.py`` and ``policies.py`` the rule of thumb.
 """
 
 from __future__ import annotations
@@ -27,12 +34,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.bounds import is_number
-from explorer.core.errors import IllegalAction
 from explorer.core.game import Game, OptionSpec
 
-from . import board_moves, position, rules
-from .data import COMPONENTS, SUITS, SYMBOLS, T0
+from . import board_moves, groups, outlook, position, position_text, rules
+from .data import COMPONENTS, T0
 from .model import (
     NO_CARDS,
     Backward,
@@ -45,6 +50,7 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
+from .notation import parse_action
 from .rules_text import RULES
 
 __all__ = [
@@ -62,9 +68,6 @@ __all__ = [
     "SjoroveroyaState",
 ]
 
-_LETTER = {**{s: s for s in SUITS}, **{sym: s for s, sym in SYMBOLS.items()}}
-
-
 class Sjoroveroya(Game):
     name = "sjoroveroya"
     title = "Sjørøverøya"
@@ -74,6 +77,7 @@ class Sjoroveroya(Game):
     score_name = "progress (36 minus moves left)"
     RULES = MappingProxyType(RULES)
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
+    POSITION_TEXT, GROUPS = position_text, groups   # the state's notation, chance-panel groups and stage
     LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
         OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",
@@ -118,15 +122,11 @@ class Sjoroveroya(Game):
                      None, 0, 0, 0, None, "", "", None, (NO_CARDS,) * n)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> SjoroveroyaState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     def position(self, text: str) -> SjoroveroyaState:
         """Read the short notation (docs/sjoroveroya.md; `position_text`), exactly as written."""
-        from .position_text import read
-
-        return read(self, text)
+        return position_text.read(self, text)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Any:
         """Every full state `view`'s player cannot tell apart, with its exact weight (`worlds.py`)."""
@@ -139,20 +139,18 @@ class Sjoroveroya(Game):
 
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
-        ``first P2``, ``draw H``, ``reveal H``."""
-        if not isinstance(text, str):
-            raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
-        words = text.strip().replace("♥", "H").replace("♠", "S").replace("♦", "D").replace("♣", "C").split()
-        try:
-            return _parse(words)
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
-                                      "discard H, layout 1 HSDC, first P2, draw H, reveal H", text) from None
+        ``first P2``, ``draw H``, ``reveal H`` (notation.py)."""
+        return parse_action(text)
 
     def sample_state(self, view: Mapping[str, Any], rng: Any) -> SjoroveroyaState:
-        from .sampling import sample_state
+        """A full position consistent with `view`, drawn with its exact weight (`worlds.py`)."""
+        from .worlds import sample_state
 
         return sample_state(self, view, rng)
+
+    def win_chances(self, state: Any) -> tuple[float, ...] | None:
+        """The outlook (outlook.py): none fitted, so the search judges the lead in scores."""
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 12 steps (two or three moves of each pirate), judged by
@@ -162,7 +160,7 @@ class Sjoroveroya(Game):
 
     def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
         """Random playouts on kernel.py, which honours every option."""
-        from .kernel import random_playout
+        from .playout import random_playout
 
         return random_playout(state, rng, max_steps, final)
 
@@ -182,48 +180,6 @@ class Sjoroveroya(Game):
         from .policies import RuleOfThumb
 
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
-
-
-def _suit(word: str) -> str:
-    return _LETTER[word.upper()]
-
-
-def _position(word: str) -> int:
-    value = 0 if word.lower() == "start" else int(word)
-    if not 0 <= value <= 21:
-        raise ValueError(word)
-    return value
-
-
-def _parse(words: list[str]) -> Any:
-    head = words[0].lower()
-    if len(words) == 1:
-        if head in ("end", "pass"):
-            return EndTurn()
-        left, _, right = words[0].partition("@")
-        if left.lower() == "back":
-            return Backward(_position(right))
-        if right:
-            return Forward(_position(right), _suit(left))
-        raise ValueError(words)
-    if head == "discard" and len(words) == 2:
-        return Discard(_suit(words[1]))
-    if head == "draw" and len(words) == 2:
-        return Draw(_suit(words[1]))
-    if head == "reveal" and len(words) == 2:
-        return Reveal(_suit(words[1]))
-    if head == "first" and len(words) == 2:
-        seat = words[1]
-        if seat[:1] in "pP" and is_number(seat[1:]) and int(seat[1:]) >= 1:
-            return FirstPlayer(int(seat[1:]) - 1)
-        return FirstPlayer(int(seat))   # analyses saved before seats were P1..Pn wrote the index
-    if head == "layout" and len(words) == 3 and len(words[2]) == 4:
-        block = int(words[1])
-        order = "".join(_suit(c) for c in words[2])
-        if not 1 <= block <= COMPONENTS.track_blocks or len(set(order)) != 4:
-            raise ValueError(words)
-        return Layout(block, order)
-    raise ValueError(words)
 
 
 GAME = Sjoroveroya

@@ -15,7 +15,7 @@ from explorer.core.errors import PositionError
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 from .flow import Config, Work, config, is_stuck, settle
 from .model import SjoroveroyaState, text_counts
-from .moves import occupancy
+from .track.moves import occupancy
 
 
 def _seat(p: int) -> str:

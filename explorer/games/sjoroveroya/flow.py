@@ -17,7 +17,7 @@ from explorer.core.events import Event
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import SjoroveroyaState
-from .moves import Occupancy, lowest_stop, occupancy
+from .track.moves import Occupancy, lowest_stop, occupancy
 
 
 def player_name(player: int) -> str:
@@ -81,6 +81,24 @@ def is_stuck(track: str, o: Occupancy, pieces: Sequence[int], hand: Any, player:
         return True
     lowest = lowest_stop(o, player, cfg.any_colour)
     return all(p <= lowest or p == GOAL for p in pieces)
+
+
+# -- the chance node a state waits for (where `settle` stops) ------------------------------------
+def chance_kind(s: SjoroveroyaState) -> str | None:
+    """Which chance event the state waits for, if any: layout, reveal, draw or first."""
+    phase = s.phase
+    if phase == "over" or phase == "discard":
+        return None
+    if phase == "layout":
+        return "layout"
+    cfg = config(s.game)
+    if cfg.face_up and len(s.pile_top) < cfg.face_up and any(s.pile):
+        return "reveal"
+    if s.pending and not s.pile_top and any(s.pile):
+        return "draw"
+    if phase == "first":
+        return "first"
+    return None
 
 
 # -- the scratchpad ------------------------------------------------------------------------

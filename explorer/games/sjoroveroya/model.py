@@ -145,8 +145,6 @@ class SjoroveroyaState(RulesState):
     the public pile composition at the last reshuffle and each player's own draws
     since, all zero before the first reshuffle (what a player's C3 odds are built from).
     """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
-
     __slots__ = (
         "_metrics",
         "_occupancy",
@@ -212,6 +210,12 @@ class SjoroveroyaState(RulesState):
         return "turn_cap" if self.ended == "turn_cap" else None
 
     def notation(self) -> str:
-        from .position_text import write
+        return self.game.POSITION_TEXT.write(self)
 
-        return write(self)
+    def outcome_group(self, outcome: object) -> tuple[str, ...]:
+        """The chance panel's group of `outcome` (groups.py, through the game)."""
+        return self.game.GROUPS.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """The step the position waits for, in words (groups.py, through the game)."""
+        return self.game.GROUPS.stage_text(self)

@@ -14,8 +14,8 @@ from typing import Any
 
 from .data import GOAL, SUIT_INDEX
 from .model import Backward, EndTurn, Forward
-from .moves import backward_target, occupancy, reach
 from .thumb import DISCARD_VALUE, RESERVE, backward_value, best_indices, end_value, forward_value
+from .track.moves import backward_target, occupancy, reach
 
 __all__ = ["RESERVE", "RuleOfThumb"]
 

@@ -19,10 +19,10 @@ from explorer.core.game import PlayoutEnd
 
 from . import flow
 from .data import GOAL
-from .kernel import Table, backward_move, chance_step, forward_move
 from .model import SjoroveroyaState
-from .moves import backward_moves, reach_memo
+from .playout import Table, backward_move, chance_step, forward_move
 from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_values
+from .track.moves import backward_moves, reach_memo
 
 
 def discard_step(t: Table, below: Callable[[int], int]) -> None:

@@ -17,7 +17,9 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.sjoroveroya.data import GOAL, SUITS
-from explorer.games.sjoroveroya.moves import (
+from explorer.games.sjoroveroya.policies import RuleOfThumb
+from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
+from explorer.games.sjoroveroya.track.moves import (
     backward_moves,
     backward_target,
     forward_target,
@@ -26,8 +28,6 @@ from explorer.games.sjoroveroya.moves import (
     reach,
     reach_memo,
 )
-from explorer.games.sjoroveroya.policies import RuleOfThumb
-from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
+from ..data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
 
 
 class Occupancy:

@@ -22,8 +22,8 @@ from . import flow
 from .data import COMPONENTS, GOAL, SUITS
 from .flow import Work
 from .model import SjoroveroyaState
-from .moves import Occupancy, backward_target, forward_target, lowest_stop, occupancy
 from .rules import LAYOUTS
+from .track.moves import Occupancy, backward_target, forward_target, lowest_stop, occupancy
 
 
 class Table(Work):
