@@ -159,17 +159,17 @@ class Sjoroveroya(Game):
                 "prior_share": 0.3}
 
     def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
-        """Random playouts on kernel.py, which honours every option."""
+        """Random playouts on playout.py (the rules' own steps on one working copy), every option honoured."""
         from .playout import random_playout
 
         return random_playout(state, rng, max_steps, final)
 
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
-        """The rule of thumb (the evaluator) on thumb_kernel.py, random play on kernel.py; both
-        honour every option. Other policies step the model (None)."""
+        """The rule of thumb (the evaluator) and random play on playout.py, every option honoured.
+        Other policies step the model (None)."""
         if policy == "rule_of_thumb":
-            from .thumb_kernel import thumb_playout
+            from .playout import thumb_playout
 
             return thumb_playout(state, rng, max_steps, final)
         return super().policy_playout(state, rng, max_steps, policy, final)

@@ -86,15 +86,19 @@ def is_stuck(track: str, o: Occupancy, pieces: Sequence[int], hand: Any, player:
 # -- the chance node a state waits for (where `settle` stops) ------------------------------------
 def chance_kind(s: SjoroveroyaState) -> str | None:
     """Which chance event the state waits for, if any: layout, reveal, draw or first."""
-    phase = s.phase
+    return waiting(s, config(s.game))
+
+
+def waiting(x: Any, cfg: Config) -> str | None:
+    """`chance_kind` of a state or a working copy (`Work`): the nodes where `settle` stops."""
+    phase = x.phase
     if phase == "over" or phase == "discard":
         return None
     if phase == "layout":
         return "layout"
-    cfg = config(s.game)
-    if cfg.face_up and len(s.pile_top) < cfg.face_up and any(s.pile):
+    if cfg.face_up and len(x.pile_top) < cfg.face_up and any(x.pile):
         return "reveal"
-    if s.pending and not s.pile_top and any(s.pile):
+    if x.pending and not x.pile_top and any(x.pile):
         return "draw"
     if phase == "first":
         return "first"
@@ -106,8 +110,9 @@ class Work:
     """A mutable copy of a state's fields, used inside one step only.
 
     `loud` says whether the steps write the event log: the model's steps do; a playout
-    kernel (kernel.py's `Table`) keeps no events, so its steps skip building their text.
-    The flow is the same either way: only the `say` calls sit under ``if w.loud``.
+    (playout.py's `Quiet`, one copy for a whole game) keeps no events, so its steps skip
+    building their text. The rules are the same either way: only the `say` calls sit under
+    ``if w.loud``. `occ` is the board's occupancy, kept up to date by `move_piece`.
     """
 
     loud: ClassVar[bool] = True
@@ -123,6 +128,7 @@ class Work:
         "first_player",
         "hands",
         "moves_used",
+        "occ",
         "pending",
         "phase",
         "pieces",
@@ -138,6 +144,8 @@ class Work:
         self.cfg = config(s.game)
         self.track = s.track
         self.pieces = [list(p) for p in s.pieces]
+        o = occ(s)
+        self.occ = Occupancy([row.copy() for row in o.own], o.total.copy())
         self.hands = [list(h) for h in s.hands]
         self.pile = list(s.pile)
         self.pile_top = s.pile_top
@@ -159,7 +167,18 @@ class Work:
         self.events.append(Event(text, rules, detail, visible_to))
 
     def occupancy(self) -> Occupancy:
-        return occupancy(self.pieces)  # type: ignore[arg-type]
+        return self.occ
+
+    def move_piece(self, player: int, origin: int, target: int) -> None:
+        """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
+        pieces = self.pieces[player]
+        pieces[pieces.index(origin)] = target
+        own = self.occ.own[player]
+        own[origin] -= 1
+        own[target] += 1
+        total = self.occ.total
+        total[origin] -= 1
+        total[target] += 1
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         return build(type(parent), parent.game, trail, tuple(self.events),

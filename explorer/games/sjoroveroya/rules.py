@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.chance import from_counts, sample_counts, uniform
+from explorer.core.chance import from_counts, pick_counts, uniform
 from explorer.core.trail import extend
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .explain import describe as describe
 from .explain import explain_illegal, place_name, pretty_suits
 from .flow import (
+    Config,
     Work,
     chance_kind,
     config,
     draw_card,
-    draw_reason,
     end_turn,
     occ,
     player_name,
@@ -47,7 +48,7 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
-from .track.moves import backward_target, distances, forward_target, lowest_stop
+from .track.moves import Occupancy, backward_target, distances, forward_target, lowest_stop
 
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
@@ -68,104 +69,91 @@ def chance_outcomes(s: SjoroveroyaState) -> tuple[tuple[Any, Fraction], ...]:
 
 
 def sample_chance(s: SjoroveroyaState, rng: random.Random) -> Any:
-    """The fast, exact sampler of `chance_outcomes` used by playouts."""
+    """The fast, exact sampler of `chance_outcomes`: one ``rng.randrange`` per node."""
     kind = chance_kind(s)
-    if kind == "draw":
-        return DRAW[sample_counts(s.pile, rng)]
-    if kind == "reveal":
-        return REVEAL[sample_counts(s.pile, rng)]
-    if kind == "layout":
-        return Layout(len(s.track) // 4 + 1, LAYOUTS[rng.randrange(len(LAYOUTS))])
-    if kind == "first":
-        return FirstPlayer(rng.randrange(s.game.players))
-    raise ValueError("not a chance node")
+    if kind is None:
+        raise ValueError("not a chance node")
+    return pick_outcome(s, config(s.game), kind, rng.randrange)
+
+
+def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) -> Any:
+    """The outcome of the `kind` node a state or working copy waits at, drawn with ``below(n)``
+    (a uniform integer below n): `sample_chance` and the playouts draw through this one function."""
+    if kind == "draw":       # C2, C3: a card of the pile, by its suit counts
+        return DRAW[pick_counts(x.pile, below)]
+    if kind == "reveal":     # V6
+        return REVEAL[pick_counts(x.pile, below)]
+    if kind == "layout":     # S4, C1
+        return Layout(len(x.track) // 4 + 1, LAYOUTS[below(len(LAYOUTS))])
+    return FirstPlayer(below(cfg.players))   # S9, C5
 
 
 def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
-    if s.phase == "discard":   # V7: discard down to the limit
-        hand = s.hands[s.to_move]
-        return tuple(DISCARD[SUITS[i]] for i in range(4) if hand[i])
-    if s.phase != "play" or chance_kind(s) is not None:
+    phase = s.phase
+    if phase != "discard" and (phase != "play" or chance_kind(s) is not None):
         return ()
-    cfg = config(s.game)
-    player = s.to_move
-    hand = s.hands[player]
+    return tuple(decisions(s, config(s.game), occ(s)))
+
+
+def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
+    """The legal decisions at a decision node of a state or working copy (board occupancy `o`),
+    in the contract's order: `legal_actions` and the playouts choose among exactly these."""
+    player = x.to_move
+    hand = x.hands[player]
+    if x.phase == "discard":                                                      # V7: down to the limit
+        return [DISCARD[SUITS[i]] for i in range(4) if hand[i]]
     suits = [SUITS[i] for i in range(4) if hand[i]]
-    origins = sorted(set(s.pieces[player]) - {GOAL})
+    origins = sorted(set(x.pieces[player]) - {GOAL})
     actions: list[Any] = [FORWARD[p, suit] for p in origins for suit in suits]   # R7, R3
     if not cfg.children:                                                          # V1: forward only
-        lowest = lowest_stop(occ(s), player, cfg.any_colour)                      # R17, R22
+        lowest = lowest_stop(o, player, cfg.any_colour)                           # R17, R22
         actions += [BACKWARD[p] for p in origins if p > lowest]
-    if s.moves_used >= 1 or cfg.allow_pass:                                       # R4, R5, V4
+    if x.moves_used >= 1 or cfg.allow_pass:                                       # R4, R5, V4
         actions.append(END_TURN)
-    return tuple(actions)
+    return actions
 
 
 # -- transitions ----------------------------------------------------------------------------
 def step(s: SjoroveroyaState, action: Any) -> SjoroveroyaState:
     """Apply a legal action or outcome (unchecked) and settle its consequences."""
-    w = Work(s)
-    kind = type(action)
-    if kind is Forward:
-        forward(w, s, action)
-    elif kind is Backward:
-        backward(w, s, action)
-    elif kind is EndTurn:
-        w.say(f"{player_name(s.to_move)} " + ("ends the turn" if s.moves_used else "passes"),
-              "R5" if s.moves_used else "V4")
-        end_turn(w)
-    elif kind is Discard:
-        i = SUIT_INDEX[action.suit]
-        w.hands[s.to_move][i] -= 1
-        w.discard[i] += 1
-        w.say(f"{player_name(s.to_move)} discards {SYMBOLS[action.suit]}", "V7", "R8")
-        if sum(w.hands[s.to_move]) <= w.cfg.hand_limit:
-            end_turn(w)
-    elif kind is Draw:
-        w.pile[SUIT_INDEX[action.suit]] -= 1
-        draw_card(w, SUIT_INDEX[action.suit], draw_reason(w))
-    elif kind is Reveal:
-        w.pile[SUIT_INDEX[action.suit]] -= 1
-        w.pile_top += action.suit
-        w.say(f"{SYMBOLS[action.suit]} is turned face up on the open display", "V6")
-    elif kind is Layout:
-        w.track += action.order
-        b = action.block
-        w.say(f"Block {b} (cards {4 * b - 3}-{4 * b}) is laid out: {pretty_suits(action.order)}", "S4", "C1")
-        if len(w.track) == 4 * COMPONENTS.track_blocks:
-            w.say("The 84 other cards are shuffled into the draw pile; four cards are dealt to each",
-                  "S5", "S6", "S7", "S8")
-            w.phase, w.drawer, w.pending = "deal", 0, w.cfg.hand_size
-    elif kind is FirstPlayer:
-        start_play(w, action.player)
-    else:
+    rule = APPLY.get(type(action))
+    if rule is None:
         raise explain_illegal(s, action)
+    w = Work(s)
+    rule(w, action)
     settle(w)
     return w.freeze(s, extend(s._trail, action))
 
 
-def forward(w: Work, s: SjoroveroyaState, action: Forward) -> None:
+def apply(w: Work, action: Any) -> None:
+    """Apply a legal action or outcome to a working copy (before `settle`): the step the
+    model's `step` and the playouts both take."""
+    APPLY[type(action)](w, action)
+
+
+def forward(w: Work, action: Forward) -> None:
     """R7-R16: pay the card (R8) and jump to the next free card of its suit, or the goal."""
     cfg = w.cfg
-    player = s.to_move
-    target, skipped = forward_target(s.track, occ(s), player, action.origin, action.suit,
-                                     cfg.stop_on_own, cfg.mixed_stop)
-    i = SUIT_INDEX[action.suit]
+    player = w.to_move
+    origin, suit = action.origin, action.suit
+    target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
+    i = SUIT_INDEX[suit]
     w.hands[player][i] -= 1
     w.discard[i] += 1
-    pieces = w.pieces[player]
-    pieces[pieces.index(action.origin)] = target
+    w.move_piece(player, origin, target)
     w.moves_used += 1
-    rules = ["R8", "R9", "R16"]
-    text = f"{player_name(player)} plays {SYMBOLS[action.suit]}: {place_name(action.origin)} → {place_name(target)}"
-    if skipped:
-        rules.append("R11")
-        text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
-    rules.append("R13" if target == GOAL else "R10")
-    w.say(text, *rules)
-    if all(q == GOAL for q in pieces):
+    if w.loud:
+        rules = ["R8", "R9", "R16"]
+        text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
+        if skipped:
+            rules.append("R11")
+            text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
+        rules.append("R13" if target == GOAL else "R10")
+        w.say(text, *rules)
+    if w.occ.own[player][GOAL] == len(w.pieces[player]):                          # all six home
         w.phase, w.ended, w.pending, w.after = "over", "goal", 0, ""
-        w.say(f"{player_name(player)} has all six pieces in the goal and wins", "E1", "E2", "T4")
+        if w.loud:
+            w.say(f"{player_name(player)} has all six pieces in the goal and wins", "E1", "E2", "T4")
         return
     if cfg.children:
         w.pending, w.drawer, w.after = 1, player, "end"
@@ -173,16 +161,76 @@ def forward(w: Work, s: SjoroveroyaState, action: Forward) -> None:
         post_move(w)
 
 
-def backward(w: Work, s: SjoroveroyaState, action: Backward) -> None:
+def backward(w: Work, action: Backward) -> None:
     """R17-R23: step back to the nearest card with 1 or 2 own pieces and draw that many."""
-    player = s.to_move
-    target, draws = backward_target(occ(s), player, action.origin, w.cfg.any_colour)
-    pieces = w.pieces[player]
-    pieces[pieces.index(action.origin)] = target
+    player = w.to_move
+    origin = action.origin
+    target, draws = backward_target(w.occ, player, origin, w.cfg.any_colour)
+    w.move_piece(player, origin, target)
     w.moves_used += 1
-    w.say(f"{player_name(player)} steps back: card {action.origin} → card {target}, "
-          f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
+    if w.loud:
+        w.say(f"{player_name(player)} steps back: card {origin} → card {target}, "
+              f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
     w.pending, w.drawer, w.after = draws, player, "move"
+
+
+def end(w: Work, action: EndTurn) -> None:
+    """R5 (or V4's pass): the turn ends."""
+    if w.loud:
+        w.say(f"{player_name(w.to_move)} " + ("ends the turn" if w.moves_used else "passes"),
+              "R5" if w.moves_used else "V4")
+    end_turn(w)
+
+
+def discard(w: Work, action: Discard) -> None:
+    """V7: one card onto the discard pile (R8); the turn ends once the hand is within the limit."""
+    player = w.to_move
+    i = SUIT_INDEX[action.suit]
+    w.hands[player][i] -= 1
+    w.discard[i] += 1
+    if w.loud:
+        w.say(f"{player_name(player)} discards {SYMBOLS[action.suit]}", "V7", "R8")
+    if sum(w.hands[player]) <= w.cfg.hand_limit:
+        end_turn(w)
+
+
+def draw(w: Work, outcome: Draw) -> None:
+    """C2, C3: the card drawn from the face-down pile goes to the drawer (R20, R29)."""
+    i = SUIT_INDEX[outcome.suit]
+    w.pile[i] -= 1
+    draw_card(w, i)
+
+
+def reveal(w: Work, outcome: Reveal) -> None:
+    """V6: the next pile card is turned face up onto the open display."""
+    w.pile[SUIT_INDEX[outcome.suit]] -= 1
+    w.pile_top += outcome.suit
+    if w.loud:
+        w.say(f"{SYMBOLS[outcome.suit]} is turned face up on the open display", "V6")
+
+
+def lay_out(w: Work, outcome: Layout) -> None:
+    """S4, C1: a block of the track is laid; after the last, the deal begins (S5-S8)."""
+    w.track += outcome.order
+    b = outcome.block
+    if w.loud:
+        w.say(f"Block {b} (cards {4 * b - 3}-{4 * b}) is laid out: {pretty_suits(outcome.order)}", "S4", "C1")
+    if len(w.track) == 4 * COMPONENTS.track_blocks:
+        if w.loud:
+            w.say("The 84 other cards are shuffled into the draw pile; four cards are dealt to each",
+                  "S5", "S6", "S7", "S8")
+        w.phase, w.drawer, w.pending = "deal", 0, w.cfg.hand_size
+
+
+def first(w: Work, outcome: FirstPlayer) -> None:
+    """S9, C5: who starts."""
+    start_play(w, outcome.player)
+
+
+APPLY: dict[type, Callable[[Work, Any], None]] = {
+    Forward: forward, Backward: backward, EndTurn: end, Discard: discard,
+    Draw: draw, Reveal: reveal, Layout: lay_out, FirstPlayer: first,
+}
 
 
 # -- results --------------------------------------------------------------------------------

@@ -149,7 +149,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
 
     Which cards a piece may stop on does not depend on where it comes from, so walking p
     downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
-    a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
+    a forward target per (place, suit). The rule of thumb, its playout and the ranking read
     this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
     is `forward_target`'s, written out here because this loop is the evaluator's hot path.
 

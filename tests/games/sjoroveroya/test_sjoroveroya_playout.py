@@ -1,9 +1,9 @@
-"""Sjørøverøya's evaluator kernel (`policy_playout(..., "rule_of_thumb")`, thumb_kernel.py)
-against the model stepped with `RuleOfThumb` in every seat, and the one sweep (`moves.reach`)
+"""Sjørøverøya's evaluator playout (`policy_playout(..., "rule_of_thumb")`, playout.py, on the
+rules' own steps) against the model stepped with `RuleOfThumb` in every seat, and the one sweep (`moves.reach`)
 both read against the rules' own definitions (R16's forward target, E3's distance).
 
 As in tests/test_policy_playout.py: from the same position with the same generator the
-kernel reaches the same final state in the same number of steps, with the same scores and
+playout reaches the same final state in the same number of steps, with the same scores and
 ranking, and leaves the generator in the same state (every random call matched)."""
 
 from __future__ import annotations
