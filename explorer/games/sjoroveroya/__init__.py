@@ -34,10 +34,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec
+from explorer.core.policy import RandomPolicy
 
-from . import board_moves, groups, outlook, position, position_text, rules
+from . import board_moves, groups, outlook, playout, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, T0
+from .flow import build
 from .model import (
     NO_CARDS,
     Backward,
@@ -51,6 +54,7 @@ from .model import (
     SjoroveroyaState,
 )
 from .notation import parse_action
+from .policies import RuleOfThumb
 from .rules_text import RULES
 
 __all__ = [
@@ -107,14 +111,10 @@ class Sjoroveroya(Game):
     def _check_options(self) -> None:
         first = self.options["first_player"]
         if first is not None and first >= self.players:
-            from explorer.core.errors import OptionError
-
             raise OptionError("options.first_player", f"{first} is not a player of {self.players} (S9)")
 
     def new_state(self) -> SjoroveroyaState:
         """Before setup (S1-S5): empty track, pieces at Start, 84 cards in the pile."""
-        from .flow import build
-
         n = self.players
         return build(SjoroveroyaState, self, None, (), "", tuple((0,) * COMPONENTS.pieces_per_player
                                                                  for _ in range(n)),
@@ -130,12 +130,11 @@ class Sjoroveroya(Game):
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Any:
         """Every full state `view`'s player cannot tell apart, with its exact weight (`worlds.py`)."""
-        from .worlds import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space, chance_space = spaces.action_space, spaces.chance_space
+    max_decisions, perfect_information = spaces.max_decisions, spaces.perfect_information
 
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
@@ -144,9 +143,7 @@ class Sjoroveroya(Game):
 
     def sample_state(self, view: Mapping[str, Any], rng: Any) -> SjoroveroyaState:
         """A full position consistent with `view`, drawn with its exact weight (`worlds.py`)."""
-        from .worlds import sample_state
-
-        return sample_state(self, view, rng)
+        return worlds.sample_state(self, view, rng)
 
     def win_chances(self, state: Any) -> tuple[float, ...] | None:
         """The outlook (outlook.py): none fitted, so the search judges the lead in scores."""
@@ -160,25 +157,17 @@ class Sjoroveroya(Game):
 
     def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
         """Random playouts on playout.py (the rules' own steps on one working copy), every option honoured."""
-        from .playout import random_playout
-
-        return random_playout(state, rng, max_steps, final)
+        return playout.random_playout(state, rng, max_steps, final)
 
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
         """The rule of thumb (the evaluator) and random play on playout.py, every option honoured.
         Other policies step the model (None)."""
         if policy == "rule_of_thumb":
-            from .playout import thumb_playout
-
-            return thumb_playout(state, rng, max_steps, final)
+            return playout.thumb_playout(state, rng, max_steps, final)
         return super().policy_playout(state, rng, max_steps, policy, final)
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import RuleOfThumb
-
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
 

@@ -2,7 +2,7 @@
 model's own rules.
 
 One `flow.Work` working copy (a `Quiet` one: no event log) carries the whole game, and every
-step is the rulebook's: `rules.decisions` lists the legal actions in the model's order,
+step is the rulebook's: `rules.open_moves` gives the legal actions in the model's order (`rules.decisions`),
 `rules.pick_outcome` draws each chance outcome as `sample_chance` does, `rules.apply` takes the
 step and `flow.settle` runs its consequences. Only the state objects between steps are saved.
 So a seed gives the very game the model plays: one ``randrange`` per decision (uniform, or
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from explorer.core.chance import randbelow
 from explorer.core.game import PlayoutEnd
@@ -22,9 +23,9 @@ from explorer.core.game import PlayoutEnd
 from .data import GOAL
 from .flow import Work, settle, waiting
 from .model import SjoroveroyaState
-from .rules import apply, decisions, pick_outcome
+from .rules import apply, count_moves, decisions, nth_move, open_moves, pick_outcome
 from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_values
-from .track.moves import backward_moves, reach_memo
+from .track.moves import reach_memo
 
 
 class Quiet(Work):
@@ -37,12 +38,17 @@ class Quiet(Work):
         """A playout keeps no events."""
 
 
-Chooser = Callable[[Quiet, list, Callable[[int], int]], object]
+Chooser = Callable[[Quiet, Callable[[int], int]], Any]
 
 
-def uniform_choice(w: Quiet, actions: list, below: Callable[[int], int]) -> object:
-    """`RandomPolicy`'s choice: ``legal[randrange(len(legal))]``."""
-    return actions[below(len(actions))]
+def uniform_choice(w: Quiet, below: Callable[[int], int]) -> Any:
+    """`RandomPolicy`'s choice: ``legal[randrange(len(legal))]`` of the rulebook's decisions."""
+    cfg = w.cfg
+    if w.phase == "discard":
+        actions = decisions(w, cfg, w.occ)
+        return actions[below(len(actions))]
+    moves = open_moves(w, cfg, w.occ)
+    return nth_move(moves, below(count_moves(moves)))
 
 
 def play(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool, choose: Chooser) -> PlayoutEnd:
@@ -57,7 +63,7 @@ def play(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: boo
             raise RuntimeError(f"no end after {max_steps} steps")
         kind = waiting(w, cfg)
         if kind is None:
-            apply(w, choose(w, decisions(w, cfg, w.occ), below))
+            apply(w, choose(w, below))
         else:
             apply(w, pick_outcome(w, cfg, kind, below))
         settle(w)
@@ -91,29 +97,26 @@ class ThumbChoice:
             self.seen = (when, d, fwd)
         return d, fwd
 
-    def __call__(self, w: Quiet, actions: list, below: Callable[[int], int]) -> object:
-        """Value `actions` (the rulebook's, in its order) as the rule of thumb does; draw among the best."""
+    def __call__(self, w: Quiet, below: Callable[[int], int]) -> Any:
+        """Value the rulebook's decisions (in its order) as the rule of thumb does; draw among the best."""
+        cfg = w.cfg
         if w.phase == "discard":                                                     # V7: any card will do
+            actions = decisions(w, cfg, w.occ)
             best = best_indices([DISCARD_VALUE] * len(actions))
             return actions[best[below(len(best))]]
-        cfg = w.cfg
         player = w.to_move
-        hand = w.hands[player]
-        own = w.occ.own[player]
-        suits = [i for i in range(4) if hand[i]]
-        origins = sorted(set(w.pieces[player]))
-        if origins[-1] == GOAL:                                                      # E1: home for good
-            origins.pop()
+        moves = open_moves(w, cfg, w.occ)
+        origins, suits, back, may_end = moves
+        cards = sum(w.hands[player])
         d, fwd = self.reach(w, player)                                               # E3, R16
-        cards = sum(hand)
-        values = forward_values(d, fwd, origins, suits, cards, len(w.pieces[player]) - own[GOAL])   # R7, R3
-        if not cfg.children:                                                         # V1: forward only
-            for p, target, draws in backward_moves(own, w.occ.total, origins, cfg.any_colour):
-                values.append(backward_value(d, p, target, draws, cards))            # R18-R20
-        if w.moves_used >= 1 or cfg.allow_pass:                                      # R4, R5, V4
+        out = len(w.pieces[player]) - w.occ.own[player][GOAL]
+        values = forward_values(d, fwd, origins, suits, cards, out)                  # R7-R16
+        for p, target, draws in back:
+            values.append(backward_value(d, p, target, draws, cards))                # R18-R20
+        if may_end:                                                                  # R4, R5, V4
             values.append(end_value(w.moves_used))
         best = best_indices(values)
-        return actions[best[below(len(best))]]
+        return nth_move(moves, best[below(len(best))])
 
 
 def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:

@@ -66,6 +66,7 @@ from .checks import check
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .flow import build, config
 from .model import AFTER_DRAWS, NO_CARDS, PHASES, Counts, SjoroveroyaState, counts_text, text_counts
+from .render import board_svg
 
 ALL_PHASES = ("layout", "deal", "first", *PHASES[1:])
 KNOWN = {"game", "phase", "track", "pieces", "hands", "pile", "pile_top", "discard", "to_move",
@@ -266,8 +267,6 @@ def next_draw(s: SjoroveroyaState, player: int | None) -> dict[str, str]:
 
 def view(s: SjoroveroyaState, player: int | None) -> View:
     """What `player` may know (Hidden information); None is the teacher's whole truth."""
-    from .render import board_svg
-
     if player is not None and not (isinstance(player, int) and 0 <= player < s.game.players):
         raise PositionError("player", f"{player!r} is not a player of {s.game.players}")
     open_hands = config(s.game).open_hands

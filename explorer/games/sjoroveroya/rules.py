@@ -48,7 +48,7 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
-from .track.moves import Occupancy, backward_target, distances, forward_target, lowest_stop
+from .track.moves import Occupancy, backward_moves, backward_target, distances, forward_target
 
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
@@ -98,19 +98,50 @@ def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
 def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
     """The legal decisions at a decision node of a state or working copy (board occupancy `o`),
     in the contract's order: `legal_actions` and the playouts choose among exactly these."""
-    player = x.to_move
-    hand = x.hands[player]
     if x.phase == "discard":                                                      # V7: down to the limit
+        hand = x.hands[x.to_move]
         return [DISCARD[SUITS[i]] for i in range(4) if hand[i]]
-    suits = [SUITS[i] for i in range(4) if hand[i]]
-    origins = sorted(set(x.pieces[player]) - {GOAL})
-    actions: list[Any] = [FORWARD[p, suit] for p in origins for suit in suits]   # R7, R3
-    if not cfg.children:                                                          # V1: forward only
-        lowest = lowest_stop(o, player, cfg.any_colour)                           # R17, R22
-        actions += [BACKWARD[p] for p in origins if p > lowest]
-    if x.moves_used >= 1 or cfg.allow_pass:                                       # R4, R5, V4
+    origins, suits, back, may_end = open_moves(x, cfg, o)
+    actions: list[Any] = [FORWARD[p, SUITS[i]] for p in origins for i in suits]  # R7, R3
+    actions += [BACKWARD[p] for p, _, _ in back]                                  # R17
+    if may_end:                                                                   # R5
         actions.append(END_TURN)
     return actions
+
+
+Moves = tuple[list[int], list[int], list[tuple[int, int, int]], bool]
+
+
+def open_moves(x: Any, cfg: Config, o: Occupancy) -> Moves:
+    """The play phase's legal decisions in parts, in `decisions`' order: the origins (sorted,
+    none in the goal, R23), the suits held (indexes in `SUITS`; a forward move per origin and
+    suit, R7, R3), the backward moves as (origin, target, cards drawn) (R17-R22; none in the
+    children's game, V1), and whether the turn may end now (R4, R5, V4)."""
+    player = x.to_move
+    hand = x.hands[player]
+    suits = [i for i in range(4) if hand[i]]
+    origins = sorted(set(x.pieces[player]))
+    if origins and origins[-1] == GOAL:
+        origins.pop()
+    back = [] if cfg.children else backward_moves(o.own[player], o.total, origins, cfg.any_colour)
+    return origins, suits, back, x.moves_used >= 1 or cfg.allow_pass
+
+
+def count_moves(moves: Moves) -> int:
+    """How many decisions `open_moves` describes: ``len(decisions(...))``."""
+    origins, suits, back, may_end = moves
+    return len(origins) * len(suits) + len(back) + may_end
+
+
+def nth_move(moves: Moves, k: int) -> Any:
+    """``decisions(...)[k]`` read off `open_moves`' parts, without building the list."""
+    origins, suits, back, _ = moves
+    forward = len(origins) * len(suits)
+    if k < forward:
+        return FORWARD[origins[k // len(suits)], SUITS[suits[k % len(suits)]]]
+    if k < forward + len(back):
+        return BACKWARD[back[k - forward][0]]
+    return END_TURN
 
 
 # -- transitions ----------------------------------------------------------------------------
