@@ -40,7 +40,7 @@ from explorer.core.policy import RandomPolicy
 
 from . import board_moves, groups, outlook, playout, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, T0
-from .flow import build
+from .flow import make
 from .model import (
     NO_CARDS,
     Backward,
@@ -116,10 +116,10 @@ class Sjoroveroya(Game):
     def new_state(self) -> SjoroveroyaState:
         """Before setup (S1-S5): empty track, pieces at Start, 84 cards in the pile."""
         n = self.players
-        return build(SjoroveroyaState, self, None, (), "", tuple((0,) * COMPONENTS.pieces_per_player
-                                                                 for _ in range(n)),
-                     (NO_CARDS,) * n, (COMPONENTS.copies_per_suit,) * 4, "", NO_CARDS, "layout", None,
-                     None, 0, 0, 0, None, "", "", None, (NO_CARDS,) * n)
+        return make(SjoroveroyaState, self, track="", pieces=((0,) * COMPONENTS.pieces_per_player,) * n,
+                    hands=(NO_CARDS,) * n, pile=(COMPONENTS.copies_per_suit,) * 4, pile_top="", discard=NO_CARDS,
+                    phase="layout", to_move=None, first_player=None, moves_used=0, turns=0, pending=0,
+                    drawer=None, after="", ended="", reshuffled_from=None, drawn_since=(NO_CARDS,) * n)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> SjoroveroyaState:
         return position.from_dict(self, data)

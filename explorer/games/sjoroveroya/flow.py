@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from explorer.core.events import Event
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
-from .model import SjoroveroyaState
+from .model import FIELDS, SjoroveroyaState
 from .track.moves import Occupancy, lowest_stop, occupancy
 
 
@@ -117,85 +117,78 @@ class Work:
 
     loud: ClassVar[bool] = True
 
-    __slots__ = (
-        "after",
-        "cfg",
-        "discard",
-        "drawer",
-        "drawn_since",
-        "ended",
-        "events",
-        "first_player",
-        "hands",
-        "moves_used",
-        "occ",
-        "pending",
-        "phase",
-        "pieces",
-        "pile",
-        "pile_top",
-        "reshuffled_from",
-        "to_move",
-        "track",
-        "turns",
-    )
+    __slots__ = ("_occ", "cfg", "events", "source", *FIELDS)
 
     def __init__(self, s: SjoroveroyaState) -> None:
         self.cfg = config(s.game)
-        self.track = s.track
-        self.pieces = [list(p) for p in s.pieces]
-        o = occ(s)
-        self.occ = Occupancy([row.copy() for row in o.own], o.total.copy())
-        self.hands = [list(h) for h in s.hands]
-        self.pile = list(s.pile)
-        self.pile_top = s.pile_top
-        self.discard = list(s.discard)
-        self.phase = s.phase
-        self.to_move = s.to_move
-        self.first_player = s.first_player
-        self.moves_used = s.moves_used
-        self.turns = s.turns
-        self.pending = s.pending
-        self.drawer = s.drawer
-        self.after = s.after
-        self.ended = s.ended
-        self.reshuffled_from = s.reshuffled_from
-        self.drawn_since = [list(d) for d in s.drawn_since]
+        self.source = s
+        self._occ: Occupancy | None = None
         self.events: list[Event] = []
+        _thaw(self, s)
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         self.events.append(Event(text, rules, detail, visible_to))
+
+    @property
+    def occ(self) -> Occupancy:
+        """The board's occupancy, kept up to date by `move_piece`: the source state's, copied
+        the first time a step asks (a draw or an end of turn with cards in hand never does)."""
+        o = self._occ
+        if o is None:
+            o = occ(self.source)
+            o = self._occ = Occupancy([row.copy() for row in o.own], o.total.copy())
+        return o
 
     def occupancy(self) -> Occupancy:
         return self.occ
 
     def move_piece(self, player: int, origin: int, target: int) -> None:
         """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
+        o = self.occ
         pieces = self.pieces[player]
         pieces[pieces.index(origin)] = target
-        own = self.occ.own[player]
+        own = o.own[player]
         own[origin] -= 1
         own[target] += 1
-        total = self.occ.total
+        total = o.total
         total[origin] -= 1
         total[target] += 1
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
-        return build(type(parent), parent.game, trail, tuple(self.events),
-                     self.track, tuple(tuple(sorted(p)) for p in self.pieces),
-                     tuple(tuple(h) for h in self.hands), tuple(self.pile), self.pile_top,
-                     tuple(self.discard), self.phase, self.to_move, self.first_player,
-                     self.moves_used, self.turns, self.pending, self.drawer, self.after,
-                     self.ended, self.reshuffled_from, tuple(tuple(d) for d in self.drawn_since))
+        """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
+        s = build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
+        o = self._occ
+        if o is None:
+            o = getattr(parent, "_occupancy", None)
+        if o is not None:
+            _set(s, "_occupancy", o)
+        return s
+
+
+# How the working copy holds the fields the steps change in place (the others are kept as they
+# are): per player rows (`pieces` written back sorted) or one list of suit counts.
+THAWED = {"pieces": "sorted rows", "hands": "rows", "drawn_since": "rows", "pile": "list", "discard": "list"}
+_THAW = {"rows": "[list(r) for r in s.{0}]", "sorted rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})"}
+_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "sorted rows": "tuple([tuple(sorted(r)) for r in w.{0}])",
+           "list": "tuple(w.{0})"}
+
+
+def _compile() -> tuple[Any, Any]:
+    """`Work`'s copy of a state's fields and its frozen values, written out once from `FIELDS`
+    (as `dataclasses` writes its methods): straight-line code, as fast as a hand-written copy."""
+    thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
+    frozen = ", ".join(_FREEZE[THAWED[f]].format(f) if f in THAWED else f"w.{f}" for f in FIELDS)
+    namespace: dict[str, Any] = {}
+    exec(f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n", namespace)
+    return namespace["thaw"], namespace["frozen"]
 
 
 _set = object.__setattr__
-FIELDS = ("track", "pieces", "hands", "pile", "pile_top", "discard", "phase", "to_move", "first_player",
-          "moves_used", "turns", "pending", "drawer", "after", "ended", "reshuffled_from", "drawn_since")
+_thaw, _frozen = _compile()
 
 
 def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
-    """Make a state from its 17 position fields (in `FIELDS` order) without checks."""
+    """Make a state from its position fields (in `FIELDS` order) without checks."""
     s = cls.__new__(cls)
     _set(s, "game", game)
     _set(s, "_trail", trail)
@@ -203,6 +196,13 @@ def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: 
     for name, value in zip(FIELDS, values, strict=True):
         _set(s, name, value)
     return s
+
+
+def make(cls: type, game: Any, events: tuple[Event, ...] = (), **fields: Any) -> SjoroveroyaState:
+    """`build` with every one of `FIELDS` named, for the states made from data (no history)."""
+    if fields.keys() != set(FIELDS):
+        raise TypeError(f"a state's fields are {FIELDS}, not {tuple(fields)}")
+    return build(cls, game, None, events, *(fields[name] for name in FIELDS))
 
 
 # -- automatic consequences ------------------------------------------------------------------

@@ -48,7 +48,7 @@ from explorer.core.errors import PositionError, TooManyWorlds
 from explorer.core.events import Event
 
 from .data import COMPONENTS, SUITS
-from .flow import build
+from .flow import make
 from .model import NO_CARDS, Counts, SjoroveroyaState, text_counts
 
 
@@ -192,15 +192,15 @@ def world_builder(game: Any, view: Mapping[str, Any]) -> Filler:
     pending = view["pending"]
     reshuffled = view["reshuffled_from"]
     events = tuple(Event(text) for text in view.get("events", ()))
-    pieces = tuple(tuple(p) for p in view["pieces"])
-    head = (view["track"], pieces)
-    tail = (view["pile_top"], _counts(view["discard"]), view["phase"], view["to_move"], view["first_player"],
-            view["moves_used"], view["turns"], pending["draws"], pending["drawer"], pending["then"], view["ended"],
-            None if reshuffled is None else _counts(reshuffled))
+    fixed = {"track": view["track"], "pieces": tuple(tuple(p) for p in view["pieces"]), "pile_top": view["pile_top"],
+             "discard": _counts(view["discard"]), "phase": view["phase"], "to_move": view["to_move"],
+             "first_player": view["first_player"], "moves_used": view["moves_used"], "turns": view["turns"],
+             "pending": pending["draws"], "drawer": pending["drawer"], "after": pending["then"],
+             "ended": view["ended"], "reshuffled_from": None if reshuffled is None else _counts(reshuffled)}
 
     def fill(hands: tuple[Counts, ...], pile: Counts, others: Mapping[int, Counts] | None = None) -> SjoroveroyaState:
         since = shown if not others else tuple(others.get(p, d) for p, d in enumerate(shown))
-        return build(SjoroveroyaState, game, None, events, *head, hands, pile, *tail, since)
+        return make(SjoroveroyaState, game, events, hands=hands, pile=pile, drawn_since=since, **fixed)
 
     return fill
 
