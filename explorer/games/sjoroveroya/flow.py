@@ -8,7 +8,7 @@ scratchpad is frozen into a new state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -73,13 +73,14 @@ def occ(s: SjoroveroyaState) -> Occupancy:
         return value
 
 
-def is_stuck(track: str, o: Occupancy, pieces: Sequence[int], hand: Any, player: int, cfg: Config) -> bool:
-    """T2/R24: no card in hand and no legal backward move."""
+def is_stuck(board: Callable[[], Occupancy], pieces: Sequence[int], hand: Any, player: int, cfg: Config) -> bool:
+    """T2/R24: no card in hand and no legal backward move. `board` gives the occupancy, asked
+    for only when the hand is empty (a step copies it only then)."""
     if any(hand):
         return False
     if cfg.children:
         return True
-    lowest = lowest_stop(o, player, cfg.any_colour)
+    lowest = lowest_stop(board(), player, cfg.any_colour)
     return all(p <= lowest or p == GOAL for p in pieces)
 
 
@@ -92,6 +93,8 @@ def chance_kind(s: SjoroveroyaState) -> str | None:
 def waiting(x: Any, cfg: Config) -> str | None:
     """`chance_kind` of a state or a working copy (`Work`): the nodes where `settle` stops."""
     phase = x.phase
+    if phase == "play" and not x.pending and not cfg.face_up:   # mid-turn: a decision (most steps)
+        return None
     if phase == "over" or phase == "discard":
         return None
     if phase == "layout":
@@ -156,7 +159,7 @@ class Work:
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
-        s = build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
+        s = _build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
         o = self._occ
         if o is None:
             o = getattr(parent, "_occupancy", None)
@@ -173,29 +176,28 @@ _FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "sorted rows": "tuple([tu
            "list": "tuple(w.{0})"}
 
 
-def _compile() -> tuple[Any, Any]:
-    """`Work`'s copy of a state's fields and its frozen values, written out once from `FIELDS`
-    (as `dataclasses` writes its methods): straight-line code, as fast as a hand-written copy."""
+def _compile() -> tuple[Any, Any, Any]:
+    """`Work`'s copy of a state's fields, its frozen values and `build`, written out once from
+    `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as hand-written."""
     thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
     frozen = ", ".join(_FREEZE[THAWED[f]].format(f) if f in THAWED else f"w.{f}" for f in FIELDS)
-    namespace: dict[str, Any] = {}
-    exec(f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n", namespace)
-    return namespace["thaw"], namespace["frozen"]
+    sets = "".join(f"    _set(s, {f!r}, {f})\n" for f in FIELDS)
+    source = (f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n"
+              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n    s = cls.__new__(cls)\n"
+              f"    _set(s, 'game', game)\n    _set(s, '_trail', trail)\n    _set(s, 'events', events)\n{sets}"
+              f"    return s\n")
+    namespace: dict[str, Any] = {"_set": object.__setattr__}
+    exec(source, namespace)
+    return namespace["thaw"], namespace["frozen"], namespace["build"]
 
 
 _set = object.__setattr__
-_thaw, _frozen = _compile()
+_thaw, _frozen, _build = _compile()
 
 
 def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
     """Make a state from its position fields (in `FIELDS` order) without checks."""
-    s = cls.__new__(cls)
-    _set(s, "game", game)
-    _set(s, "_trail", trail)
-    _set(s, "events", events)
-    for name, value in zip(FIELDS, values, strict=True):
-        _set(s, name, value)
-    return s
+    return _build(cls, game, trail, events, *values)
 
 
 def make(cls: type, game: Any, events: tuple[Event, ...] = (), **fields: Any) -> SjoroveroyaState:
@@ -321,7 +323,7 @@ def begin_turn(w: Work, player: int) -> None:
             w.say(f"{player_name(player)} has no card: the turn is only the end-of-turn draw", "V1")
         w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
         return
-    if is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
+    if is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
         if w.loud:
             w.say(f"{player_name(player)} has no card and no backward move: emergency draw, then the turn "
                   "ends", "T2", "R24", "R25")
@@ -336,7 +338,7 @@ def post_move(w: Work) -> None:
         if w.loud:
             w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
         end_turn(w)
-    elif is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
+    elif is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
         if cfg.emergency_whenever:
             if w.loud:
                 w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",

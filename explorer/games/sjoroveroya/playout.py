@@ -14,25 +14,33 @@ tests/games/sjoroveroya/test_sjoroveroya_playout.py check the final states are e
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from explorer.core.chance import randbelow
 from explorer.core.game import PlayoutEnd
 
 from .data import GOAL
-from .flow import Work, settle, waiting
+from .flow import Work, occ, settle, waiting
 from .model import SjoroveroyaState
-from .rules import apply, count_moves, decisions, nth_move, open_moves, pick_outcome
+from .rules import APPLY, count_moves, decisions, nth_move, open_moves, pick_outcome
 from .thumb import DISCARD_VALUE, backward_value, best_indices, end_value, forward_values
-from .track.moves import reach_memo
+from .track.moves import Occupancy, reach_memo
 
 
 class Quiet(Work):
-    """A working copy kept for a whole playout: the rules' steps skip their event text."""
+    """A working copy kept for a whole playout: the rules' steps skip their event text.
 
-    __slots__ = ()
+    Its occupancy is copied at once and kept in a plain slot (which takes the place of
+    `Work.occ`'s copy-on-first-use property): a playout moves pieces on nearly every step."""
+
+    __slots__ = ("occ",)
     loud = False
+
+    def __init__(self, s: SjoroveroyaState) -> None:
+        super().__init__(s)
+        o = occ(s)
+        self.occ = self._occ = Occupancy([row.copy() for row in o.own], o.total.copy())
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         """A playout keeps no events."""
@@ -62,10 +70,8 @@ def play(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: boo
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
         kind = waiting(w, cfg)
-        if kind is None:
-            apply(w, choose(w, below))
-        else:
-            apply(w, pick_outcome(w, cfg, kind, below))
+        action = choose(w, below) if kind is None else pick_outcome(w, cfg, kind, below)
+        APPLY[type(action)](w, action)                                   # rules.apply
         settle(w)
         steps += 1
     end = w.freeze(start, None)
@@ -88,15 +94,6 @@ class ThumbChoice:
     def __init__(self) -> None:
         self.seen: tuple = (None, None, None)   # (turn, mover), d, fwd
 
-    def reach(self, w: Quiet, player: int) -> tuple[Sequence[int], Sequence[Sequence[int]]]:
-        cfg = w.cfg
-        when = (w.turns, player)
-        seen, d, fwd = self.seen
-        if seen != when or not cfg.stop_on_own or cfg.mixed_stop:
-            d, fwd = reach_memo(w.track, w.pieces, w.occ.own[player], w.occ.total, cfg.stop_on_own, cfg.mixed_stop)
-            self.seen = (when, d, fwd)
-        return d, fwd
-
     def __call__(self, w: Quiet, below: Callable[[int], int]) -> Any:
         """Value the rulebook's decisions (in its order) as the rule of thumb does; draw among the best."""
         cfg = w.cfg
@@ -108,7 +105,12 @@ class ThumbChoice:
         moves = open_moves(w, cfg, w.occ)
         origins, suits, back, may_end = moves
         cards = sum(w.hands[player])
-        d, fwd = self.reach(w, player)                                               # E3, R16
+        when = (w.turns, player)                                                     # E3, R16
+        seen, d, fwd = self.seen
+        if seen != when or not cfg.stop_on_own or cfg.mixed_stop:
+            o = w.occ
+            d, fwd = reach_memo(w.track, w.pieces, o.own[player], o.total, cfg.stop_on_own, cfg.mixed_stop)
+            self.seen = (when, d, fwd)
         out = len(w.pieces[player]) - w.occ.own[player][GOAL]
         values = forward_values(d, fwd, origins, suits, cards, out)                  # R7-R16
         for p, target, draws in back:

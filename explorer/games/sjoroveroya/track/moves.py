@@ -45,6 +45,13 @@ def suit_positions(track: str) -> dict[str, tuple[int, ...]]:
     return {s: tuple(i + 1 for i, c in enumerate(track) if c == s) for s in SUITS}
 
 
+@lru_cache(maxsize=4096)
+def suit_positions_after(track: str) -> tuple[dict[str, tuple[int, ...]], ...]:
+    """For each place p = 0..20, the track positions of each suit beyond p, in order."""
+    every = suit_positions(track)
+    return tuple({s: tuple(q for q in every[s] if q > p) for s in SUITS} for p in range(GOAL))
+
+
 def forward_target(track: str, occ: Occupancy, player: int, origin: int, suit: str,
                    stop_on_own: bool = True, mixed_stop: bool = False) -> tuple[int, tuple[int, ...]]:
     """R16: the first card of `suit` after `origin` where the piece may stop, else the goal (R13).
@@ -55,15 +62,13 @@ def forward_target(track: str, occ: Occupancy, player: int, origin: int, suit: s
     """
     own = occ.own[player]
     total = occ.total
-    skipped = []
-    for q in suit_positions(track)[suit]:
-        if q <= origin:
-            continue
-        mine = own[q]
-        others = total[q] - mine
-        if total[q] == 0:
+    skipped: list[int] = []
+    for q in suit_positions_after(track)[origin][suit]:
+        n = total[q]
+        if n == 0:
             return q, tuple(skipped)
-        if others == 0:
+        mine = own[q]
+        if n == mine:                 # only own pieces
             if stop_on_own:
                 return q, tuple(skipped)
         elif mine and mixed_stop:
