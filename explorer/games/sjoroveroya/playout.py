@@ -84,17 +84,13 @@ def random_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, 
 
 
 # -- the rule of thumb (the evaluator) ----------------------------------------------------------
-class ThumbChoice:
-    """`policies.RuleOfThumb`'s choice from thumb.py's values, with E3's d and R16's Fwd for the
-    mover kept for a whole turn where only opponents refuse a stop (R10, R11 without V2 or V11):
-    they do not move in this turn."""
+def thumb_choice() -> Chooser:
+    """`policies.RuleOfThumb`'s choice from thumb.py's values, for one playout: E3's d and R16's
+    Fwd for the mover are kept for a whole turn where only opponents refuse a stop (R10, R11
+    without V2 or V11): they do not move in this turn."""
+    seen: list = [None, None, None]   # (turn, mover), d, fwd
 
-    __slots__ = ("seen",)
-
-    def __init__(self) -> None:
-        self.seen: tuple = (None, None, None)   # (turn, mover), d, fwd
-
-    def __call__(self, w: Quiet, below: Callable[[int], int]) -> Any:
+    def choose(w: Quiet, below: Callable[[int], int]) -> Any:
         """Value the rulebook's decisions (in its order) as the rule of thumb does; draw among the best."""
         cfg = w.cfg
         if w.phase == "discard":                                                     # V7: any card will do
@@ -102,17 +98,15 @@ class ThumbChoice:
             best = best_indices([DISCARD_VALUE] * len(actions))
             return actions[best[below(len(best))]]
         player = w.to_move
-        moves = open_moves(w, cfg, w.occ)
+        o = w.occ
+        moves = open_moves(w, cfg, o)
         origins, suits, back, may_end = moves
         cards = sum(w.hands[player])
         when = (w.turns, player)                                                     # E3, R16
-        seen, d, fwd = self.seen
-        if seen != when or not cfg.stop_on_own or cfg.mixed_stop:
-            o = w.occ
-            d, fwd = reach_memo(w.track, w.pieces, o.own[player], o.total, cfg.stop_on_own, cfg.mixed_stop)
-            self.seen = (when, d, fwd)
-        out = len(w.pieces[player]) - w.occ.own[player][GOAL]
-        values = forward_values(d, fwd, origins, suits, cards, out)                  # R7-R16
+        if seen[0] != when or not cfg.stop_on_own or cfg.mixed_stop:
+            seen[:] = when, *reach_memo(w.track, w.pieces, o.own[player], o.total, cfg.stop_on_own, cfg.mixed_stop)
+        d, fwd = seen[1], seen[2]
+        values = forward_values(d, fwd, origins, suits, cards, len(w.pieces[player]) - o.own[player][GOAL])
         for p, target, draws in back:
             values.append(backward_value(d, p, target, draws, cards))                # R18-R20
         if may_end:                                                                  # R4, R5, V4
@@ -120,8 +114,10 @@ class ThumbChoice:
         best = best_indices(values)
         return nth_move(moves, best[below(len(best))])
 
+    return choose
+
 
 def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
     """Play `start` to the end with the rule of thumb in every seat (see `Game.policy_playout`)."""
-    return play(start, rng, max_steps, final, ThumbChoice())
+    return play(start, rng, max_steps, final, thumb_choice())
 

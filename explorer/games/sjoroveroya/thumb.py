@@ -1,6 +1,6 @@
 """The rule of thumb's judgement as pure functions of plain numbers.
 
-`policies.RuleOfThumb` (the model's policy, reading its view) and `playout.ThumbChoice` (the
+`policies.RuleOfThumb` (the model's policy, reading its view) and `playout.thumb_choice` (the
 evaluator playout, reading its working copy) both value their legal actions here and keep
 the best with `best_indices`, so the two cannot drift: a seed gives one game either way.
 Every value is in E3's currency, moves saved (d from `moves.reach`), with a thirst for cards.
