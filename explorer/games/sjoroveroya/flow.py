@@ -148,6 +148,8 @@ class Work:
     def move_piece(self, player: int, origin: int, target: int) -> None:
         """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
         o = self.occ
+        if self.pieces.__class__ is tuple:
+            self.pieces = thawed(self.pieces)
         pieces = self.pieces[player]
         pieces[pieces.index(origin)] = target
         own = o.own[player]
@@ -169,11 +171,21 @@ class Work:
 
 
 # How the working copy holds the fields the steps change in place (the others are kept as they
-# are): per player rows (`pieces` written back sorted) or one list of suit counts.
-THAWED = {"pieces": "sorted rows", "hands": "rows", "drawn_since": "rows", "pile": "list", "discard": "list"}
-_THAW = {"rows": "[list(r) for r in s.{0}]", "sorted rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})"}
-_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "sorted rows": "tuple([tuple(sorted(r)) for r in w.{0}])",
-           "list": "tuple(w.{0})"}
+# are): per player rows or one list of suit counts, copied at once; or per player rows copied on
+# first write (`thawed`; most steps move no piece and draw nothing after a reshuffle), and
+# `pieces` written back sorted.
+THAWED = {"pieces": "sorted rows on write", "hands": "rows", "drawn_since": "rows on write", "pile": "list",
+          "discard": "list"}
+_THAW = {"rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})", "sorted rows on write": "s.{0}",
+         "rows on write": "s.{0}"}
+_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "list": "tuple(w.{0})",
+           "sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(sorted(r)) for r in w.{0}])",
+           "rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(r) for r in w.{0}])"}
+
+
+def thawed(rows: Any) -> list[list[int]]:
+    """A field copied on write (`THAWED`), as per player lists: the state's tuples the first time."""
+    return [list(r) for r in rows] if rows.__class__ is tuple else rows
 
 
 def _compile() -> tuple[Any, Any, Any]:
@@ -214,7 +226,8 @@ def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     who = w.drawer
     w.hands[who][suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
-        w.drawn_since[who][suit] += 1
+        since = w.drawn_since = thawed(w.drawn_since)
+        since[who][suit] += 1
     w.pending -= 1
     if w.loud:
         reason = reason or draw_reason(w)
