@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/sjoroveroya.md (IDs S, T, R, E, V, C, A are the digest's).
 
-Action notation (``str(action)``, read back by ``game.parse_action``)
-----------------------------------------------------------------------
+Action notation (``str(action)``, read back by ``game.parse_action``; ``notation.py``)
+-------------------------------------------------------------------------------------
 - ``H@3``      play a ♥ to move your piece on card 3 forward (``S@0`` or ``S@start``: from Start)
 - ``back@12``  move your piece on card 12 backward and draw
 - ``end``      end the turn (after one move; with ``allow_pass`` also before)
@@ -17,7 +17,14 @@ Positions: 0 Start, 1-20 the track cards, 21 the goal.
 
 Positions: the short notation a person writes (``game.position(text)``, ``state.notation()``;
 ``position_text.py``) and the position data (``state.to_dict()``, ``game.state_from_dict``;
-``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``.
+``position.py``), both on ``docs/sjoroveroya.md``. A player's exact odds: ``game.hidden_worlds``
+(``worlds.py``).
+
+The package: ``model.py`` the actions, outcomes and State (data only); ``rules.py`` the rulebook,
+``flow.py`` its working copy and automatic consequences, ``track/`` where pieces go (R7-R23, E3);
+``explain.py`` illegal actions and words; ``checks.py`` what a position must satisfy;
+``position_text.py`` (with ``position_notation/``) the short notation; ``playout.py`` fast
+playouts on the rules' own code; ``thumb.py`` and ``policies.py`` the rule of thumb.
 """
 
 from __future__ import annotations
@@ -27,12 +34,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.bounds import is_number
-from explorer.core.errors import IllegalAction
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec
+from explorer.core.policy import RandomPolicy
 
-from . import board_moves, position, rules
-from .data import COMPONENTS, SUITS, SYMBOLS, T0
+from . import board_moves, groups, outlook, playout, position, position_text, rules, spaces, worlds
+from .data import COMPONENTS, T0
+from .flow import make
 from .model import (
     NO_CARDS,
     Backward,
@@ -45,6 +53,8 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
+from .notation import parse_action
+from .policies import RuleOfThumb
 from .rules_text import RULES
 
 __all__ = [
@@ -62,9 +72,6 @@ __all__ = [
     "SjoroveroyaState",
 ]
 
-_LETTER = {**{s: s for s in SUITS}, **{sym: s for s, sym in SYMBOLS.items()}}
-
-
 class Sjoroveroya(Game):
     name = "sjoroveroya"
     title = "Sjørøverøya"
@@ -76,6 +83,7 @@ class Sjoroveroya(Game):
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
+    POSITION_TEXT, GROUPS = position_text, groups   # the state's notation, chance-panel groups and stage
     LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
         OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",
@@ -105,56 +113,43 @@ class Sjoroveroya(Game):
     def _check_options(self) -> None:
         first = self.options["first_player"]
         if first is not None and first >= self.players:
-            from explorer.core.errors import OptionError
-
             raise OptionError("options.first_player", f"{first} is not a player of {self.players} (S9)")
 
     def new_state(self) -> SjoroveroyaState:
         """Before setup (S1-S5): empty track, pieces at Start, 84 cards in the pile."""
-        from .flow import build
-
         n = self.players
-        return build(SjoroveroyaState, self, None, (), "", tuple((0,) * COMPONENTS.pieces_per_player
-                                                                 for _ in range(n)),
-                     (NO_CARDS,) * n, (COMPONENTS.copies_per_suit,) * 4, "", NO_CARDS, "layout", None,
-                     None, 0, 0, 0, None, "", "", None, (NO_CARDS,) * n)
+        return make(SjoroveroyaState, self, track="", pieces=((0,) * COMPONENTS.pieces_per_player,) * n,
+                    hands=(NO_CARDS,) * n, pile=(COMPONENTS.copies_per_suit,) * 4, pile_top="", discard=NO_CARDS,
+                    phase="layout", to_move=None, first_player=None, moves_used=0, turns=0, pending=0,
+                    drawer=None, after="", ended="", reshuffled_from=None, drawn_since=(NO_CARDS,) * n)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> SjoroveroyaState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     def position(self, text: str) -> SjoroveroyaState:
         """Read the short notation (docs/sjoroveroya.md; `position_text`), exactly as written."""
-        from .position_text import read
-
-        return read(self, text)
+        return position_text.read(self, text)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Any:
         """Every full state `view`'s player cannot tell apart, with its exact weight (`worlds.py`)."""
-        from .worlds import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space, chance_space = spaces.action_space, spaces.chance_space
+    max_decisions, perfect_information = spaces.max_decisions, spaces.perfect_information
 
     def parse_action(self, text: str) -> Any:
         """Read ``H@3``, ``back@12``, ``end``, ``discard H`` and the outcomes ``layout 1 HSDC``,
-        ``first P2``, ``draw H``, ``reveal H``."""
-        if not isinstance(text, str):
-            raise IllegalAction("T3", f"an action is written as text, not {type(text).__name__}", text)
-        words = text.strip().replace("♥", "H").replace("♠", "S").replace("♦", "D").replace("♣", "C").split()
-        try:
-            return _parse(words)
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction("T3", f"{text!r} is not Sjørøverøya notation: H@3, back@12, end, "
-                                      "discard H, layout 1 HSDC, first P2, draw H, reveal H", text) from None
+        ``first P2``, ``draw H``, ``reveal H`` (notation.py)."""
+        return parse_action(text)
 
     def sample_state(self, view: Mapping[str, Any], rng: Any) -> SjoroveroyaState:
-        from .sampling import sample_state
+        """A full position consistent with `view`, drawn with its exact weight (`worlds.py`)."""
+        return worlds.sample_state(self, view, rng)
 
-        return sample_state(self, view, rng)
+    def win_chances(self, state: Any) -> tuple[float, ...] | None:
+        """The outlook (outlook.py): none fitted, so the search judges the lead in scores."""
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 12 steps (two or three moves of each pirate), judged by
@@ -163,69 +158,19 @@ class Sjoroveroya(Game):
                 "prior_share": 0.3}
 
     def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
-        """Random playouts on kernel.py, which honours every option."""
-        from .kernel import random_playout
-
-        return random_playout(state, rng, max_steps, final)
+        """Random playouts on playout.py (the rules' own steps on one working copy), every option honoured."""
+        return playout.random_playout(state, rng, max_steps, final)
 
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
-        """The rule of thumb (the evaluator) on thumb_kernel.py, random play on kernel.py; both
-        honour every option. Other policies step the model (None)."""
+        """The rule of thumb (the evaluator) and random play on playout.py, every option honoured.
+        Other policies step the model (None)."""
         if policy == "rule_of_thumb":
-            from .thumb_kernel import thumb_playout
-
-            return thumb_playout(state, rng, max_steps, final)
+            return playout.thumb_playout(state, rng, max_steps, final)
         return super().policy_playout(state, rng, max_steps, policy, final)
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import RuleOfThumb
-
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
-
-
-def _suit(word: str) -> str:
-    return _LETTER[word.upper()]
-
-
-def _position(word: str) -> int:
-    value = 0 if word.lower() == "start" else int(word)
-    if not 0 <= value <= 21:
-        raise ValueError(word)
-    return value
-
-
-def _parse(words: list[str]) -> Any:
-    head = words[0].lower()
-    if len(words) == 1:
-        if head in ("end", "pass"):
-            return EndTurn()
-        left, _, right = words[0].partition("@")
-        if left.lower() == "back":
-            return Backward(_position(right))
-        if right:
-            return Forward(_position(right), _suit(left))
-        raise ValueError(words)
-    if head == "discard" and len(words) == 2:
-        return Discard(_suit(words[1]))
-    if head == "draw" and len(words) == 2:
-        return Draw(_suit(words[1]))
-    if head == "reveal" and len(words) == 2:
-        return Reveal(_suit(words[1]))
-    if head == "first" and len(words) == 2:
-        seat = words[1]
-        if seat[:1] in "pP" and is_number(seat[1:]) and int(seat[1:]) >= 1:
-            return FirstPlayer(int(seat[1:]) - 1)
-        return FirstPlayer(int(seat))   # analyses saved before seats were P1..Pn wrote the index
-    if head == "layout" and len(words) == 3 and len(words[2]) == 4:
-        block = int(words[1])
-        order = "".join(_suit(c) for c in words[2])
-        if not 1 <= block <= COMPONENTS.track_blocks or len(set(order)) != 4:
-            raise ValueError(words)
-        return Layout(block, order)
-    raise ValueError(words)
 
 
 GAME = Sjoroveroya

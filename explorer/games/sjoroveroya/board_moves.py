@@ -14,7 +14,7 @@ from typing import Any
 from .data import COMPONENTS, GOAL, START, SYMBOLS
 from .flow import config, occ
 from .model import Backward, Discard, EndTurn, Forward
-from .moves import backward_target, forward_target
+from .track.moves import backward_target, forward_target
 
 END = "end"          # the board's "End turn" button (render.board_svg)
 SUIT_WORDS = {suit.id: suit.english for suit in COMPONENTS.suits}

@@ -15,7 +15,7 @@ from explorer.core.errors import PositionError
 from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
 from .flow import Config, Work, config, is_stuck, settle
 from .model import SjoroveroyaState, text_counts
-from .moves import occupancy
+from .track.moves import occupancy
 
 
 def _seat(p: int) -> str:
@@ -165,7 +165,7 @@ def check_draws(s: SjoroveroyaState, cfg: Config) -> None:
 
 def stuck(s: SjoroveroyaState, cfg: Config) -> bool:
     p = s.to_move
-    return is_stuck(s.track, occupancy(s.pieces), s.pieces[p], s.hands[p], p, cfg)
+    return is_stuck(lambda: occupancy(s.pieces), s.pieces[p], s.hands[p], p, cfg)
 
 
 def check_resting(s: SjoroveroyaState) -> None:

@@ -8,7 +8,7 @@ scratchpad is frozen into a new state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 from explorer.core.events import Event
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
-from .model import SjoroveroyaState
-from .moves import Occupancy, lowest_stop, occupancy
+from .model import FIELDS, SjoroveroyaState
+from .track.moves import Occupancy, lowest_stop, occupancy
 
 
 def player_name(player: int) -> str:
@@ -73,14 +73,39 @@ def occ(s: SjoroveroyaState) -> Occupancy:
         return value
 
 
-def is_stuck(track: str, o: Occupancy, pieces: Sequence[int], hand: Any, player: int, cfg: Config) -> bool:
-    """T2/R24: no card in hand and no legal backward move."""
+def is_stuck(board: Callable[[], Occupancy], pieces: Sequence[int], hand: Any, player: int, cfg: Config) -> bool:
+    """T2/R24: no card in hand and no legal backward move. `board` gives the occupancy, asked
+    for only when the hand is empty (a step copies it only then)."""
     if any(hand):
         return False
     if cfg.children:
         return True
-    lowest = lowest_stop(o, player, cfg.any_colour)
+    lowest = lowest_stop(board(), player, cfg.any_colour)
     return all(p <= lowest or p == GOAL for p in pieces)
+
+
+# -- the chance node a state waits for (where `settle` stops) ------------------------------------
+def chance_kind(s: SjoroveroyaState) -> str | None:
+    """Which chance event the state waits for, if any: layout, reveal, draw or first."""
+    return waiting(s, config(s.game))
+
+
+def waiting(x: Any, cfg: Config) -> str | None:
+    """`chance_kind` of a state or a working copy (`Work`): the nodes where `settle` stops."""
+    phase = x.phase
+    if phase == "play" and not x.pending and not cfg.face_up:   # mid-turn: a decision (most steps)
+        return None
+    if phase == "over" or phase == "discard":
+        return None
+    if phase == "layout":
+        return "layout"
+    if cfg.face_up and len(x.pile_top) < cfg.face_up and any(x.pile):
+        return "reveal"
+    if x.pending and not x.pile_top and any(x.pile):
+        return "draw"
+    if phase == "first":
+        return "first"
+    return None
 
 
 # -- the scratchpad ------------------------------------------------------------------------
@@ -88,84 +113,110 @@ class Work:
     """A mutable copy of a state's fields, used inside one step only.
 
     `loud` says whether the steps write the event log: the model's steps do; a playout
-    kernel (kernel.py's `Table`) keeps no events, so its steps skip building their text.
-    The flow is the same either way: only the `say` calls sit under ``if w.loud``.
+    (playout.py's `Quiet`, one copy for a whole game) keeps no events, so its steps skip
+    building their text. The rules are the same either way: only the `say` calls sit under
+    ``if w.loud``. `occ` is the board's occupancy, kept up to date by `move_piece`.
     """
 
     loud: ClassVar[bool] = True
 
-    __slots__ = (
-        "after",
-        "cfg",
-        "discard",
-        "drawer",
-        "drawn_since",
-        "ended",
-        "events",
-        "first_player",
-        "hands",
-        "moves_used",
-        "pending",
-        "phase",
-        "pieces",
-        "pile",
-        "pile_top",
-        "reshuffled_from",
-        "to_move",
-        "track",
-        "turns",
-    )
+    __slots__ = ("_occ", "cfg", "events", "source", *FIELDS)
 
     def __init__(self, s: SjoroveroyaState) -> None:
         self.cfg = config(s.game)
-        self.track = s.track
-        self.pieces = [list(p) for p in s.pieces]
-        self.hands = [list(h) for h in s.hands]
-        self.pile = list(s.pile)
-        self.pile_top = s.pile_top
-        self.discard = list(s.discard)
-        self.phase = s.phase
-        self.to_move = s.to_move
-        self.first_player = s.first_player
-        self.moves_used = s.moves_used
-        self.turns = s.turns
-        self.pending = s.pending
-        self.drawer = s.drawer
-        self.after = s.after
-        self.ended = s.ended
-        self.reshuffled_from = s.reshuffled_from
-        self.drawn_since = [list(d) for d in s.drawn_since]
+        self.source = s
+        self._occ: Occupancy | None = None
         self.events: list[Event] = []
+        _thaw(self, s)
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
         self.events.append(Event(text, rules, detail, visible_to))
 
+    @property
+    def occ(self) -> Occupancy:
+        """The board's occupancy, kept up to date by `move_piece`: the source state's, copied
+        the first time a step asks (a draw or an end of turn with cards in hand never does)."""
+        o = self._occ
+        if o is None:
+            o = occ(self.source)
+            o = self._occ = Occupancy([row.copy() for row in o.own], o.total.copy())
+        return o
+
     def occupancy(self) -> Occupancy:
-        return occupancy(self.pieces)  # type: ignore[arg-type]
+        return self.occ
+
+    def move_piece(self, player: int, origin: int, target: int) -> None:
+        """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
+        o = self.occ
+        if self.pieces.__class__ is tuple:
+            self.pieces = thawed(self.pieces)
+        pieces = self.pieces[player]
+        pieces[pieces.index(origin)] = target
+        own = o.own[player]
+        own[origin] -= 1
+        own[target] += 1
+        total = o.total
+        total[origin] -= 1
+        total[target] += 1
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
-        return build(type(parent), parent.game, trail, tuple(self.events),
-                     self.track, tuple(tuple(sorted(p)) for p in self.pieces),
-                     tuple(tuple(h) for h in self.hands), tuple(self.pile), self.pile_top,
-                     tuple(self.discard), self.phase, self.to_move, self.first_player,
-                     self.moves_used, self.turns, self.pending, self.drawer, self.after,
-                     self.ended, self.reshuffled_from, tuple(tuple(d) for d in self.drawn_since))
+        """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
+        s = _build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
+        o = self._occ
+        if o is None:
+            o = getattr(parent, "_occupancy", None)
+        if o is not None:
+            _set(s, "_occupancy", o)
+        return s
+
+
+# How the working copy holds the fields the steps change in place (the others are kept as they
+# are): per player rows or one list of suit counts, copied at once; or per player rows copied on
+# first write (`thawed`; most steps move no piece and draw nothing after a reshuffle), and
+# `pieces` written back sorted.
+THAWED = {"pieces": "sorted rows on write", "hands": "rows", "drawn_since": "rows on write", "pile": "list",
+          "discard": "list"}
+_THAW = {"rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})", "sorted rows on write": "s.{0}",
+         "rows on write": "s.{0}"}
+_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "list": "tuple(w.{0})",
+           "sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(sorted(r)) for r in w.{0}])",
+           "rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(r) for r in w.{0}])"}
+
+
+def thawed(rows: Any) -> list[list[int]]:
+    """A field copied on write (`THAWED`), as per player lists: the state's tuples the first time."""
+    return [list(r) for r in rows] if rows.__class__ is tuple else rows
+
+
+def _compile() -> tuple[Any, Any, Any]:
+    """`Work`'s copy of a state's fields, its frozen values and `build`, written out once from
+    `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as hand-written."""
+    thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
+    frozen = ", ".join(_FREEZE[THAWED[f]].format(f) if f in THAWED else f"w.{f}" for f in FIELDS)
+    sets = "".join(f"    _set(s, {f!r}, {f})\n" for f in FIELDS)
+    source = (f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n"
+              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n    s = cls.__new__(cls)\n"
+              f"    _set(s, 'game', game)\n    _set(s, '_trail', trail)\n    _set(s, 'events', events)\n{sets}"
+              f"    return s\n")
+    namespace: dict[str, Any] = {"_set": object.__setattr__}
+    exec(source, namespace)
+    return namespace["thaw"], namespace["frozen"], namespace["build"]
 
 
 _set = object.__setattr__
-FIELDS = ("track", "pieces", "hands", "pile", "pile_top", "discard", "phase", "to_move", "first_player",
-          "moves_used", "turns", "pending", "drawer", "after", "ended", "reshuffled_from", "drawn_since")
+_thaw, _frozen, _build = _compile()
 
 
 def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
-    """Make a state from its 17 position fields (in `FIELDS` order) without checks."""
-    s = cls.__new__(cls)
-    _set(s, "game", game)
-    _set(s, "_trail", trail)
-    _set(s, "events", events)
-    for name, value in zip(FIELDS, values, strict=True):
-        _set(s, name, value)
-    return s
+    """Make a state from its position fields (in `FIELDS` order) without checks."""
+    return _build(cls, game, trail, events, *values)
+
+
+def make(cls: type, game: Any, events: tuple[Event, ...] = (), **fields: Any) -> SjoroveroyaState:
+    """`build` with every one of `FIELDS` named, for the states made from data (no history)."""
+    if fields.keys() != set(FIELDS):
+        raise TypeError(f"a state's fields are {FIELDS}, not {tuple(fields)}")
+    return build(cls, game, None, events, *(fields[name] for name in FIELDS))
 
 
 # -- automatic consequences ------------------------------------------------------------------
@@ -175,7 +226,8 @@ def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     who = w.drawer
     w.hands[who][suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
-        w.drawn_since[who][suit] += 1
+        since = w.drawn_since = thawed(w.drawn_since)
+        since[who][suit] += 1
     w.pending -= 1
     if w.loud:
         reason = reason or draw_reason(w)
@@ -284,7 +336,7 @@ def begin_turn(w: Work, player: int) -> None:
             w.say(f"{player_name(player)} has no card: the turn is only the end-of-turn draw", "V1")
         w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
         return
-    if is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
+    if is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
         if w.loud:
             w.say(f"{player_name(player)} has no card and no backward move: emergency draw, then the turn "
                   "ends", "T2", "R24", "R25")
@@ -299,7 +351,7 @@ def post_move(w: Work) -> None:
         if w.loud:
             w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
         end_turn(w)
-    elif is_stuck(w.track, w.occupancy(), w.pieces[player], w.hands[player], player, cfg):
+    elif is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
         if cfg.emergency_whenever:
             if w.loud:
                 w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",

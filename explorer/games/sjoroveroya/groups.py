@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import SYMBOLS
+from .model import FirstPlayer, Layout
 
 STAGES = {
     "layout": "Setting up: laying out the track (S4)",
@@ -21,8 +22,6 @@ STAGES = {
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    from .model import FirstPlayer, Layout  # here: model imports this module while it loads
-
     if isinstance(outcome, Layout):   # S4: a block's suits in order, grouped by the first
         return (f"Block {outcome.block} starts with {SYMBOLS[outcome.order[0]]}",)
     if isinstance(outcome, FirstPlayer):   # S9: seats as the whole explorer names them

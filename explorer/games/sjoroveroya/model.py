@@ -8,6 +8,7 @@ with one outcome per suit the pile holds, weighted by its count.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from explorer.core.rules_state import RulesState
 
@@ -145,30 +146,8 @@ class SjoroveroyaState(RulesState):
     the public pile composition at the last reshuffle and each player's own draws
     since, all zero before the first reshuffle (what a player's C3 odds are built from).
     """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
-
-    __slots__ = (
-        "_metrics",
-        "_occupancy",
-        "after",
-        "discard",
-        "drawer",
-        "drawn_since",
-        "ended",
-        "first_player",
-        "hands",
-        "moves_used",
-        "pending",
-        "phase",
-        "pieces",
-        "pile",
-        "pile_top",
-        "reshuffled_from",
-        "to_move",
-        "track",
-        "turns",
-    )
-
+    # The position's fields, declared once: the slots, `_key`, `FIELDS` (the order `flow.build`
+    # takes) and the working copy (`flow.Work`, its slots, copy and freeze) follow from this list.
     track: str
     pieces: tuple[tuple[int, ...], ...]
     hands: tuple[Counts, ...]
@@ -187,11 +166,10 @@ class SjoroveroyaState(RulesState):
     reshuffled_from: Counts | None
     drawn_since: tuple[Counts, ...]
 
-    def _key(self) -> tuple:  # the fields in `flow.FIELDS` order
-        return (self.track, self.pieces, self.hands, self.pile, self.pile_top, self.discard,
-                self.phase, self.to_move, self.first_player, self.moves_used, self.turns,
-                self.pending, self.drawer, self.after, self.ended, self.reshuffled_from,
-                self.drawn_since)
+    __slots__ = ("_metrics", "_occupancy", *__annotations__)   # caches (metrics, board occupancy), then the fields
+
+    def _key(self) -> tuple:
+        return _fields_of(self)
 
     @property
     def player(self) -> int | None:
@@ -212,6 +190,17 @@ class SjoroveroyaState(RulesState):
         return "turn_cap" if self.ended == "turn_cap" else None
 
     def notation(self) -> str:
-        from .position_text import write
+        return self.game.POSITION_TEXT.write(self)
 
-        return write(self)
+    def outcome_group(self, outcome: object) -> tuple[str, ...]:
+        """The chance panel's group of `outcome` (groups.py, through the game)."""
+        return self.game.GROUPS.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """The step the position waits for, in words (groups.py, through the game)."""
+        return self.game.GROUPS.stage_text(self)
+
+
+FIELDS: tuple[str, ...] = tuple(SjoroveroyaState.__annotations__)
+"""The position's fields in declaration order: a state's key and `flow.build`'s order."""
+_fields_of = attrgetter(*FIELDS)

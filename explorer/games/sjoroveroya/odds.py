@@ -12,7 +12,7 @@ from explorer.core.errors import PositionError
 from .data import GOAL, SUITS, SYMBOLS
 from .flow import config, occ
 from .model import SjoroveroyaState
-from .moves import forward_target
+from .track.moves import forward_target
 
 
 def suit_odds(counts: Mapping[str, int] | tuple[int, ...]) -> dict[str, Fraction]:

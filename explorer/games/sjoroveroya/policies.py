@@ -3,7 +3,7 @@
 It jumps as far as it can, brings the rearmost pieces along (they are what later
 backward moves land on), steps back to draw when its hand runs low, and ends the
 turn rather than waste a move. It is meant to be beatable, not to be strong.
-Its judgement lives in thumb.py, which the evaluator kernel (thumb_kernel.py) reads too.
+Its judgement lives in thumb.py, which the evaluator playout (playout.py) reads too.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from .data import GOAL, SUIT_INDEX
 from .model import Backward, EndTurn, Forward
-from .moves import backward_target, occupancy, reach
 from .thumb import DISCARD_VALUE, RESERVE, backward_value, best_indices, end_value, forward_value
+from .track.moves import backward_target, occupancy, reach
 
 __all__ = ["RESERVE", "RuleOfThumb"]
 

@@ -64,8 +64,9 @@ from explorer.core.view import View
 
 from .checks import check
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
-from .flow import build, config
+from .flow import config, make
 from .model import AFTER_DRAWS, NO_CARDS, PHASES, Counts, SjoroveroyaState, counts_text, text_counts
+from .render import board_svg
 
 ALL_PHASES = ("layout", "deal", "first", *PHASES[1:])
 KNOWN = {"game", "phase", "track", "pieces", "hands", "pile", "pile_top", "discard", "to_move",
@@ -243,8 +244,10 @@ def from_dict(game: Any, data: Mapping[str, Any]) -> SjoroveroyaState:
     reshuffled = None if reshuffled is None else _counts(reshuffled, "reshuffled_from")
     since_raw = data.get("drawn_since", [{}] * n)
     since = tuple(_counts(d, f"drawn_since.{i}") for i, d in enumerate(_per_player(since_raw, "drawn_since", n)))
-    state = build(SjoroveroyaState, game, None, (), track, tuple(pieces), hands, pile, pile_top, discard,
-                  phase, to_move, first, moves_used, turns, draws, drawer, after, ended, reshuffled, since)
+    state = make(SjoroveroyaState, game, track=track, pieces=tuple(pieces), hands=hands, pile=pile,
+                 pile_top=pile_top, discard=discard, phase=phase, to_move=to_move, first_player=first,
+                 moves_used=moves_used, turns=turns, pending=draws, drawer=drawer, after=after, ended=ended,
+                 reshuffled_from=reshuffled, drawn_since=since)
     check(state)
     return state
 
@@ -266,8 +269,6 @@ def next_draw(s: SjoroveroyaState, player: int | None) -> dict[str, str]:
 
 def view(s: SjoroveroyaState, player: int | None) -> View:
     """What `player` may know (Hidden information); None is the teacher's whole truth."""
-    from .render import board_svg
-
     if player is not None and not (isinstance(player, int) and 0 <= player < s.game.players):
         raise PositionError("player", f"{player!r} is not a player of {s.game.players}")
     open_hands = config(s.game).open_hands

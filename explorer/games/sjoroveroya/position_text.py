@@ -167,9 +167,9 @@ from explorer.core.errors import PositionError
 from .data import GOAL, SUITS
 from .flow import config
 from .model import NO_CARDS, SjoroveroyaState
-from .notation_lines import NONE_WORDS, SEAT, Line, cards, game_line, number, pieces, seat, split_lines, suits
-from .notation_write import write
 from .position import from_dict
+from .position_notation.lines import NONE_WORDS, SEAT, Line, cards, game_line, number, pieces, seat, split_lines, suits
+from .position_notation.write import write
 
 STEPS = {"lay out the track": "layout", "deal": "deal", "choose who starts": "first", "move": "play",
          "draw": "play", "emergency draw": "play", "end-of-turn draw": "play", "discard": "discard",

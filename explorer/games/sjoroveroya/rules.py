@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from explorer.core.chance import from_counts, sample_counts, uniform
-from explorer.core.errors import IllegalAction
+from explorer.core.chance import from_counts, pick_counts, uniform
 from explorer.core.trail import extend
 
-from .data import COMPONENTS, GOAL, START, SUIT_INDEX, SUITS, SYMBOLS
+from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
+from .explain import describe as describe
+from .explain import explain_illegal, place_name, pretty_suits
 from .flow import (
+    Config,
     Work,
+    chance_kind,
     config,
     draw_card,
-    draw_reason,
     end_turn,
     occ,
     player_name,
@@ -45,29 +48,12 @@ from .model import (
     Reveal,
     SjoroveroyaState,
 )
-from .moves import backward_target, distances, forward_target, lowest_stop
+from .track.moves import Occupancy, backward_moves, backward_target, distances, forward_target
 
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
 
 # -- reading a frozen state ---------------------------------------------------------------
-def chance_kind(s: SjoroveroyaState) -> str | None:
-    """Which chance event the state waits for, if any: layout, reveal, draw or first."""
-    phase = s.phase
-    if phase == "over" or phase == "discard":
-        return None
-    if phase == "layout":
-        return "layout"
-    cfg = config(s.game)
-    if cfg.face_up and len(s.pile_top) < cfg.face_up and any(s.pile):
-        return "reveal"
-    if s.pending and not s.pile_top and any(s.pile):
-        return "draw"
-    if phase == "first":
-        return "first"
-    return None
-
-
 def chance_outcomes(s: SjoroveroyaState) -> tuple[tuple[Any, Fraction], ...]:
     kind = chance_kind(s)
     if kind == "layout":   # S4, C1: each block an independent uniform shuffle
@@ -83,104 +69,122 @@ def chance_outcomes(s: SjoroveroyaState) -> tuple[tuple[Any, Fraction], ...]:
 
 
 def sample_chance(s: SjoroveroyaState, rng: random.Random) -> Any:
-    """The fast, exact sampler of `chance_outcomes` used by playouts."""
+    """The fast, exact sampler of `chance_outcomes`: one ``rng.randrange`` per node."""
     kind = chance_kind(s)
-    if kind == "draw":
-        return DRAW[sample_counts(s.pile, rng)]
-    if kind == "reveal":
-        return REVEAL[sample_counts(s.pile, rng)]
-    if kind == "layout":
-        return Layout(len(s.track) // 4 + 1, LAYOUTS[rng.randrange(len(LAYOUTS))])
-    if kind == "first":
-        return FirstPlayer(rng.randrange(s.game.players))
-    raise ValueError("not a chance node")
+    if kind is None:
+        raise ValueError("not a chance node")
+    return pick_outcome(s, config(s.game), kind, rng.randrange)
+
+
+def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) -> Any:
+    """The outcome of the `kind` node a state or working copy waits at, drawn with ``below(n)``
+    (a uniform integer below n): `sample_chance` and the playouts draw through this one function."""
+    if kind == "draw":       # C2, C3: a card of the pile, by its suit counts
+        return DRAW[pick_counts(x.pile, below)]
+    if kind == "reveal":     # V6
+        return REVEAL[pick_counts(x.pile, below)]
+    if kind == "layout":     # S4, C1
+        return Layout(len(x.track) // 4 + 1, LAYOUTS[below(len(LAYOUTS))])
+    return FirstPlayer(below(cfg.players))   # S9, C5
 
 
 def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
-    if s.phase == "discard":   # V7: discard down to the limit
-        hand = s.hands[s.to_move]
-        return tuple(DISCARD[SUITS[i]] for i in range(4) if hand[i])
-    if s.phase != "play" or chance_kind(s) is not None:
+    phase = s.phase
+    if phase != "discard" and (phase != "play" or chance_kind(s) is not None):
         return ()
-    cfg = config(s.game)
-    player = s.to_move
-    hand = s.hands[player]
-    suits = [SUITS[i] for i in range(4) if hand[i]]
-    origins = sorted(set(s.pieces[player]) - {GOAL})
-    actions: list[Any] = [FORWARD[p, suit] for p in origins for suit in suits]   # R7, R3
-    if not cfg.children:                                                          # V1: forward only
-        lowest = lowest_stop(occ(s), player, cfg.any_colour)                      # R17, R22
-        actions += [BACKWARD[p] for p in origins if p > lowest]
-    if s.moves_used >= 1 or cfg.allow_pass:                                       # R4, R5, V4
+    return tuple(decisions(s, config(s.game), occ(s)))
+
+
+def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
+    """The legal decisions at a decision node of a state or working copy (board occupancy `o`),
+    in the contract's order: `legal_actions` and the playouts choose among exactly these."""
+    if x.phase == "discard":                                                      # V7: down to the limit
+        hand = x.hands[x.to_move]
+        return [DISCARD[SUITS[i]] for i in range(4) if hand[i]]
+    origins, suits, back, may_end = open_moves(x, cfg, o)
+    actions: list[Any] = [FORWARD[p, SUITS[i]] for p in origins for i in suits]  # R7, R3
+    actions += [BACKWARD[p] for p, _, _ in back]                                  # R17
+    if may_end:                                                                   # R5
         actions.append(END_TURN)
-    return tuple(actions)
+    return actions
+
+
+Moves = tuple[list[int], list[int], list[tuple[int, int, int]], bool]
+
+
+def open_moves(x: Any, cfg: Config, o: Occupancy) -> Moves:
+    """The play phase's legal decisions in parts, in `decisions`' order: the origins (sorted,
+    none in the goal, R23), the suits held (indexes in `SUITS`; a forward move per origin and
+    suit, R7, R3), the backward moves as (origin, target, cards drawn) (R17-R22; none in the
+    children's game, V1), and whether the turn may end now (R4, R5, V4)."""
+    player = x.to_move
+    hand = x.hands[player]
+    suits = [i for i in range(4) if hand[i]]
+    origins = sorted(set(x.pieces[player]))
+    if origins and origins[-1] == GOAL:
+        origins.pop()
+    back = [] if cfg.children else backward_moves(o.own[player], o.total, origins, cfg.any_colour)
+    return origins, suits, back, x.moves_used >= 1 or cfg.allow_pass
+
+
+def count_moves(moves: Moves) -> int:
+    """How many decisions `open_moves` describes: ``len(decisions(...))``."""
+    origins, suits, back, may_end = moves
+    return len(origins) * len(suits) + len(back) + may_end
+
+
+def nth_move(moves: Moves, k: int) -> Any:
+    """``decisions(...)[k]`` read off `open_moves`' parts, without building the list."""
+    origins, suits, back, _ = moves
+    forward = len(origins) * len(suits)
+    if k < forward:
+        return FORWARD[origins[k // len(suits)], SUITS[suits[k % len(suits)]]]
+    if k < forward + len(back):
+        return BACKWARD[back[k - forward][0]]
+    return END_TURN
 
 
 # -- transitions ----------------------------------------------------------------------------
 def step(s: SjoroveroyaState, action: Any) -> SjoroveroyaState:
     """Apply a legal action or outcome (unchecked) and settle its consequences."""
-    w = Work(s)
-    kind = type(action)
-    if kind is Forward:
-        forward(w, s, action)
-    elif kind is Backward:
-        backward(w, s, action)
-    elif kind is EndTurn:
-        w.say(f"{player_name(s.to_move)} " + ("ends the turn" if s.moves_used else "passes"),
-              "R5" if s.moves_used else "V4")
-        end_turn(w)
-    elif kind is Discard:
-        i = SUIT_INDEX[action.suit]
-        w.hands[s.to_move][i] -= 1
-        w.discard[i] += 1
-        w.say(f"{player_name(s.to_move)} discards {SYMBOLS[action.suit]}", "V7", "R8")
-        if sum(w.hands[s.to_move]) <= w.cfg.hand_limit:
-            end_turn(w)
-    elif kind is Draw:
-        w.pile[SUIT_INDEX[action.suit]] -= 1
-        draw_card(w, SUIT_INDEX[action.suit], draw_reason(w))
-    elif kind is Reveal:
-        w.pile[SUIT_INDEX[action.suit]] -= 1
-        w.pile_top += action.suit
-        w.say(f"{SYMBOLS[action.suit]} is turned face up on the open display", "V6")
-    elif kind is Layout:
-        w.track += action.order
-        b = action.block
-        w.say(f"Block {b} (cards {4 * b - 3}-{4 * b}) is laid out: {pretty_suits(action.order)}", "S4", "C1")
-        if len(w.track) == 4 * COMPONENTS.track_blocks:
-            w.say("The 84 other cards are shuffled into the draw pile; four cards are dealt to each",
-                  "S5", "S6", "S7", "S8")
-            w.phase, w.drawer, w.pending = "deal", 0, w.cfg.hand_size
-    elif kind is FirstPlayer:
-        start_play(w, action.player)
-    else:
+    rule = APPLY.get(type(action))
+    if rule is None:
         raise explain_illegal(s, action)
+    w = Work(s)
+    rule(w, action)
     settle(w)
     return w.freeze(s, extend(s._trail, action))
 
 
-def forward(w: Work, s: SjoroveroyaState, action: Forward) -> None:
+def apply(w: Work, action: Any) -> None:
+    """Apply a legal action or outcome to a working copy (before `settle`): the step the
+    model's `step` and the playouts both take."""
+    APPLY[type(action)](w, action)
+
+
+def forward(w: Work, action: Forward) -> None:
     """R7-R16: pay the card (R8) and jump to the next free card of its suit, or the goal."""
     cfg = w.cfg
-    player = s.to_move
-    target, skipped = forward_target(s.track, occ(s), player, action.origin, action.suit,
-                                     cfg.stop_on_own, cfg.mixed_stop)
-    i = SUIT_INDEX[action.suit]
+    player = w.to_move
+    origin, suit = action.origin, action.suit
+    target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
+    i = SUIT_INDEX[suit]
     w.hands[player][i] -= 1
     w.discard[i] += 1
-    pieces = w.pieces[player]
-    pieces[pieces.index(action.origin)] = target
+    w.move_piece(player, origin, target)
     w.moves_used += 1
-    rules = ["R8", "R9", "R16"]
-    text = f"{player_name(player)} plays {SYMBOLS[action.suit]}: {place_name(action.origin)} → {place_name(target)}"
-    if skipped:
-        rules.append("R11")
-        text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
-    rules.append("R13" if target == GOAL else "R10")
-    w.say(text, *rules)
-    if all(q == GOAL for q in pieces):
+    if w.loud:
+        rules = ["R8", "R9", "R16"]
+        text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
+        if skipped:
+            rules.append("R11")
+            text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
+        rules.append("R13" if target == GOAL else "R10")
+        w.say(text, *rules)
+    if w.occ.own[player][GOAL] == len(w.pieces[player]):                          # all six home
         w.phase, w.ended, w.pending, w.after = "over", "goal", 0, ""
-        w.say(f"{player_name(player)} has all six pieces in the goal and wins", "E1", "E2", "T4")
+        if w.loud:
+            w.say(f"{player_name(player)} has all six pieces in the goal and wins", "E1", "E2", "T4")
         return
     if cfg.children:
         w.pending, w.drawer, w.after = 1, player, "end"
@@ -188,106 +192,76 @@ def forward(w: Work, s: SjoroveroyaState, action: Forward) -> None:
         post_move(w)
 
 
-def backward(w: Work, s: SjoroveroyaState, action: Backward) -> None:
+def backward(w: Work, action: Backward) -> None:
     """R17-R23: step back to the nearest card with 1 or 2 own pieces and draw that many."""
-    player = s.to_move
-    target, draws = backward_target(occ(s), player, action.origin, w.cfg.any_colour)
-    pieces = w.pieces[player]
-    pieces[pieces.index(action.origin)] = target
+    player = w.to_move
+    origin = action.origin
+    target, draws = backward_target(w.occ, player, origin, w.cfg.any_colour)
+    w.move_piece(player, origin, target)
     w.moves_used += 1
-    w.say(f"{player_name(player)} steps back: card {action.origin} → card {target}, "
-          f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
+    if w.loud:
+        w.say(f"{player_name(player)} steps back: card {origin} → card {target}, "
+              f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
     w.pending, w.drawer, w.after = draws, player, "move"
 
 
-
-def pretty_suits(text: str) -> str:
-    return "".join(SYMBOLS[c] for c in text)
-
-
-def place_name(q: int) -> str:
-    return "Start" if q == START else "the goal" if q == GOAL else f"card {q}"
-
-
-# -- errors ---------------------------------------------------------------------------------
-DECISIONS = (Forward, Backward, EndTurn, Discard)
-OUTCOMES = (Layout, FirstPlayer, Draw, Reveal)
-CHANCE_RULES = {"layout": "S4", "draw": "R20", "reveal": "V6", "first": "S9"}
+def end(w: Work, action: EndTurn) -> None:
+    """R5 (or V4's pass): the turn ends."""
+    if w.loud:
+        w.say(f"{player_name(w.to_move)} " + ("ends the turn" if w.moves_used else "passes"),
+              "R5" if w.moves_used else "V4")
+    end_turn(w)
 
 
-def explain_illegal(s: SjoroveroyaState, action: Any) -> IllegalAction:
-    """Why `action` is not allowed here, naming the rule (the first that applies)."""
-    if s.phase == "over":
-        return IllegalAction("E2" if s.ended == "goal" else "V12", "the game is over", action)
-    kind = chance_kind(s)
-    if kind is not None:
-        rule = CHANCE_RULES[kind]
-        if kind == "draw" and s.phase == "deal":
-            rule = "S7"
-        elif kind == "draw" and s.after == "end":
-            rule = "V1" if config(s.game).children else "R24"
-        if isinstance(action, OUTCOMES):
-            return IllegalAction("C3" if kind in ("draw", "reveal") else rule,
-                                 f"{action} cannot happen here (probability 0); the chance event is a {kind}",
-                                 action)
-        return IllegalAction(rule, f"a chance event ({kind}) must be resolved first", action)
-    if isinstance(action, OUTCOMES):
-        return IllegalAction("T3", f"{player_name(s.to_move)} must decide now; this is not a chance node",
-                             action)
-    if not isinstance(action, DECISIONS):
-        return IllegalAction("T3", f"{action!r} is not a Sjørøverøya action", action)
-    cfg = config(s.game)
-    player = s.to_move
-    name = player_name(player)
-    if s.phase == "discard":
-        if isinstance(action, Discard):
-            return IllegalAction("V7", f"{name} holds no {SYMBOLS[action.suit]} to discard", action)
-        return IllegalAction("V7", f"{name} must first discard down to {cfg.hand_limit} cards", action)
-    if isinstance(action, Discard):
-        reason = "there is no hand limit (R28)" if cfg.hand_limit is None else "discarding is only at the end of a turn"
-        return IllegalAction("V7", reason, action)
-    if isinstance(action, EndTurn):
-        return IllegalAction("R4", f"{name} must make at least one move before ending the turn", action)
-    error = _for_mover(s, action, cfg)
-    other = _another_could(s, action, cfg)
-    if other is not None:    # actions name no actor: a move another seat could make is out of turn (R6)
-        return IllegalAction("R6", f"it is {name}'s turn, not {player_name(other)}'s (turns go round in seat "
-                                   f"order), and {name} cannot make this move: {error.reason}", action)
-    return error
+def discard(w: Work, action: Discard) -> None:
+    """V7: one card onto the discard pile (R8); the turn ends once the hand is within the limit."""
+    player = w.to_move
+    i = SUIT_INDEX[action.suit]
+    w.hands[player][i] -= 1
+    w.discard[i] += 1
+    if w.loud:
+        w.say(f"{player_name(player)} discards {SYMBOLS[action.suit]}", "V7", "R8")
+    if sum(w.hands[player]) <= w.cfg.hand_limit:
+        end_turn(w)
 
 
-def _another_could(s: SjoroveroyaState, action: Forward | Backward, cfg: Any) -> int | None:
-    """The first other seat that, by what everyone sees (its pieces, its hand size), could make
-    this move on its own turn."""
-    for q in range(s.game.players):
-        if q == s.to_move or action.origin not in s.pieces[q] or action.origin == GOAL:
-            continue
-        if isinstance(action, Forward) and any(s.hands[q]):
-            return q
-        if isinstance(action, Backward) and not cfg.children and backward_target(occ(s), q, action.origin,
-                                                                                  cfg.any_colour):
-            return q
-    return None
+def draw(w: Work, outcome: Draw) -> None:
+    """C2, C3: the card drawn from the face-down pile goes to the drawer (R20, R29)."""
+    i = SUIT_INDEX[outcome.suit]
+    w.pile[i] -= 1
+    draw_card(w, i)
 
 
-def _for_mover(s: SjoroveroyaState, action: Forward | Backward, cfg: Any) -> IllegalAction:
-    """Why the player to move cannot make this forward or backward move."""
-    player = s.to_move
-    name = player_name(player)
-    own = s.pieces[player]
-    if action.origin == GOAL:
-        return IllegalAction("R23", "a piece in the goal never moves again", action)
-    if action.origin not in own:
-        rule = "R7" if isinstance(action, Forward) else "R17"
-        return IllegalAction(rule, f"{name} has no piece on {place_name(action.origin)}", action)
-    if isinstance(action, Forward):
-        return IllegalAction("R7", f"{name} holds no {SYMBOLS[action.suit]} to play", action)
-    if cfg.children:
-        return IllegalAction("V1", "the children's variant has forward moves only", action)
-    if action.origin == START:
-        return IllegalAction("R17", "a piece at Start has nothing behind it", action)
-    return IllegalAction("R22", f"no card behind card {action.origin} holds one or two of {name}'s pieces, "
-                                "and no piece may go back to Start", action)
+def reveal(w: Work, outcome: Reveal) -> None:
+    """V6: the next pile card is turned face up onto the open display."""
+    w.pile[SUIT_INDEX[outcome.suit]] -= 1
+    w.pile_top += outcome.suit
+    if w.loud:
+        w.say(f"{SYMBOLS[outcome.suit]} is turned face up on the open display", "V6")
+
+
+def lay_out(w: Work, outcome: Layout) -> None:
+    """S4, C1: a block of the track is laid; after the last, the deal begins (S5-S8)."""
+    w.track += outcome.order
+    b = outcome.block
+    if w.loud:
+        w.say(f"Block {b} (cards {4 * b - 3}-{4 * b}) is laid out: {pretty_suits(outcome.order)}", "S4", "C1")
+    if len(w.track) == 4 * COMPONENTS.track_blocks:
+        if w.loud:
+            w.say("The 84 other cards are shuffled into the draw pile; four cards are dealt to each",
+                  "S5", "S6", "S7", "S8")
+        w.phase, w.drawer, w.pending = "deal", 0, w.cfg.hand_size
+
+
+def first(w: Work, outcome: FirstPlayer) -> None:
+    """S9, C5: who starts."""
+    start_play(w, outcome.player)
+
+
+APPLY: dict[type, Callable[[Work, Any], None]] = {
+    Forward: forward, Backward: backward, EndTurn: end, Discard: discard,
+    Draw: draw, Reveal: reveal, Layout: lay_out, FirstPlayer: first,
+}
 
 
 # -- results --------------------------------------------------------------------------------
@@ -340,47 +314,3 @@ def winners(s: SjoroveroyaState) -> tuple[tuple[int, ...], ...]:
     values = {p: every[p] for p in rest}
     groups = [tuple(g) for _, g in itertools.groupby(sorted(rest, key=values.get), key=values.get)]
     return ((first,) if first else ()) + tuple(groups)
-
-
-# -- words and places -----------------------------------------------------------------------
-def describe(s: SjoroveroyaState, action: Any) -> str:
-    """Plain words for an action here, with where the piece would go."""
-    if isinstance(action, Forward) and s.phase == "play" and action.origin in s.pieces[s.to_move]:
-        cfg = config(s.game)
-        target, _ = forward_target(s.track, occ(s), s.to_move, action.origin, action.suit,
-                                   cfg.stop_on_own, cfg.mixed_stop)
-        return f"Play {SYMBOLS[action.suit]}: {place_name(action.origin)} → {place_name(target)}"
-    if isinstance(action, Backward) and s.phase == "play" and action.origin in s.pieces[s.to_move]:
-        found = backward_target(occ(s), s.to_move, action.origin, config(s.game).any_colour)
-        if found:
-            return f"Back: card {action.origin} → card {found[0]}, draw {found[1]}"
-    if isinstance(action, EndTurn):
-        return "End the turn" if s.moves_used else "Pass"
-    if isinstance(action, Discard):
-        return f"Discard {SYMBOLS[action.suit]}"
-    if isinstance(action, (Draw, Reveal)):
-        return f"{type(action).__name__} {SYMBOLS[action.suit]}"
-    if isinstance(action, Layout):
-        return f"Block {action.block}: {pretty_suits(action.order)}"
-    if isinstance(action, FirstPlayer):
-        return f"{player_name(action.player)} starts"
-    return str(action)
-
-
-def place(q: int) -> str:
-    return "start" if q == START else "goal" if q == GOAL else f"card:{q}"
-
-
-def action_places(s: SjoroveroyaState, action: Any) -> tuple[str, ...]:
-    """The board places a click can pick this action by: the piece's place, then its target."""
-    if isinstance(action, Forward) and s.phase == "play":
-        cfg = config(s.game)
-        target, _ = forward_target(s.track, occ(s), s.to_move, action.origin, action.suit,
-                                   cfg.stop_on_own, cfg.mixed_stop)
-        return (place(action.origin), place(target), f"P{s.to_move + 1}:suit:{action.suit}")
-    if isinstance(action, Backward) and s.phase == "play":
-        found = backward_target(occ(s), s.to_move, action.origin, config(s.game).any_colour)
-        return (place(action.origin),) + ((place(found[0]),) if found else ())
-    if isinstance(action, Discard):
-        return (f"P{s.to_move + 1}:suit:{action.suit}",)
-    return ()

@@ -1,7 +1,7 @@
 """The rule of thumb's judgement as pure functions of plain numbers.
 
-`policies.RuleOfThumb` (the model's policy, reading its view) and `thumb_kernel` (the
-evaluator kernel, reading its scratchpad) both value their legal actions here and keep
+`policies.RuleOfThumb` (the model's policy, reading its view) and `playout.thumb_choice` (the
+evaluator playout, reading its working copy) both value their legal actions here and keep
 the best with `best_indices`, so the two cannot drift: a seed gives one game either way.
 Every value is in E3's currency, moves saved (d from `moves.reach`), with a thirst for cards.
 """
@@ -23,10 +23,10 @@ def forward_value(d: Sequence[int], origin: int, target: int, hand: int, out: in
 def forward_values(d: Sequence[int], fwd: Mapping[int, Sequence[int]] | Sequence[Sequence[int]],
                    origins: Sequence[int], suits: Sequence[int], hand: int, out: int) -> list[float]:
     """`forward_value` of every forward move from `origins` (each with a card of every suit in
-    `suits`, its target `fwd[origin][suit]`), in that order: one call per decision for the kernel.
+    `suits`, its target `fwd[origin][suit]`), in that order: one call per decision for the playout.
 
     This is the only place the value is written; each step is a separate float operation, in a
-    fixed order, so the policy (one move at a time) and the kernel get the very same numbers."""
+    fixed order, so the policy (one move at a time) and the playout get the very same numbers."""
     short = hand <= 1
     # With two pieces left, backward moves draw one card at most: go in with a reserve.
     thin = out == 3 and hand - 1 < RESERVE

@@ -8,11 +8,13 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from sjoroveroya_helpers import play, position
+from games.sjoroveroya.support import play, position
 
 import explorer
 from explorer import PositionError
 from explorer.games.sjoroveroya import T0
+
+pytestmark = pytest.mark.slow
 
 TRACK = "track: ♥♠♦♣ ♣♦♠♥ ♠♥♣♦ ♦♣♥♠ ♥♦♠♣"
 GAME = explorer.load("sjoroveroya", players=2)

@@ -13,6 +13,8 @@ from explorer.analysis import distribution
 from explorer.core.errors import PositionError
 from explorer.core.play import advance
 
+pytestmark = pytest.mark.slow
+
 
 def public(view):
     return {k: v for k, v in view.items() if k != "events"}

@@ -8,12 +8,14 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from sjoroveroya_helpers import play, position
+from games.sjoroveroya.support import play, position
 
 import explorer
 from explorer.analysis.odds import next_outcomes, view_probability
 from explorer.core.errors import PositionError, TooManyWorlds
 from explorer.games.sjoroveroya.odds import next_card, sequence_chance
+
+pytestmark = pytest.mark.slow
 
 
 def after_reshuffle():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from sjoroveroya_helpers import play, position, rules_cited
+from games.sjoroveroya.support import play, position, rules_cited
 
 import explorer
 from explorer import IllegalAction, OptionError
@@ -90,7 +90,7 @@ def test_S9_starting_player_is_random_unless_set():
 
 def test_T0_example_track_suit_positions():
     state = position()
-    from explorer.games.sjoroveroya.moves import suit_positions
+    from explorer.games.sjoroveroya.track.moves import suit_positions
 
     assert suit_positions(state.track) == {"H": (1, 8, 10, 15, 17), "S": (2, 7, 9, 16, 19),
                                            "D": (3, 6, 12, 13, 18), "C": (4, 5, 11, 14, 20)}

@@ -7,7 +7,7 @@ Positions use the digest's example track T0:
 from __future__ import annotations
 
 import pytest
-from sjoroveroya_helpers import play, position, rules_cited
+from games.sjoroveroya.support import play, position, rules_cited
 
 from explorer import IllegalAction, PositionError
 from explorer.games.sjoroveroya import Backward, Forward

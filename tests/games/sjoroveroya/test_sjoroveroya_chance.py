@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from sjoroveroya_helpers import play, position
+from games.sjoroveroya.support import play, position
 
 import explorer
 from explorer.games.sjoroveroya.odds import (

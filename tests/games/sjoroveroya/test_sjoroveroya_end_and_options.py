@@ -6,7 +6,7 @@ import random
 import warnings
 
 import pytest
-from sjoroveroya_helpers import play, position, rules_cited
+from games.sjoroveroya.support import play, position, rules_cited
 
 import explorer
 from explorer import IllegalAction, OptionError

@@ -10,9 +10,9 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
-from .model import NO_CARDS, Counts
-from .position import check_game
+from ..data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
+from ..model import NO_CARDS, Counts
+from ..position import check_game
 
 SEAT = re.compile(r"^p(\d+)$")
 PLAYER_KEYS = ("pieces", "hand", "drawn since reshuffle")

@@ -1,9 +1,9 @@
-"""Sjørøverøya's evaluator kernel (`policy_playout(..., "rule_of_thumb")`, thumb_kernel.py)
-against the model stepped with `RuleOfThumb` in every seat, and the one sweep (`moves.reach`)
+"""Sjørøverøya's evaluator playout (`policy_playout(..., "rule_of_thumb")`, playout.py, on the
+rules' own steps) against the model stepped with `RuleOfThumb` in every seat, and the one sweep (`moves.reach`)
 both read against the rules' own definitions (R16's forward target, E3's distance).
 
 As in tests/test_policy_playout.py: from the same position with the same generator the
-kernel reaches the same final state in the same number of steps, with the same scores and
+playout reaches the same final state in the same number of steps, with the same scores and
 ranking, and leaves the generator in the same state (every random call matched)."""
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.sjoroveroya.data import GOAL, SUITS
-from explorer.games.sjoroveroya.moves import (
+from explorer.games.sjoroveroya.policies import RuleOfThumb
+from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
+from explorer.games.sjoroveroya.track.moves import (
     backward_moves,
     backward_target,
     forward_target,
@@ -26,8 +28,8 @@ from explorer.games.sjoroveroya.moves import (
     reach,
     reach_memo,
 )
-from explorer.games.sjoroveroya.policies import RuleOfThumb
-from explorer.games.sjoroveroya.thumb import best_indices, forward_value, forward_values
+
+pytestmark = pytest.mark.slow
 
 # Every player count and each option that changes play (V1-V12, S9); each id names its rule.
 SETUPS: list[tuple[str, int, dict]] = [

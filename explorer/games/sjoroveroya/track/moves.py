@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
+from ..data import COMPONENTS, GOAL, SUIT_INDEX, SUITS
 
 
 class Occupancy:
@@ -45,6 +45,13 @@ def suit_positions(track: str) -> dict[str, tuple[int, ...]]:
     return {s: tuple(i + 1 for i, c in enumerate(track) if c == s) for s in SUITS}
 
 
+@lru_cache(maxsize=4096)
+def suit_positions_after(track: str) -> tuple[dict[str, tuple[int, ...]], ...]:
+    """For each place p = 0..20, the track positions of each suit beyond p, in order."""
+    every = suit_positions(track)
+    return tuple({s: tuple(q for q in every[s] if q > p) for s in SUITS} for p in range(GOAL))
+
+
 def forward_target(track: str, occ: Occupancy, player: int, origin: int, suit: str,
                    stop_on_own: bool = True, mixed_stop: bool = False) -> tuple[int, tuple[int, ...]]:
     """R16: the first card of `suit` after `origin` where the piece may stop, else the goal (R13).
@@ -55,15 +62,13 @@ def forward_target(track: str, occ: Occupancy, player: int, origin: int, suit: s
     """
     own = occ.own[player]
     total = occ.total
-    skipped = []
-    for q in suit_positions(track)[suit]:
-        if q <= origin:
-            continue
-        mine = own[q]
-        others = total[q] - mine
-        if total[q] == 0:
+    skipped: list[int] = []
+    for q in suit_positions_after(track)[origin][suit]:
+        n = total[q]
+        if n == 0:
             return q, tuple(skipped)
-        if others == 0:
+        mine = own[q]
+        if n == mine:                 # only own pieces
             if stop_on_own:
                 return q, tuple(skipped)
         elif mine and mixed_stop:
@@ -149,7 +154,7 @@ def reach(track: str, own: list[int], total: list[int], stop_on_own: bool = True
 
     Which cards a piece may stop on does not depend on where it comes from, so walking p
     downwards the nearest stop of each suit beyond p is always at hand: 21 steps instead of
-    a forward target per (place, suit). The rule of thumb, its kernel and the ranking read
+    a forward target per (place, suit). The rule of thumb, its playout and the ranking read
     this one table (`own` and `total` are an `Occupancy`'s rows for the mover). The stop test
     is `forward_target`'s, written out here because this loop is the evaluator's hot path.
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ import explorer
 from explorer.core.chance import check_distribution
 from explorer.core.play import choose
 from explorer.core.policy import RandomPolicy
+
+pytestmark = pytest.mark.slow
 
 OPTION_CHOICES = {
     "variant": ["standard", "children"],

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import COMPONENTS, GOAL, SUITS, SYMBOLS
-from .flow import config
-from .model import Counts, SjoroveroyaState, text_counts
+from ..data import COMPONENTS, GOAL, SUITS, SYMBOLS
+from ..flow import config
+from ..model import Counts, SjoroveroyaState, text_counts
 
 THEN_STEPS = ("draw", "emergency draw", "end-of-turn draw")
 
