@@ -38,7 +38,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec
 from explorer.core.policy import RandomPolicy
 
-from . import board_moves, groups, outlook, playout, position, position_text, rules, spaces, worlds
+from . import board_moves, playout, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, T0
 from .flow import make
 from .model import (
@@ -83,7 +83,6 @@ class Sjoroveroya(Game):
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
-    POSITION_TEXT, GROUPS = position_text, groups   # the state's notation, chance-panel groups and stage
     LENGTH_CAPS = MappingProxyType({"turn_cap": 200})
     OPTIONS = (
         OptionSpec("variant", "standard", "'children': one forward move a turn, then draw one card",
@@ -147,27 +146,20 @@ class Sjoroveroya(Game):
         """A full position consistent with `view`, drawn with its exact weight (`worlds.py`)."""
         return worlds.sample_state(self, view, rng)
 
-    def win_chances(self, state: Any) -> tuple[float, ...] | None:
-        """The outlook (outlook.py): none fitted, so the search judges the lead in scores."""
-        return outlook.win_chances(state)
-
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts of 12 steps (two or three moves of each pirate), judged by
         progress (E3); the rule of thumb as prior."""
         return {"iterations": 20, "rollout_steps": 12, "rollout": "rule_of_thumb", "prior": "rule_of_thumb",
                 "prior_share": 0.3}
 
-    def random_playout(self, state: Any, rng: random.Random, max_steps: int, final: bool = False) -> Any:
-        """Random playouts on playout.py (the rules' own steps on one working copy), every option honoured."""
-        return playout.random_playout(state, rng, max_steps, final)
-
-    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> Any:
-        """The rule of thumb (the evaluator) and random play on playout.py, every option honoured.
-        Other policies step the model (None)."""
-        if policy == "rule_of_thumb":
-            return playout.thumb_playout(state, rng, max_steps, final)
-        return super().policy_playout(state, rng, max_steps, policy, final)
+    def playout(self, state: Any, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> Any:
+        """The rule of thumb (the evaluator) and random play on playout.py (the rules' own steps on one
+        working copy), every option honoured; other policies and a round's horizon step the model (None)."""
+        if until != "end":
+            return None
+        play = {"random": playout.random_playout, "rule_of_thumb": playout.thumb_playout}.get(policy)
+        return play(state, rng, max_steps, final) if play else None
 
     def policies(self) -> Mapping[str, Any]:
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}

@@ -189,16 +189,6 @@ class SjoroveroyaState(RulesState):
         """``"turn_cap"`` when the house-rule cap (V12) ended the game, not a player's win."""
         return "turn_cap" if self.ended == "turn_cap" else None
 
-    def notation(self) -> str:
-        return self.game.POSITION_TEXT.write(self)
-
-    def outcome_group(self, outcome: object) -> tuple[str, ...]:
-        """The chance panel's group of `outcome` (groups.py, through the game)."""
-        return self.game.GROUPS.outcome_group(self, outcome)
-
-    def stage_text(self) -> str:
-        """The step the position waits for, in words (groups.py, through the game)."""
-        return self.game.GROUPS.stage_text(self)
 
 
 FIELDS: tuple[str, ...] = tuple(SjoroveroyaState.__annotations__)

@@ -66,6 +66,7 @@ from .checks import check
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .flow import config, make
 from .model import AFTER_DRAWS, NO_CARDS, PHASES, Counts, SjoroveroyaState, counts_text, text_counts
+from .position_notation.write import write as notation
 from .render import board_svg
 
 ALL_PHASES = ("layout", "deal", "first", *PHASES[1:])
@@ -290,4 +291,4 @@ def view(s: SjoroveroyaState, player: int | None) -> View:
     return View(data, board_svg)
 
 
-__all__ = ["NO_CARDS", "check_game", "from_dict", "next_draw", "to_dict", "view"]
+__all__ = ["NO_CARDS", "check_game", "from_dict", "next_draw", "notation", "to_dict", "view"]

@@ -31,6 +31,8 @@ from .flow import (
     settle,
     start_play,
 )
+from .groups import outcome_group as outcome_group
+from .groups import stage_text as stage_text
 from .model import (
     BACKWARD,
     DISCARD,
