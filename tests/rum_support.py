@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer.games.last_bottle_of_rum.scenes import scene, ship
+from explorer.games.last_bottle_of_rum.editor.scenes import scene, ship
 
 __all__ = ["scene", "ship"]
 

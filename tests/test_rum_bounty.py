@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 from rum_support import chance, legal, rules_cited, run, scene, ship
 
-from explorer.games.last_bottle_of_rum.bounty import (
+from explorer.games.last_bottle_of_rum.data import BOUNTIES
+from explorer.games.last_bottle_of_rum.modules.bounty import (
     CURSED,
     DEALT,
     HITS,
@@ -19,7 +20,6 @@ from explorer.games.last_bottle_of_rum.bounty import (
     SPENT,
     TAKEN,
 )
-from explorer.games.last_bottle_of_rum.data import BOUNTIES
 
 SEA = {"1,0": "T28", "2,0": "T29", "3,-1": "T30", "1,-1": "T24", "2,-1": "T25", "-2,0": "T02", "0,1": "T21",
        "1,1": "T22", "2,1": "T26", "3,-2": "T27", "0,-1": "T07"}

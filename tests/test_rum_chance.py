@@ -7,7 +7,7 @@ from math import comb
 
 from rum_support import chance, run, scene, ship
 
-from explorer.games.last_bottle_of_rum import analysis as an
+from explorer.games.last_bottle_of_rum import odds as an
 from explorer.games.last_bottle_of_rum.data import CARDS, DAMAGE_COUNT
 
 

@@ -125,7 +125,7 @@ def test_R50_A12_V15_bowsprit_cuts_the_hand():
     assert state.player == 1 and state.pending[0][0] == "bowsprit"
     state = run(state, "discard AC05")
     assert len(state.ships[1].hand) == 4 and "R50" in rules_cited(state)
-    from explorer.games.last_bottle_of_rum.ships import hand_size
+    from explorer.games.last_bottle_of_rum.rulebook.ships import hand_size
     tiny = state.ships[1]._replace(captain="Archie Stoneshell", treasures=("TR19",))
     assert hand_size(tiny, {"min_hand_size": 2}) == 2 and hand_size(tiny, {"min_hand_size": 3}) == 3
 

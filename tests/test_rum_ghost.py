@@ -251,7 +251,7 @@ def test_A21_R78_the_ghost_ignores_the_maelstrom_and_outposts():
 
 
 def test_C11_C15_C10_the_analysis_helpers_match_the_digest():
-    from explorer.games.last_bottle_of_rum import analysis
+    from explorer.games.last_bottle_of_rum import odds as analysis
 
     reach = analysis.ghost_range()
     assert reach[0] == Fraction(94, 213) and reach[2] + reach[3] + reach[4] == Fraction(13, 71)

@@ -1,4 +1,4 @@
-"""The Last Bottle of Rum's random-playout kernel (kernel.py) beyond the generic checks of
+"""The Last Bottle of Rum's random playout (playout.py) beyond the generic checks of
 test_random_playout.py: the chance fast paths draw as `sample` does, and the positions the
 kernel declines."""
 
@@ -8,7 +8,7 @@ import random
 
 import explorer
 from explorer.core.chance import sample
-from explorer.games.last_bottle_of_rum.chance import outcomes, sample_outcome
+from explorer.games.last_bottle_of_rum.rulebook.chance import outcomes, sample_outcome
 
 
 def _with_pending(state, task: list):

@@ -24,7 +24,7 @@ from explorer.games.last_bottle_of_rum.data import (
     TREASURES,
     map_tile,
 )
-from explorer.games.last_bottle_of_rum.ships import slots, used_slots
+from explorer.games.last_bottle_of_rum.rulebook.ships import slots, used_slots
 
 ALL_TREASURES = sorted(TREASURES)
 MODULE_SETS = [

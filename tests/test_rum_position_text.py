@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from explorer.core.errors import IllegalAction, PositionError
-from explorer.games.last_bottle_of_rum.names import CARD_NAME
+from explorer.games.last_bottle_of_rum.text.names import CARD_NAME
 
 OPTION_SETS = [
     (2, {}), (3, {}), (5, {"turn_limit": 2}), (2, {"ghost": True, "turn_limit": 6}),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.games.last_bottle_of_rum.data import BASE_DECK, DAMAGE_COUNT, MAPS, TREASURES
-from explorer.games.last_bottle_of_rum.ships import slots, used_slots
+from explorer.games.last_bottle_of_rum.rulebook.ships import slots, used_slots
 
 CARDS = sorted(BASE_DECK)
 ALL_TREASURES = sorted(TREASURES)

@@ -112,8 +112,8 @@ def test_R63_D7_the_board_shows_wild_actions():
 
 
 def test_R72_R63_D7_the_ghost_counts_no_wild_icon():
-    from explorer.games.last_bottle_of_rum.ghost import icons
     from explorer.games.last_bottle_of_rum.model import Ghost
+    from explorer.games.last_bottle_of_rum.modules.ghost import icons
 
     assert icons(Ghost(cards=("AC79", "AC01"))) == (2, 0, 0, 0)           # AC01: Full Sail S S
 

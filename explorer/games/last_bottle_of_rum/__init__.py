@@ -48,12 +48,15 @@ from typing import Any
 
 from explorer.core.errors import IllegalAction, OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd
+from explorer.core.policy import RandomPolicy
 
+from . import board_moves, outlook, playout, position, position_text, rules, spaces, worlds
 from .data import BASE_DECK, BOUNTIES, CAPTAINS, CONST, FULL_DECK, MAPS, TREASURES
-from .flow import Work, build, settle
-from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, Ship
+from .flow import settle
+from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, RumState, Ship
 from .notation import parse
-from .rules import RumState
+from .policies import RuleOfThumb
+from .rulebook.work import Work, build
 from .rules_text import RULES
 
 
@@ -65,6 +68,7 @@ class LastBottleOfRum(Game):
     default_players = 2
     score_name = "Loot Points"
     RULES = MappingProxyType(RULES)
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"turn_limit": 50})
     OPTIONS = (
         OptionSpec("bounty_hunt", False, "module Bounty Hunt: Outposts deal Bounty cards (R60-R62)", "V1"),
@@ -138,30 +142,28 @@ class LastBottleOfRum(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RumState:
-        from .load import from_dict
-
-        return from_dict(self, data)
+        """Read position data (position.py), every field checked (checks.py)."""
+        return position.from_dict(self, data)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
     def random_playout(self, state: RumState, rng: random.Random, max_steps: int,
                        final: bool = False) -> PlayoutEnd | None:
-        """The model's rules on one mutable working copy for the whole game (kernel.py):
+        """The model's rules on one mutable working copy for the whole game (playout.py):
         every set-up and option is covered."""
-        from .kernel import random_playout
-
-        return random_playout(state, rng, max_steps, final)
+        return playout.random_playout(state, rng, max_steps, final)
 
     def policy_playout(self, state: RumState, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
-        """The rule of thumb at every seat on its kernel (thumb_kernel.py), every set-up and
-        option covered; "random" on the random kernel; None for other policies (the model is
+        """The rule of thumb at every seat on the model's rules (playout.py), every set-up and
+        option covered; "random" on the random playout; None for other policies (the model is
         stepped)."""
         if policy == "rule_of_thumb":
-            from .thumb_kernel import thumb_playout
-
-            return thumb_playout(state, rng, max_steps, final)
+            return playout.thumb_playout(state, rng, max_steps, final)
         return super().policy_playout(state, rng, max_steps, policy, final)
 
     def parse_action(self, text: str) -> Any:
@@ -176,26 +178,18 @@ class LastBottleOfRum(Game):
 
     def position(self, text: str) -> RumState:
         """Read a position in the short notation (position_text.py, docs/last_bottle_of_rum.md)."""
-        from .position_text import read
-
-        return read(self, text)
+        return position_text.read(self, text)
 
     def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
-        from .worlds import sample_state
-
-        return sample_state(self, view, rng)
+        return worlds.sample_state(self, view, rng)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
         """Every full position consistent with `view`, exactly weighted (worlds.py)."""
-        from .worlds import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     def win_chances(self, state: Any) -> tuple[float, ...]:
         """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
-        from .outlook import win_chances
-
-        return win_chances(state)
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """The paired root search (every move tried in the same 16 worlds with the same dice),
@@ -208,10 +202,6 @@ class LastBottleOfRum(Game):
                 "prior": "rule_of_thumb", "prior_z": 1.0}
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import RuleOfThumb
-
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
 

@@ -1,13 +1,17 @@
 """The Last Bottle of Rum: actions, chance outcomes, ship records and the immutable state.
 
 Every action and outcome is a frozen slotted dataclass whose ``str()`` is the notation
-`parse_action` reads back (documented in the package docstring).
+`parse_action` reads back (documented in the package docstring). The state is data only: its
+rules are the functions of rules.py, reached through its game (`RulesState`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
+
+from explorer.core.rules_state import RulesState
 
 from .data import CAPTAINS, CARDS, DAMAGE, MAPS, TILES, TREASURES, cell_name, parse_cell
 
@@ -397,6 +401,56 @@ NO_DAMAGE = (0, 0, 0, 0, 0)
 NO_TURN = Turn()
 NO_MODULES = Modules()
 GHOST = -1      # the Ghost as an attack target
+
+
+# -- the state ---------------------------------------------------------------------------------
+STATE_FIELDS = ("ships", "tiles", "face_up", "display", "map_deck", "map_discard", "treasure_deck",
+                "treasure_discard", "deck", "discard", "active", "phase", "turn", "pending", "winner", "turns",
+                "mods")
+"""The position's fields, in the order of `build` and of the key: the one list the state's slots,
+its equality, the working copy (rulebook/work.py) and the position data follow."""
+_KEY = attrgetter(*STATE_FIELDS)
+
+
+class RumState(RulesState):
+    """A position of The Last Bottle of Rum. `pending` is the queue of steps still to resolve
+    (chance draws, forced choices) in the order the rules resolve them; `_node` is what it waits
+    for (`rulebook.work.node_of`). Its rules are the game's `RULEBOOK` (rules.py)."""
+
+    __slots__ = ("_node", *STATE_FIELDS)
+
+    def _key(self) -> tuple:
+        return _KEY(self)
+
+    @property
+    def player(self) -> int | None:
+        return self._node[1]
+
+    @property
+    def is_chance(self) -> bool:
+        return self._node[0] in ("chance", "auto")
+
+    @property
+    def is_over(self) -> bool:
+        return self._node[0] == "over"
+
+    def outcome_group(self, outcome) -> tuple[str, ...]:
+        """The chance panel's group of `outcome` (groups.py)."""
+        return self.game.RULEBOOK.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """The step this position waits for, in words (groups.py)."""
+        return self.game.RULEBOOK.stage_text(self)
+
+    def notation(self) -> str:
+        """This position in the short notation (`game.position` reads it back)."""
+        return self.game.POSITION.notation(self)
+
+    def cut_off(self) -> str | None:
+        """``turn_limit`` when that house rule ended the game before anyone reached 10 Loot (E3)."""
+        if self.phase == "over" and self.winner < 0 and self.game.options["turn_limit"] is not None:
+            return "turn_limit"
+        return None
 
 
 __all__ = ["CAPTAINS", "MAPS", "TREASURES", "parse_cell"]

@@ -14,10 +14,10 @@ from typing import Any, NamedTuple
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .data import BOUNTIES, FULL_DECK, MAPS, cell_name, parse_cell
-from .model import UseEffect
-from .names import BOUNTY_NAME, CARD_NAME, MAP_NAME, TREASURE_NAME, find
-from .notation import parse
+from ..data import BOUNTIES, FULL_DECK, MAPS, cell_name, parse_cell
+from ..model import UseEffect
+from ..notation import parse
+from ..text.names import BOUNTY_NAME, CARD_NAME, MAP_NAME, TREASURE_NAME, find
 
 
 class StepKind(NamedTuple):

@@ -6,7 +6,9 @@ card, map and treasure not mentioned sits in its deck, so it is always a valid p
 
 from __future__ import annotations
 
-from .data import ACTIONS, BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
+import explorer
+
+from ..data import ACTIONS, BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
 
 DEFAULT_CAPTAINS = ("Humboldt", "Admiral Narhee", "Madame Macaw", "Von Croakington", "Goldrick Banana")
 
@@ -28,8 +30,6 @@ def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tu
           modules: dict | None = None, **options):
     """A position of len(ships) captains; `actions` are the unused action letters (``"SDDA"``);
     `modules` is the position's ``"modules"`` object (V1-V3), e.g. ``{"ghost": {"cell": "2,0"}}``."""
-    import explorer
-
     free = [c for c in DEFAULT_CAPTAINS if c not in {s["captain"] for s in ships}]
     for s in ships:
         if not s["captain"]:

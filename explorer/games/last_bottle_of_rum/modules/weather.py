@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .data import ACTIONS, CARDS, HIDEOUT, NEIGHBOURS, WEATHER
-from .flow import Work, renew
-from .model import PlaceMaelstrom, Play, Sail
-from .names import card_words
+from ..data import ACTIONS, CARDS, HIDEOUT, NEIGHBOURS, WEATHER
+from ..model import PlaceMaelstrom, Play, Sail
+from ..rulebook.work import Work, renew
+from ..text.names import card_words
 
 PLACES = tuple(PlaceMaelstrom(a, b) for a, b in combinations(range(1, 31), 2))   # R65: any two, not the Hideout
 

@@ -1,6 +1,7 @@
-"""Fast all-random playouts (`Game.random_playout`) for every set-up of The Last Bottle of Rum.
+"""Fast playouts for every set-up of The Last Bottle of Rum: all-random (`Game.random_playout`)
+and the rule of thumb at every seat (`Game.policy_playout`, the evaluator's rollouts).
 
-The kernel is the model's own rules run on one mutable `Work` for the whole game instead
+The playout is the model's own rules run on one mutable `Work` for the whole game instead
 of an immutable state per step: the same `legal` lists, `sample_outcome` draws, `decide`
 and `outcome` transitions and `settle` of automatic tasks (T4), so it consumes the
 generator exactly as stepping the model with `RandomPolicy` does and reaches the same
@@ -8,7 +9,10 @@ final state. What it skips is only what a playout never reads: the intermediate 
 (their trail, cached legal actions) and the events' text. It covers every option and
 module (V1-V15, E3's turn limit) and written positions waiting on an automatic step (their
 one outcome "go on", drawn as `sample` draws it, then `settle`). `run` is that loop with the
-decisions left to a chooser: the rule of thumb's kernel (thumb_kernel.py) plays on it too.
+decisions left to a chooser. `thumb_playout` makes each decision as the model's policy
+(`policies.RuleOfThumb`) makes it: `thumb.pick` on the deciding player's `Sight`, which
+`sight_of_state` reads straight from the working copy with the view's hidden-information
+filter instead of building the view (its dict, to_dict's lists, the names).
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ from collections.abc import Callable
 
 from explorer.core.game import PlayoutEnd
 
-from .bounty import check_turn
-from .flow import CHANCE, DECISION, Work, build, settle
-from .resolve import decide, outcome
-from .rules import RumState, legal, sample_outcome
+from .flow import settle
+from .model import RumState
+from .modules.bounty import check_turn
+from .rulebook.resolve import outcome
+from .rulebook.work import CHANCE, DECISION, Work, build
+from .rules import decide, legal, sample_outcome
+from .thumb import pick, sight_of_state
 
 
 class QuietWork(Work):
@@ -79,4 +86,13 @@ def run(state: RumState, rng: random.Random, max_steps: int, final: bool, choose
     return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
 
 
-__all__ = ["QuietWork", "random_playout", "run"]
+def thumb_playout(state: RumState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
+    """Play `state` to the end with the rule of thumb at every seat; the same game, steps and
+    generator state as `explorer.playout` with `RuleOfThumb` seats (tests check it)."""
+    def choose(w, p: int, choices: list) -> int:
+        return pick(lambda: sight_of_state(w, p), choices, rng)
+
+    return run(state, rng, max_steps, final, choose)
+
+
+__all__ = ["QuietWork", "random_playout", "run", "thumb_playout"]

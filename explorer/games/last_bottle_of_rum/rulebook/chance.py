@@ -15,9 +15,9 @@ from typing import Any
 
 from explorer.core.chance import sample
 
+from ..data import DAMAGE_COUNT, DIE, TILES
+from ..model import DRAWS, FACES, ROLLS, TOKENS, BountyCard, DrawCard, FirstPlayer, MapCard, TreasureCard
 from . import ships as sh
-from .data import DAMAGE_COUNT, DIE, TILES
-from .model import DRAWS, FACES, ROLLS, TOKENS, BountyCard, DrawCard, FirstPlayer, MapCard, TreasureCard
 
 ONE_DIE = (Fraction(1, 6), Fraction(1, 2), Fraction(1, 3))              # C1
 BEST_OF_TWO = (Fraction(1, 36), Fraction(5, 12), Fraction(5, 9))       # C12, E03

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT, TREASURES
+from ..model import Ship, UseEffect
+from ..modules.bounty import TAKEN, bump
 from . import ships as sh
-from .data import CARDS, CURSE_MAX_VALUE, DISTANCE, EFFECTS, HIDEOUT, TREASURES
-from .flow import Work, renew
-from .model import Ship, UseEffect
+from .work import Work, renew
 
 UNTARGETED = {card: UseEffect(card) for card in CARDS}   # the use of an effect without a target
 EFFECT_OF = {c: EFFECTS[card.effect] for c, card in CARDS.items() if card.effect in EFFECTS}
@@ -102,8 +103,6 @@ def _board(w: Work, p: int, item: UseEffect) -> None:
     w.set(p, treasures=(*me.treasures, item.treasure))
     w.say(f"{w.name(p)} boards {w.name(item.target)} and takes {TREASURES[item.treasure].name}", "E07", "R29")
     if p == w.active:
-        from .bounty import TAKEN, bump
-
         bump(w, TAKEN)
     if p == w.active:
         w.update_limit()

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import ships as sh
 from .data import CELLS, CONST, DAMAGE, MAPS, TILES, TREASURES
-from .fields import a_cell as _cell
-from .fields import a_list as _list
-from .fields import an_object as _dict
-from .fields import bad as _bad
-from .flow import DECISION, STILL_NEEDED, Work, node_of, off_bank
-from .steps import STEPS
+from .flow import STILL_NEEDED
+from .loading.fields import a_cell as _cell
+from .loading.fields import a_list as _list
+from .loading.fields import an_object as _dict
+from .loading.fields import bad as _bad
+from .loading.pending import STEPS
+from .rulebook import ships as sh
+from .rulebook.work import DECISION, Work, node_of, off_bank
 
 
 def pairs_shown(game) -> int:

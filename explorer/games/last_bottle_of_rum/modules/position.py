@@ -24,9 +24,9 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import BOUNTIES, DAMAGE, HIDEOUT, TILES, cell_name, parse_cell
+from ..data import BOUNTIES, DAMAGE, FULL_DECK, HIDEOUT, TILES, TREASURES, cell_name, parse_cell
+from ..model import Ghost, Modules
 from .ghost import skull_cave
-from .model import Ghost, Modules
 
 FIELDS = ("bounty_deck", "bounty_top", "bounties", "claimed", "maelstrom", "coins", "ghost", "stats")
 
@@ -85,8 +85,6 @@ def _count(raw: Any, field: str, high: int) -> int:
 
 
 def _ghost(raw: Any, tiles) -> Ghost:
-    from .data import FULL_DECK, TREASURES
-
     if not isinstance(raw, Mapping):
         _bad("ghost", "the Ghost module needs a ghost object (V3)")
     unknown = set(raw) - {"cell", "doubloons", "damage", "treasures", "cards", "path"}

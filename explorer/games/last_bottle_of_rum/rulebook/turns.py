@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..data import HIDEOUT, MAP_TILE
+from ..model import NO_TURN
+from ..modules.bounty import NO_STATS, check_end, fresh_stats
 from . import ships as sh
-from .data import HIDEOUT, MAP_TILE
-from .flow import Work, renew
-from .model import NO_TURN
+from .work import Work, renew
 
 
 def turn_start(w: Work, task: tuple) -> None:
@@ -15,8 +16,6 @@ def turn_start(w: Work, task: tuple) -> None:
     w.phase = "start"
     w.update_limit()
     if w.mods.bounties:
-        from .bounty import fresh_stats
-
         fresh_stats(w)
     w.say(f"{w.name(p)} begins a turn", "T1", "R3")
     then: list[tuple] = []
@@ -39,8 +38,6 @@ def next_turn(w: Work, task: tuple) -> None:
     """T5, T6: played cards to the discard pile, unused actions lost, next player clockwise;
     with the Ghost, it acts after both players (R71)."""
     if w.mods.bounties and len(task) == 1:
-        from .bounty import check_end
-
         asks = check_end(w)
         if asks:                     # V14 off: the owner answers before the turn passes
             w.push(*asks, ("next_turn", 1))
@@ -58,8 +55,6 @@ def next_turn(w: Work, task: tuple) -> None:
               "nobody reached 10 Loot, so it is ranked by Loot, not won")
         return
     if w.mods.bounties:              # the counters were this turn's only (D8); the Ghost's turn has none
-        from .bounty import NO_STATS
-
         w.mods = renew(w.mods, stats=NO_STATS)
     w.active = (w.active + 1) % len(w.ships)
     if w.mods.ghost is not None and w.turns % 2 == 0:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .data import ACTIONS, DAMAGE, HIDEOUT, cell_name
-from .load import FLAG_WORDS
+from ..data import ACTIONS, DAMAGE, HIDEOUT, cell_name
+from ..loading.load import FLAG_WORDS
+from ..loading.pending import PHASE_WORDS, step_words
+from ..rulebook.ships import CRABBY
 from .names import BOUNTY_NAME, CARD_NAME, MAP_NAME, TILE_NAME, TREASURE_NAME
-from .ships import CRABBY
-from .steps import PHASE_WORDS, step_words
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import ships as sh
-from .data import (
+from ..checks import check_limits, check_node, pairs_shown, read_board, read_display
+from ..data import (
     ACTIONS,
     BASE_DECK,
     CAPTAINS,
@@ -29,6 +29,10 @@ from .data import (
     MAPS,
     TREASURES,
 )
+from ..model import RumState, Ship, Turn
+from ..modules.position import in_flight, modules_in
+from ..rulebook import ships as sh
+from ..rulebook.work import build
 from .fields import a_cell as _cell
 from .fields import a_list as _list
 from .fields import an_object as _dict
@@ -36,11 +40,7 @@ from .fields import bad as _bad
 from .fields import ids as _ids
 from .fields import known as _known
 from .fields import whole as _int
-from .flow import build
-from .model import Ship, Turn
-from .modules import in_flight, modules_in
-from .steps import GHOST_STEPS, SETUP_ONLY, STEPS, step_in
-from .table_checks import check_limits, check_node, pairs_shown, read_board, read_display
+from .pending import GHOST_STEPS, SETUP_ONLY, STEPS, step_in
 
 PHASES = ("setup", "start", "play", "main", "over")
 KEYS = ("game", "phase", "active", "winner", "turns", "ships", "tiles", "face_up", "display", "map_deck",
@@ -178,8 +178,6 @@ def _pending(data: Mapping, game, phase: str) -> tuple[tuple, ...]:
 
 def from_dict(game, data: Any):
     """Validate (partial) position data and build the state; `PositionError` names the field."""
-    from .rules import RumState
-
     data = _dict(data, "position")
     _known(data, KEYS, "")
     if "game" in data:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
+from ..data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, HIDEOUT, MAPS, TILES, TREASURES, cell_name, map_tile
 
 
 def _base(card_id: str) -> str:

@@ -9,10 +9,10 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .data import ACTIONS, DAMAGE
-from .load import check_game
+from ..data import ACTIONS, DAMAGE
+from ..loading.load import check_game
+from ..loading.pending import PHASE_BY_WORDS, words_step
 from .names import CARD_BASES, COPIES_OF, find
-from .steps import PHASE_BY_WORDS, words_step
 
 SPLIT = re.compile(r"\s*;\s*|,\s+")
 SEAT = re.compile(r"^p(\d+) (.+)$")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from . import ships as sh
-from .data import (
+from ..data import (
+    CARDS,
     CONST,
     DAMAGE,
     DISTANCE,
@@ -18,13 +18,16 @@ from .data import (
     KRAKEN,
     NEIGHBOURS,
     SKULL_CAVE,
+    TILES,
     TREASURES,
     cell_name,
     map_tile,
 )
-from .flow import CURSE_MAX, Work, only_krakens
-from .model import GHOST, Ghost
-from .names import card_words
+from ..model import GHOST, Ghost
+from ..rulebook import ships as sh
+from ..rulebook.work import CURSE_MAX, Work, only_krakens
+from ..text.names import card_words
+from .bounty import note_hit
 
 SINKS_AT = CONST["ghost_sinks_at"]
 POWER_AT = CONST["ghost_power_at"]
@@ -63,8 +66,6 @@ def skull_cave(tiles: tuple[str, ...]) -> int:
 # -- setup -----------------------------------------------------------------------------------
 def deal(w: Work, cell: int, tile: str) -> None:
     """S13: every tile is placed face up; doubloon tiles get a coin; the white ship on the Skull Cave."""
-    from .data import TILES
-
     w.tiles = (*w.tiles[:cell], tile, *w.tiles[cell + 1:])
     w.face_up |= 1 << cell
     bank = w.bank()
@@ -111,8 +112,6 @@ def icons(g: Ghost) -> tuple[int, int, int, int]:
     """R72 (A23): each icon on the 2 cards counts; Weather effects are ignored, and so are a Weather
     card's wild actions (R63: they have no type until a player uses them; the Ghost counts S, D,
     A and R only)."""
-    from .data import CARDS
-
     found = "".join(CARDS[c].icons for c in g.cards)
     return tuple(found.count(i) for i in ICONS)
 
@@ -304,8 +303,6 @@ def hit(w: Work, p: int, skulls: int) -> None:
 
 def token(w: Work, p: int, kind: str) -> None:
     """R81, A27 (C13): the token is placed face down, unseen; at 3 the Ghost sinks (R82)."""
-    from .bounty import note_hit
-
     g = ghost_of(w)
     i = DAMAGE.index(kind)
     g = g._replace(damage=(*g.damage[:i], g.damage[i] + 1, *g.damage[i + 1:]))

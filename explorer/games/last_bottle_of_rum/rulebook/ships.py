@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .data import BOWSPRIT, CANNON, CONST, FIRE, HULL, SAIL, TREASURES
-from .model import Ship
+from ..data import BOWSPRIT, CANNON, CONST, FIRE, HULL, SAIL, TREASURES
+from ..model import Ship
 
 HUMBOLDT, ARCHIE, CRABBY, CROAKINGTON = "Humboldt", "Archie Stoneshell", "Crabby Jones", "Von Croakington"
 GROG, NARHEE, MACAW, GOLDRICK = "Grog Blackwater", "Admiral Narhee", "Madame Macaw", "Goldrick Banana"

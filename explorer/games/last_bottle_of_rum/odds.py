@@ -11,9 +11,9 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from . import ships as sh
-from .chance import BEST_OF_TWO, ONE_DIE, WORST_OF_TWO
 from .data import CARDS, DAMAGE, DAMAGE_COUNT, DISTANCE, KRAKEN, TILES
+from .rulebook import ships as sh
+from .rulebook.chance import BEST_OF_TWO, ONE_DIE, WORST_OF_TWO
 
 Dist = dict
 

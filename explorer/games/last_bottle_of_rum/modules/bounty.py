@@ -7,10 +7,10 @@ is checked after every step, at the end of the turn (B06, B11, B16, B19) and at 
 
 from __future__ import annotations
 
-from . import ships as sh
-from .data import BOUNTIES, DISTANCE, TREASURES
-from .flow import Work, win_check
-from .model import GHOST
+from ..data import BOUNTIES, DISTANCE, TREASURES
+from ..model import GHOST
+from ..rulebook import ships as sh
+from ..rulebook.work import Work, win_check
 
 DEALT, BURST, HITS, LONG, REVEALED, PEAK, CURSED, REEFS, SPENT, OUTPOSTS, TAKEN, DREW, DECLINED = range(13)
 NO_STATS = (0,) * 13

@@ -5,12 +5,8 @@ Each handler cites the digest IDs it applies.
 
 from __future__ import annotations
 
-from . import bounty as bt
-from . import ships as sh
-from . import weather as wx
-from .data import TREASURES
-from .flow import Work, renew, win_check
-from .model import (
+from ..data import TREASURES
+from ..model import (
     ChooseCaptain,
     Claim,
     Discard,
@@ -28,8 +24,12 @@ from .model import (
     Trade,
     Weather,
 )
-from .names import card_words
-from .resolve import _play, _remove, _spend, look, move, repair
+from ..modules import bounty as bt
+from ..modules import weather as wx
+from ..text.names import card_words
+from . import ships as sh
+from .resolve import _remove, _spend, look, move, play, repair
+from .work import Work, renew, win_check
 
 
 def _captain(w: Work, task: tuple, item: ChooseCaptain) -> None:
@@ -154,7 +154,7 @@ def _patch(w: Work, task: tuple, item: Repair | Stop) -> None:
 def _hands(w: Work, task: tuple, item: Play | Stop) -> None:
     """E08: play 1 more card from your hand."""
     if isinstance(item, Play):
-        _play(w, task[1], item.cards)
+        play(w, task[1], item.cards)
 
 
 def _weather(w: Work, task: tuple, item: Weather) -> None:

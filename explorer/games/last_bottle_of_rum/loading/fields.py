@@ -7,7 +7,7 @@ from typing import Any
 
 from explorer.core.errors import PositionError
 
-from .data import parse_cell
+from ..data import parse_cell
 
 
 def bad(field: str, reason: str):

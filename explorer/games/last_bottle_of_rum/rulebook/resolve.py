@@ -5,11 +5,7 @@ Each handler cites the digest IDs it applies, in its docstring and in its events
 
 from __future__ import annotations
 
-from . import bounty as bt
-from . import ghost as gh
-from . import ships as sh
-from . import weather as wx
-from .data import (
+from ..data import (
     ACTIONS,
     CARDS,
     CELLS,
@@ -24,9 +20,7 @@ from .data import (
     WILD,
     map_tile,
 )
-from .effects import resolve_effect
-from .flow import Work, distance, renew
-from .model import (
+from ..model import (
     Attack,
     Discard,
     DrawCard,
@@ -36,7 +30,6 @@ from .model import (
     FirstPlayer,
     MapCard,
     Peek,
-    Play,
     Repair,
     Roll,
     Sail,
@@ -48,7 +41,13 @@ from .model import (
     Weather,
     Whirl,
 )
-from .names import card_words
+from ..modules import bounty as bt
+from ..modules import ghost as gh
+from ..modules import weather as wx
+from ..text.names import card_words
+from . import ships as sh
+from .effects import resolve_effect
+from .work import Work, distance, renew
 
 ICON_INDEX = {icon: i for i, icon in enumerate(ACTIONS)}
 WILD_AT = ICON_INDEX[WILD]
@@ -199,32 +198,7 @@ def _token(w: Work, p: int, kind: str, rule: str) -> None:
 
 
 # -- decisions --------------------------------------------------------------------------------
-_FORCED: dict = {}   # choices.FORCED, bound on first use (choices imports this module)
-
-
-def _forced() -> dict:
-    """The forced choices' handlers, imported once instead of on every decision (a hot path)."""
-    from .choices import FORCED
-
-    _FORCED.update(FORCED)
-    return _FORCED
-
-
-def decide(w: Work, task: tuple | None, item: object) -> None:
-    """Apply a decision: a forced choice when `task` is set, else a main-phase or play action."""
-    if task is not None:
-        w.pending = w.pending[1:]
-        (_FORCED or _forced())[task[0]](w, task, item)
-        return
-    if isinstance(item, Play):
-        _play(w, w.active, item.cards)
-        w.phase = "main"
-    else:
-        MAIN[type(item)](w, w.active, item)
-    w.update_limit()
-
-
-def _play(w: Work, p: int, cards: tuple[str, ...]) -> None:
+def play(w: Work, p: int, cards: tuple[str, ...]) -> None:
     """R8, R11: played cards give one action per icon; TR01/TR03 add theirs (A34)."""
     ship = w.ships[p]
     hand = ship.hand
