@@ -10,7 +10,7 @@ import re
 
 import pytest
 from dmd_helpers import cited, play, table
-from rum_support import legal, run, scene, ship
+from games.last_bottle_of_rum.support import legal, run, scene, ship
 
 import explorer
 from explorer.core.errors import PositionError

@@ -21,6 +21,8 @@ from explorer.core.play import advance, choose, playout
 from explorer.games.last_bottle_of_rum.policies import RuleOfThumb
 from explorer.games.last_bottle_of_rum.thumb import pick, score, sight_of_state, sight_of_view
 
+pytestmark = pytest.mark.slow
+
 NAME = "last_bottle_of_rum"
 # (rule IDs the set-up exercises, players, options)
 SETUPS: list[tuple[str, int, dict]] = [

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import explorer
 from explorer.core.chance import sample
 from explorer.games.last_bottle_of_rum.rulebook.chance import outcomes, sample_outcome
+
+pytestmark = pytest.mark.slow
 
 
 def _with_pending(state, task: list):

@@ -5,7 +5,7 @@ unused action until then (R12), and is written ``W`` while unused."""
 from __future__ import annotations
 
 import pytest
-from rum_support import legal, rules_cited, run, scene, ship
+from games.last_bottle_of_rum.support import legal, rules_cited, run, scene, ship
 
 from explorer.core.errors import IllegalAction
 from explorer.games.last_bottle_of_rum.data import CARDS, WEATHER

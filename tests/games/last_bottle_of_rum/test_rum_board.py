@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rum_support import chance, legal, rules_cited, run, scene, ship
+from games.last_bottle_of_rum.support import chance, legal, rules_cited, run, scene, ship
 
 from explorer.core.errors import IllegalAction
 

@@ -26,6 +26,8 @@ from explorer.games.last_bottle_of_rum.data import (
 )
 from explorer.games.last_bottle_of_rum.rulebook.ships import slots, used_slots
 
+pytestmark = pytest.mark.slow
+
 ALL_TREASURES = sorted(TREASURES)
 MODULE_SETS = [
     {"bounty_hunt": True}, {"bounty_hunt": True, "bounty_auto_claim": False},

@@ -15,6 +15,8 @@ import explorer
 from explorer.analysis.odds import view_probability
 from explorer.core.errors import TooManyWorlds
 
+pytestmark = pytest.mark.slow
+
 SMALL = """
 turn: P1
 phase: actions

@@ -7,11 +7,13 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from rum_support import legal, run, scene, ship
+from games.last_bottle_of_rum.support import legal, run, scene, ship
 
 import explorer
 from explorer.core.errors import IllegalAction, PositionError
 from explorer.core.play import advance
+
+pytestmark = pytest.mark.slow
 
 
 def started(seed=4, players=3):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rum_support import chance, legal, rules_cited, run, scene, ship
+from games.last_bottle_of_rum.support import chance, legal, rules_cited, run, scene, ship
 
 from explorer.games.last_bottle_of_rum.data import BOUNTIES
 from explorer.games.last_bottle_of_rum.modules.bounty import (

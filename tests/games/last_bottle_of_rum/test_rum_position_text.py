@@ -13,6 +13,8 @@ import explorer
 from explorer.core.errors import IllegalAction, PositionError
 from explorer.games.last_bottle_of_rum.text.names import CARD_NAME
 
+pytestmark = pytest.mark.slow
+
 OPTION_SETS = [
     (2, {}), (3, {}), (5, {"turn_limit": 2}), (2, {"ghost": True, "turn_limit": 6}),
     (4, {"bounty_hunt": True, "weather": True, "turn_limit": 3}),

@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
 from explorer.games.last_bottle_of_rum.data import BASE_DECK, DAMAGE_COUNT, MAPS, TREASURES
 from explorer.games.last_bottle_of_rum.rulebook.ships import slots, used_slots
+
+pytestmark = pytest.mark.slow
 
 CARDS = sorted(BASE_DECK)
 ALL_TREASURES = sorted(TREASURES)

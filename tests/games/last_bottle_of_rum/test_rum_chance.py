@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 from math import comb
 
-from rum_support import chance, run, scene, ship
+from games.last_bottle_of_rum.support import chance, run, scene, ship
 
 from explorer.games.last_bottle_of_rum import odds as an
 from explorer.games.last_bottle_of_rum.data import CARDS, DAMAGE_COUNT

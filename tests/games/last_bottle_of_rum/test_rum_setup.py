@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from rum_support import chance, legal, rules_cited, run
+from games.last_bottle_of_rum.support import chance, legal, rules_cited, run
 
 import explorer
 from explorer.core.errors import OptionError
