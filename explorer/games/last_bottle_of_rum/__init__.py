@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd
 from explorer.core.policy import RandomPolicy
 
@@ -54,7 +54,7 @@ from . import board_moves, outlook, playout, position, position_text, rules, spa
 from .data import BASE_DECK, BOUNTIES, CAPTAINS, CONST, FULL_DECK, MAPS, TREASURES
 from .flow import settle
 from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, RumState, Ship
-from .notation import parse
+from .notation import parse_action
 from .policies import RuleOfThumb
 from .rulebook.work import Work, build
 from .rules_text import RULES
@@ -167,14 +167,8 @@ class LastBottleOfRum(Game):
         return super().policy_playout(state, rng, max_steps, policy, final)
 
     def parse_action(self, text: str) -> Any:
-        """Read the notation in the module docstring."""
-        if not isinstance(text, str):
-            raise IllegalAction("T4", f"an action is written as text, not {type(text).__name__}", text)
-        try:
-            return parse(text)
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
-                                      "play AC04 AC30, sail 1,-1, attack P2, effect AC43, end, ...", text) from None
+        """Read the notation in the module docstring (notation.py)."""
+        return parse_action(text)
 
     def position(self, text: str) -> RumState:
         """Read a position in the short notation (position_text.py, docs/last_bottle_of_rum.md)."""
