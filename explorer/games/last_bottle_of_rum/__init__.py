@@ -56,7 +56,7 @@ from .flow import settle
 from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, RumState, Ship
 from .notation import parse_action
 from .policies import RuleOfThumb
-from .rulebook.work import Work, build
+from .rulebook.work import Work, new
 from .rules_text import RULES
 
 
@@ -130,8 +130,9 @@ class LastBottleOfRum(Game):
         pending = (*deal, *((("pair",),) * pairs), *(("captain", p) for p in range(n)),
                    *(("draw", p, -1, 1) for p in range(n)), ("first_player",))
         deck = FULL_DECK if opts["weather"] else BASE_DECK
-        bare = build(RumState, self, None, (), (ship,) * n, ("",) * 31, 1, (), MAPS, (),
-                     tuple(sorted(TREASURES)), (), deck, (), -1, "setup", NO_TURN, pending, -1, 0, mods)
+        bare = new(RumState, self, ships=(ship,) * n, tiles=("",) * 31, face_up=1, display=(), map_deck=MAPS,
+                   map_discard=(), treasure_deck=tuple(sorted(TREASURES)), treasure_discard=(), deck=deck, discard=(),
+                   active=-1, phase="setup", turn=NO_TURN, pending=pending, winner=-1, mods=mods)
         w = Work(bare)
         w.say(f"Setup for {n} captains: 30 tiles face down around the Hideout, 25 tokens in the bag",
               "S1", "S4", "S6", "S7", "S11", *(("S12",) if opts["weather"] else ()),

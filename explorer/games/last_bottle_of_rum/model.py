@@ -407,9 +407,10 @@ GHOST = -1      # the Ghost as an attack target
 STATE_FIELDS = ("ships", "tiles", "face_up", "display", "map_deck", "map_discard", "treasure_deck",
                 "treasure_discard", "deck", "discard", "active", "phase", "turn", "pending", "winner", "turns",
                 "mods")
-"""The position's fields, in the order of `build` and of the key: the one list the state's slots,
-its equality, the working copy (rulebook/work.py) and the position data follow."""
-_KEY = attrgetter(*STATE_FIELDS)
+"""The position's fields, in the order of the key: the one list the state's slots, its equality,
+the working copy and `build` (rulebook/work.py) follow."""
+field_values = attrgetter(*STATE_FIELDS)
+"""The values of a state's (or a working copy's) fields, in `STATE_FIELDS` order."""
 
 
 class RumState(RulesState):
@@ -420,7 +421,7 @@ class RumState(RulesState):
     __slots__ = ("_node", *STATE_FIELDS)
 
     def _key(self) -> tuple:
-        return _KEY(self)
+        return field_values(self)
 
     @property
     def player(self) -> int | None:

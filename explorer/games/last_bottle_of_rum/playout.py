@@ -80,9 +80,7 @@ def run(state: RumState, rng: random.Random, max_steps: int, final: bool, choose
             settle(w)
         w.update_limit()                 # R45, R46
         steps += 1
-    end = build(RumState, w.game, None, (), tuple(w.ships), w.tiles, w.face_up, w.display, w.map_deck,
-                w.map_discard, w.treasure_deck, w.treasure_discard, w.deck, w.discard, w.active, w.phase,
-                w.turn, w.pending, w.winner, w.turns, w.mods)
+    end = build(RumState, w.game, None, (), w.values())
     return PlayoutEnd(end.scores(), end.winners(), steps, end if final else None)
 
 

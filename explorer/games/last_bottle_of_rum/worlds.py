@@ -42,7 +42,7 @@ from .data import (
     parse_cell,
 )
 from .loading.load import from_dict
-from .rulebook.work import build
+from .rulebook.work import replace
 
 
 def _hand_slots(game, seen: Mapping[str, Any]) -> tuple[list[tuple[int, int, bool]], list[str]]:
@@ -239,10 +239,7 @@ def _variant(first, slots, unseen: list[str], hands, cells: list[str], peeked):
     tiles = list(first.tiles)
     for cell, tile in zip(cells, peeked, strict=True):
         tiles[parse_cell(cell)] = tile
-    s = first
-    return build(type(s), s.game, None, (), tuple(ships), tuple(tiles), s.face_up, s.display, s.map_deck,
-                 s.map_discard, s.treasure_deck, s.treasure_discard, deck, s.discard, s.active, s.phase, s.turn,
-                 s.pending, s.winner, s.turns, s.mods)
+    return replace(first, ships=tuple(ships), tiles=tuple(tiles), deck=deck)
 
 
 def sample_state(game, seen: Mapping[str, Any], rng: random.Random):

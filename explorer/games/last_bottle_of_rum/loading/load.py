@@ -32,7 +32,7 @@ from ..data import (
 from ..model import RumState, Ship, Turn
 from ..modules.position import in_flight, modules_in
 from ..rulebook import ships as sh
-from ..rulebook.work import build
+from ..rulebook.work import new
 from .fields import a_cell as _cell
 from .fields import a_list as _list
 from .fields import an_object as _dict
@@ -233,10 +233,11 @@ def from_dict(game, data: Any):
         coming = sum(t[0] in ("pair", "map", "treasure") for t in pending)
         deals = (*deals, *(("pair",),) * (pairs_shown(game) - coming))   # S2, S3: the display is turned up
     deals = (*(("draw", i, k, 1) for i, k in unseen), *deals)    # S8, S9: unseen hands are dealt first
-    state = build(RumState, game, None, (), ships, tiles, face_up, tuple(display), tuple(sorted(map_deck)),
-                  tuple(sorted(map_discard)), tuple(sorted(treasure_deck)), tuple(sorted(treasure_discard)),
-                  tuple(sorted(deck)), tuple(sorted(discard)), active, phase, turn, (*deals, *pending), winner,
-                  turns, mods)
+    state = new(RumState, game, ships=ships, tiles=tiles, face_up=face_up, display=tuple(display),
+                map_deck=tuple(sorted(map_deck)), map_discard=tuple(sorted(map_discard)),
+                treasure_deck=tuple(sorted(treasure_deck)), treasure_discard=tuple(sorted(treasure_discard)),
+                deck=tuple(sorted(deck)), discard=tuple(sorted(discard)), active=active, phase=phase, turn=turn,
+                pending=(*deals, *pending), winner=winner, turns=turns, mods=mods)
     check_node(state)
     return state
 

@@ -14,7 +14,7 @@ from explorer.core.events import Event
 from explorer.core.trail import extend
 
 from ..data import CONST, DISTANCE, KRAKEN, SAIL
-from ..model import NO_MODULES, Ghost, Modules, Ship, Turn
+from ..model import NO_MODULES, STATE_FIELDS, Ghost, Modules, RumState, Ship, Turn, field_values
 from ..text.names import place_words
 from . import ships as sh
 from .chance import bag
@@ -47,25 +47,22 @@ DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell",
 
 
 class Work:
-    """Mutable copy of a state's fields for one step (playout.py: for a whole playout);
-    never escapes `_step` or the kernel."""
+    """Mutable copy of a state's fields (`STATE_FIELDS`) for one step (playout.py: for a whole
+    playout); never escapes `_step` or the playout."""
 
-    __slots__ = ("active", "deck", "discard", "display", "events", "face_up", "game", "map_deck",
-                 "map_discard", "mods", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
-                 "treasure_discard", "turn", "turns", "winner")
+    __slots__ = ("events", "game", "options", *STATE_FIELDS)
 
     def __init__(self, s: Any) -> None:
         self.game = s.game
         self.options = s.game.options
+        _copy_fields(self, s)
         self.ships = list(s.ships)
-        self.tiles, self.face_up, self.display = s.tiles, s.face_up, s.display
-        self.map_deck, self.map_discard = s.map_deck, s.map_discard
-        self.treasure_deck, self.treasure_discard = s.treasure_deck, s.treasure_discard
-        self.deck, self.discard = s.deck, s.discard
-        self.active, self.phase, self.turn = s.active, s.phase, s.turn
-        self.pending, self.winner, self.turns = s.pending, s.winner, s.turns
-        self.mods: Modules = s.mods
         self.events: list[Event] = []
+
+    def values(self) -> tuple:
+        """The fields' values in `STATE_FIELDS` order, as a state holds them."""
+        values = field_values(self)
+        return (tuple(values[0]), *values[1:])   # ships, the one list
 
     # -- small helpers ------------------------------------------------------------------------
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
@@ -134,40 +131,30 @@ class Work:
         return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)
 
     def freeze(self, s: Any, item: object) -> Any:
-        return build(type(s), s.game, extend(s._trail, item), tuple(self.events), tuple(self.ships), self.tiles,
-                     self.face_up, self.display, self.map_deck, self.map_discard, self.treasure_deck,
-                     self.treasure_discard, self.deck, self.discard, self.active, self.phase, self.turn, self.pending,
-                     self.winner, self.turns, self.mods)
+        """The next immutable state: these fields, `s`'s trail extended by `item`, the events."""
+        return _freeze(self, s, item)
 
 
-def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, map_discard, treasure_deck,
-          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0,
-          mods: Modules = NO_MODULES) -> Any:
-    """The constructor-style fast path for a new state (no copying, no validation)."""
+def build(cls: type, game, trail, events: tuple, values: tuple) -> Any:
+    """The constructor-style fast path for a new state from its fields' `values` in `STATE_FIELDS`
+    order (no copying, no validation): each slot set through its descriptor, as the frozen
+    state's own `__setattr__` refuses."""
     s = object.__new__(cls)
-    put = object.__setattr__
-    put(s, "game", game)
-    put(s, "_trail", trail)
-    put(s, "events", events)
-    put(s, "ships", ships)
-    put(s, "tiles", tiles)
-    put(s, "face_up", face_up)
-    put(s, "display", display)
-    put(s, "map_deck", map_deck)
-    put(s, "map_discard", map_discard)
-    put(s, "treasure_deck", treasure_deck)
-    put(s, "treasure_discard", treasure_discard)
-    put(s, "deck", deck)
-    put(s, "discard", discard)
-    put(s, "active", active)
-    put(s, "phase", phase)
-    put(s, "turn", turn)
-    put(s, "pending", pending)
-    put(s, "winner", winner)
-    put(s, "turns", turns)
-    put(s, "mods", mods)
-    put(s, "_node", node_of(phase, pending, active))
+    for put, value in zip(_SETTERS, (game, trail, events, *values), strict=True):
+        put(s, value)
+    _SLOT["_node"](s, node_of(values[_PHASE], values[_PENDING], values[_ACTIVE]))
     return s
+
+
+def new(cls: type, game, **fields: Any) -> Any:
+    """A new state of `game` from its fields by name (`DEFAULTS` for those left out), no trail."""
+    return build(cls, game, None, (), tuple(fields[n] if n in fields else DEFAULTS[n] for n in STATE_FIELDS))
+
+
+def replace(s: Any, **changes: Any) -> Any:
+    """`s` with some fields changed, no trail and no events (a hidden world, worlds.py)."""
+    return build(type(s), s.game, None, (), tuple(changes.get(n, v) for n, v in zip(STATE_FIELDS, field_values(s),
+                                                                                   strict=True)))
 
 
 def off_bank(mods: Modules) -> int:
@@ -204,3 +191,27 @@ def win_check(w: Work, p: int) -> None:
 def distance(w: Work, a: int, b: int) -> int:
     """Hex distance between two ships; b < 0 is the Ghost (R34)."""
     return DISTANCE[w.ships[a].cell][w.mods.ghost.cell if b < 0 else w.ships[b].cell]
+
+
+# -- the fields' copy and freeze, written out from STATE_FIELDS ----------------------------------
+def _written_out(name: str, lines: list[str], **names: Any) -> Any:
+    """The function `name` with one line per state field, written out from `STATE_FIELDS` as
+    dataclasses and namedtuple write theirs: a loop over the fields would cost every step about a
+    tenth more, and the fields stay declared once."""
+    namespace: dict[str, Any] = dict(names)
+    exec("\n".join(lines) + "\n", namespace)
+    return namespace[name]
+
+
+_SLOT = {name: getattr(RumState, name).__set__ for name in ("game", "_trail", "events", "_node", *STATE_FIELDS)}
+_copy_fields = _written_out("copy", ["def copy(w, s):", *(f"    w.{f} = s.{f}" for f in STATE_FIELDS)])
+_freeze = _written_out(
+    "freeze", ["def freeze(w, s, item):", "    n = new(type(s))", "    set_game(n, s.game)",
+               "    set__trail(n, extend(s._trail, item))", "    set_events(n, tuple(w.events))",
+               *(f"    set_{f}(n, tuple(w.ships))" if f == "ships" else f"    set_{f}(n, w.{f})" for f in STATE_FIELDS),
+               "    set__node(n, node_of(w.phase, w.pending, w.active))", "    return n"],
+    new=object.__new__, extend=extend, node_of=node_of, **{f"set_{k}": v for k, v in _SLOT.items()})
+_SETTERS = tuple(_SLOT[name] for name in ("game", "_trail", "events", *STATE_FIELDS))
+_PHASE, _PENDING, _ACTIVE = (STATE_FIELDS.index(name) for name in ("phase", "pending", "active"))
+DEFAULTS = {"turns": 0, "mods": NO_MODULES}
+"""The fields a new position may leave out (`new`)."""
