@@ -8,6 +8,7 @@ imports them all.
 
 from __future__ import annotations
 
+from dataclasses import fields as dataclass_fields
 from typing import Any, TypeVar
 
 from explorer.core.events import Event
@@ -42,6 +43,12 @@ MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
 CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token",
                     "setup_tile", "ghost_card", "ghost_token", "ghost_repair", "bounty_draw"})
+_CITED: dict[tuple[str, ...], tuple[str, ...]] = {}   # the rules an event cites, each once (`Work.say`)
+_new = object.__new__
+_EVENT_FIELDS = ("text", "rules", "detail", "visible_to")
+if tuple(f.name for f in dataclass_fields(Event)) != _EVENT_FIELDS:      # `Work.say` sets each of them
+    raise TypeError(f"Work.say builds an Event from {_EVENT_FIELDS}, not {[f.name for f in dataclass_fields(Event)]}")
+_event_text, _event_rules, _event_detail, _event_visible_to = (getattr(Event, name).__set__ for name in _EVENT_FIELDS)
 DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell", "grog", "peek", "wind",
                       "patch", "hands", "weather", "maelstrom", "gale", "bounty_keep", "claim"})
 
@@ -66,7 +73,17 @@ class Work:
 
     # -- small helpers ------------------------------------------------------------------------
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
-        self.events.append(Event(text, tuple(dict.fromkeys(rules)), detail, visible_to))
+        """One event citing `rules` (each once, in order); built slot by slot, as the frozen
+        dataclass's own `__init__` does at twice the cost (every step says something)."""
+        cited = _CITED.get(rules)
+        if cited is None:
+            cited = _CITED[rules] = tuple(dict.fromkeys(rules))
+        event = _new(Event)
+        _event_text(event, text)
+        _event_rules(event, cited)
+        _event_detail(event, detail)
+        _event_visible_to(event, visible_to)
+        self.events.append(event)
 
     def push(self, *tasks: tuple) -> None:
         """Resolve `tasks` next, before what was already pending."""
