@@ -435,6 +435,15 @@ class RumState(RulesState):
     def is_over(self) -> bool:
         return self._node[0] == "over"
 
+    def legal_actions(self) -> tuple:
+        """The rulebook's legal actions, worked out once: `build` leaves ``_legal`` None until
+        then (a missing slot's AttributeError would cost a step more than the check)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.game.RULEBOOK.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
     def outcome_group(self, outcome) -> tuple[str, ...]:
         """The chance panel's group of `outcome` (groups.py)."""
         return self.game.RULEBOOK.outcome_group(self, outcome)

@@ -160,6 +160,7 @@ def build(cls: type, game, trail, events: tuple, values: tuple) -> Any:
     for put, value in zip(_SETTERS, (game, trail, events, *values), strict=True):
         put(s, value)
     _SLOT["_node"](s, node_of(values[_PHASE], values[_PENDING], values[_ACTIVE]))
+    _SLOT["_legal"](s, None)
     return s
 
 
@@ -220,13 +221,14 @@ def _written_out(name: str, lines: list[str], **names: Any) -> Any:
     return namespace[name]
 
 
-_SLOT = {name: getattr(RumState, name).__set__ for name in ("game", "_trail", "events", "_node", *STATE_FIELDS)}
+_SLOT = {name: getattr(RumState, name).__set__
+         for name in ("game", "_trail", "events", "_node", "_legal", *STATE_FIELDS)}
 _copy_fields = _written_out("copy", ["def copy(w, s):", *(f"    w.{f} = s.{f}" for f in STATE_FIELDS)])
 _freeze = _written_out(
     "freeze", ["def freeze(w, s, item):", "    n = new(type(s))", "    set_game(n, s.game)",
                "    set__trail(n, extend(s._trail, item))", "    set_events(n, tuple(w.events))",
                *(f"    set_{f}(n, tuple(w.ships))" if f == "ships" else f"    set_{f}(n, w.{f})" for f in STATE_FIELDS),
-               "    set__node(n, node_of(w.phase, w.pending, w.active))", "    return n"],
+               "    set__node(n, node_of(w.phase, w.pending, w.active))", "    set__legal(n, None)", "    return n"],
     new=object.__new__, extend=extend, node_of=node_of, **{f"set_{k}": v for k, v in _SLOT.items()})
 _SETTERS = tuple(_SLOT[name] for name in ("game", "_trail", "events", *STATE_FIELDS))
 _PHASE, _PENDING, _ACTIVE = (STATE_FIELDS.index(name) for name in ("phase", "pending", "active"))
