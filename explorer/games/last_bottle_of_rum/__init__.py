@@ -37,6 +37,13 @@ this page (position_text.py). A player's hidden possibilities (``game.hidden_wor
 ``game.sample_state``: worlds.py. Position data (``state.to_dict()``, read by
 ``game.state_from_dict``): documented in ``explorer/games/last_bottle_of_rum/position.py``, e.g.
 ``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2}, ...]}``.
+
+The files: model.py (actions, outcomes, the state's fields), rules.py (the rulebook), flow.py
+(what follows a step by itself), built from rulebook/ (the working copy, ships, chance, actions,
+forced choices, card effects, turns); the modules V1-V3 in modules/; explain.py, notation.py,
+position.py with checks.py and loading/, position_text.py with text/, worlds.py, spaces.py,
+policies.py and thumb.py, playout.py, outlook.py, odds.py, render.py, board_moves.py, groups.py;
+editor/scenes.py builds small what-if positions.
 """
 
 from __future__ import annotations
