@@ -57,15 +57,21 @@ def note_damage(w: Work, p: int) -> None:
         w.mods = w.mods._replace(stats=tuple(stats))
 
 
+TURN_MET = {   # D8: the per-turn conditions, from the counters `st` and the turn record
+    "B01": lambda w, st, ship: st[DEALT] >= 3, "B02": lambda w, st, ship: len(w.turn.played) >= 4,
+    "B03": lambda w, st, ship: st[BURST] >= 2, "B04": lambda w, st, ship: st[HITS].bit_count() >= 2,
+    "B05": lambda w, st, ship: st[LONG] > 0, "B08": lambda w, st, ship: st[REVEALED] >= 3,
+    "B09": lambda w, st, ship: st[PEAK] >= 2 and sh.tokens(ship) == 0,
+    "B12": lambda w, st, ship: st[CURSED] >= 2, "B13": lambda w, st, ship: st[REEFS] >= 2,
+    "B14": lambda w, st, ship: w.turn.moves >= 5, "B15": lambda w, st, ship: st[SPENT] >= 5,
+    "B18": lambda w, st, ship: st[OUTPOSTS] == 3, "B20": lambda w, st, ship: st[TAKEN] >= 2,
+}
+
+
 def _turn_met(w: Work, b: str, p: int) -> bool:
-    """D8: the per-turn conditions, from the counters and the turn record."""
-    st, ship = w.mods.stats, w.ships[p]
-    return {
-        "B01": st[DEALT] >= 3, "B02": len(w.turn.played) >= 4, "B03": st[BURST] >= 2,
-        "B04": st[HITS].bit_count() >= 2, "B05": st[LONG] > 0, "B08": st[REVEALED] >= 3,
-        "B09": st[PEAK] >= 2 and sh.tokens(ship) == 0, "B12": st[CURSED] >= 2, "B13": st[REEFS] >= 2,
-        "B14": w.turn.moves >= 5, "B15": st[SPENT] >= 5, "B18": st[OUTPOSTS] == 3, "B20": st[TAKEN] >= 2,
-    }.get(b, False)
+    """D8: bounty `b`'s per-turn condition (`TURN_MET`) for player `p`; the others never here."""
+    met = TURN_MET.get(b)
+    return met is not None and met(w, w.mods.stats, w.ships[p])
 
 
 def end_met(w: Work, b: str, p: int) -> bool:
