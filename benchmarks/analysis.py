@@ -73,7 +73,7 @@ def chance_latency(game: explorer.Game, samples: int = 2000) -> tuple[float, int
 def rum_two_attacks(repeats: int = 20) -> list[tuple[tuple[int, ...], float, int]]:
     """Milliseconds for the exact damage distribution of attacks sharing one bag (C2 + C3),
     each computed from nothing (the bag-draw cache cleared first)."""
-    from explorer.games.last_bottle_of_rum.analysis import _bag_draws, several_attacks
+    from explorer.games.last_bottle_of_rum.odds import _bag_draws, several_attacks
 
     rows = []
     for targets in ((0, 0), (2, 1), (4, 4)):

@@ -20,7 +20,7 @@ import time
 from analysis import mid_game  # benchmarks/ is the script's own folder
 
 import explorer
-from explorer.games.last_bottle_of_rum.thumb_kernel import thumb_playout
+from explorer.games.last_bottle_of_rum.playout import thumb_playout
 
 
 def play(state: explorer.State, games: int) -> int:

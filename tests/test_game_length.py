@@ -10,13 +10,12 @@ import re
 
 import pytest
 from dmd_helpers import cited, play, table
-from rum_support import legal, run, scene, ship
+from games.last_bottle_of_rum.support import legal, run, scene, ship
 
 import explorer
 from explorer.core.errors import PositionError
 from explorer.games.dead_mans_dice import spaces as dice_spaces
 from explorer.games.jolly_and_roger import spaces as jolly_spaces
-from explorer.games.last_bottle_of_rum import length as rum_length
 from explorer.games.last_bottle_of_rum import spaces as rum_spaces
 from explorer.games.last_bottle_of_rum.data import BOUNTIES
 from explorer.games.pirate_rush import spaces as rush_spaces
@@ -111,7 +110,7 @@ class TestBoundsHold:
     @pytest.mark.parametrize(("players", "options"), [(c[1], c[2]) for c in CASES if c[0] == "last_bottle_of_rum"])
     def test_rum_turns_stay_within_theirs(self, players, options):
         game = explorer.load("last_bottle_of_rum", players, **options)
-        per_turn = rum_length.turn_decisions(game)
+        per_turn = rum_spaces.turn_decisions(game)
         for seed in range(PLAYOUTS):
             by_turn: dict[int, int] = {}
             for s in decisions(game, seed):
@@ -143,7 +142,7 @@ class TestDerivation:
     def test_rum_bound_grows_with_the_turn_limit_and_needs_it(self):
         assert explorer.load("last_bottle_of_rum").max_decisions() is None
         one, four = (explorer.load("last_bottle_of_rum", 3, turn_limit=k).max_decisions() for k in (1, 4))
-        assert four - 3 == 4 * (one - 3) and one - 3 == 3 * rum_length.turn_decisions(
+        assert four - 3 == 4 * (one - 3) and one - 3 == 3 * rum_spaces.turn_decisions(
             explorer.load("last_bottle_of_rum", 3, turn_limit=1))
 
     def test_the_derivations_cite_rules_that_exist(self):
@@ -152,7 +151,7 @@ class TestDerivation:
                                {"R9", "R19", "R21", "R24", "R25", "R29", "R34", "V11", "E7", "E9"}),
             "pirate_rush": ([rush_spaces.max_decisions, rush_spaces.rounds, rush_spaces.event_decisions,
                              rush_spaces.turn_decisions], {"R10", "R18", "R42", "R43", "R44", "R48", "R57", "S9"}),
-            "last_bottle_of_rum": ([rum_length, rum_length.max_decisions, rum_spaces.max_decisions],
+            "last_bottle_of_rum": ([rum_spaces, rum_spaces.max_decisions],
                                    {"E3", "R8", "R12", "R15", "R36", "R47", "R53", "R59", "R64", "E08"}),
             "sjoroveroya": ([sjo_spaces.max_decisions], {"V12", "T5", "V7"}),
             "jolly_and_roger": ([jolly_spaces.max_decisions], {"T2", "T3", "R24"}),

@@ -82,7 +82,7 @@ def api_names() -> set[str]:
                "widgets.teach", "widgets.show", "widgets.figures"]
     modules += [f"explorer.games.{g}" for g in GAMES]
     modules += ["explorer.games.dead_mans_dice.analysis", "explorer.games.sjoroveroya.odds",
-                "explorer.games.jolly_and_roger.odds", "explorer.games.last_bottle_of_rum.analysis",
+                "explorer.games.jolly_and_roger.odds", "explorer.games.last_bottle_of_rum.odds",
                 "explorer.games.pirate_rush.turn.scoring", "explorer.games.pirate_rush.teaching.whatif",
                 "explorer.games.pirate_rush.odds"]
     names = set()
@@ -317,9 +317,9 @@ def test_rum_reef_and_doubloon_odds_in_the_prose_are_the_models():
     """C8: the sentence on the first tile turned up states the model's own odds."""
     from make_last_bottle_of_rum import SAIL
 
-    from explorer.games.last_bottle_of_rum import analysis
+    from explorer.games.last_bottle_of_rum import odds as rum_odds
 
-    odds = analysis.reveal_chances(explorer.load("last_bottle_of_rum", players=2).position(SAIL))
+    odds = rum_odds.reveal_chances(explorer.load("last_bottle_of_rum", players=2).position(SAIL))
     said = text("last_bottle_of_rum")
     assert f"a reef with chance {odds['reef'].numerator}/{odds['reef'].denominator}" in said
     assert odds["reef"] == Fraction(1, 6)

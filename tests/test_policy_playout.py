@@ -1,7 +1,8 @@
 """Evaluator kernels (`Game.policy_playout` with a named policy other than "random") against
 the model stepped with that policy: Dead Man's Dice's rule of thumb and cautious pirate,
 Jolly & Roger's and Pirate Rush's rule of thumb (Sjørøverøya's and Rum's have files of their
-own: tests/games/sjoroveroya/test_sjoroveroya_playout.py, tests/test_last_bottle_of_rum_thumb_kernel.py).
+own: tests/games/sjoroveroya/test_sjoroveroya_playout.py,
+tests/games/last_bottle_of_rum/test_last_bottle_of_rum_thumb_kernel.py).
 
 As for random kernels (tests/test_random_playout.py): from the same position with the same
 generator the kernel reaches the same final state in the same number of steps, with the

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
 
 import explorer
-from explorer.games.last_bottle_of_rum import analysis
+from explorer.games.last_bottle_of_rum import odds as rum_odds
 from widgets.show import fraction_text
 
 
@@ -59,7 +59,7 @@ actions: R R"""
 
 def reveal_sentence() -> str:
     """C8 from the model: the first tile turned up is uniform over the 30 unseen tiles."""
-    odds = analysis.reveal_chances(explorer.load("last_bottle_of_rum", players=2).position(SAIL))
+    odds = rum_odds.reveal_chances(explorer.load("last_bottle_of_rum", players=2).position(SAIL))
     return (f"The first tile you turn up is any of the 30 face-down tiles alike: a reef with chance "
             f"{fraction_text(odds['reef'])}, a doubloon island with chance {fraction_text(odds['doubloon'])}.")
 
@@ -115,15 +115,15 @@ cells = [
     M("Here Player 1 attacks without Chain Shot and the die shows two skulls: Player 2 draws two damage tokens, "
       "a Fire token and a Hull token."),
     C("hit = play(chain, \"attack P2\", \"roll 2\", \"token FIRE\", \"token HULL\")\nstory(hit)\nboard(hit)"),
-    C("from explorer.games.last_bottle_of_rum import analysis\n\n"
+    C("from explorer.games.last_bottle_of_rum import odds\n\n"
       "Ask(\"One attack on a healthy ship, full bag: what is the chance it draws at least one Sail token?\",\n"
-      "    sum(p for drawn, p in analysis.attack_outcomes().items() if \"SAIL\" in drawn))"),
+      "    sum(p for drawn, p in odds.attack_outcomes().items() if \"SAIL\" in drawn))"),
     M("## The Kraken\n"
       "Curses call the Kraken: when a Kraken card is drawn, or when a captain reaches 5 Curses. It strikes "
       "everyone tied for the most Curses; each victim rolls the skull die and loses that many Loot **and** "
       "Curses, and Loot they do not have becomes damage. For a victim with 1 Loot and 3 Curses:\n\n"
       + small("R51-R57, C5")),
-    C("table([(loot, curse, damage, p) for (loot, curse, damage), p in analysis.kraken(1, 3).items()],\n"
+    C("table([(loot, curse, damage, p) for (loot, curse, damage), p in odds.kraken(1, 3).items()],\n"
       "      [\"Loot after\", \"Curses after\", \"damage tokens\", \"chance\"])"),
     M("For whole games against the computer's captains, see [the what-if notebook](what_if.ipynb)."),
     *odds_lesson("last_bottle_of_rum"),

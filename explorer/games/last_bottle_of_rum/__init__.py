@@ -37,6 +37,13 @@ this page (position_text.py). A player's hidden possibilities (``game.hidden_wor
 ``game.sample_state``: worlds.py. Position data (``state.to_dict()``, read by
 ``game.state_from_dict``): documented in ``explorer/games/last_bottle_of_rum/position.py``, e.g.
 ``{"phase": "main", "active": 0, "ships": [{"captain": "Humboldt", "cell": "1,0", "loot": 2}, ...]}``.
+
+The files: model.py (actions, outcomes, the state's fields), rules.py (the rulebook), flow.py
+(what follows a step by itself), built from rulebook/ (the working copy, ships, chance, actions,
+forced choices, card effects, turns); the modules V1-V3 in modules/; explain.py, notation.py,
+position.py with checks.py and loading/, position_text.py with text/, worlds.py, spaces.py,
+policies.py and thumb.py, playout.py, outlook.py, odds.py, render.py, board_moves.py, groups.py;
+editor/scenes.py builds small what-if positions.
 """
 
 from __future__ import annotations
@@ -46,14 +53,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd
+from explorer.core.policy import RandomPolicy
 
+from . import board_moves, outlook, playout, position, position_text, rules, spaces, worlds
 from .data import BASE_DECK, BOUNTIES, CAPTAINS, CONST, FULL_DECK, MAPS, TREASURES
-from .flow import Work, build, settle
-from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, Ship
-from .notation import parse
-from .rules import RumState
+from .flow import settle
+from .model import NO_DAMAGE, NO_TURN, Ghost, Modules, RumState, Ship
+from .notation import parse_action
+from .policies import RuleOfThumb
+from .rulebook.work import Work, new
 from .rules_text import RULES
 
 
@@ -67,6 +77,7 @@ class LastBottleOfRum(Game):
     RULES = MappingProxyType(RULES)
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "outlook", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
+    RULEBOOK, POSITION, MOVES = rules, position, board_moves
     LENGTH_CAPS = MappingProxyType({"turn_limit": 50})
     OPTIONS = (
         OptionSpec("bounty_hunt", False, "module Bounty Hunt: Outposts deal Bounty cards (R60-R62)", "V1"),
@@ -128,8 +139,9 @@ class LastBottleOfRum(Game):
         pending = (*deal, *((("pair",),) * pairs), *(("captain", p) for p in range(n)),
                    *(("draw", p, -1, 1) for p in range(n)), ("first_player",))
         deck = FULL_DECK if opts["weather"] else BASE_DECK
-        bare = build(RumState, self, None, (), (ship,) * n, ("",) * 31, 1, (), MAPS, (),
-                     tuple(sorted(TREASURES)), (), deck, (), -1, "setup", NO_TURN, pending, -1, 0, mods)
+        bare = new(RumState, self, ships=(ship,) * n, tiles=("",) * 31, face_up=1, display=(), map_deck=MAPS,
+                   map_discard=(), treasure_deck=tuple(sorted(TREASURES)), treasure_discard=(), deck=deck, discard=(),
+                   active=-1, phase="setup", turn=NO_TURN, pending=pending, winner=-1, mods=mods)
         w = Work(bare)
         w.say(f"Setup for {n} captains: 30 tiles face down around the Hideout, 25 tokens in the bag",
               "S1", "S4", "S6", "S7", "S11", *(("S12",) if opts["weather"] else ()),
@@ -140,64 +152,43 @@ class LastBottleOfRum(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RumState:
-        from .load import from_dict
-
-        return from_dict(self, data)
+        """Read position data (position.py), every field checked (checks.py)."""
+        return position.from_dict(self, data)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space = spaces.action_space
+    chance_space = spaces.chance_space
+    max_decisions = spaces.max_decisions
+    perfect_information = spaces.perfect_information
 
-    def random_playout(self, state: RumState, rng: random.Random, max_steps: int,
-                       final: bool = False) -> PlayoutEnd | None:
-        """The model's rules on one mutable working copy for the whole game (kernel.py):
-        every set-up and option is covered."""
-        from .kernel import random_playout
-
-        return random_playout(state, rng, max_steps, final)
-
-    def policy_playout(self, state: RumState, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> PlayoutEnd | None:
-        """The rule of thumb at every seat on its kernel (thumb_kernel.py), every set-up and
-        option covered; "random" on the random kernel; None for other policies (the model is
-        stepped)."""
-        if policy == "rule_of_thumb":
-            from .thumb_kernel import thumb_playout
-
-            return thumb_playout(state, rng, max_steps, final)
-        return super().policy_playout(state, rng, max_steps, policy, final)
+    def playout(self, state: RumState, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> PlayoutEnd | None:
+        """Random play or the rule of thumb at every seat on the model's rules, one mutable working copy
+        for the whole game (playout.py), every set-up and option covered; None for other policies and
+        for a round's horizon (the model is stepped)."""
+        if until != "end":
+            return None
+        play = {"random": playout.random_playout, "rule_of_thumb": playout.thumb_playout}.get(policy)
+        return play(state, rng, max_steps, final) if play else None
 
     def parse_action(self, text: str) -> Any:
-        """Read the notation in the module docstring."""
-        if not isinstance(text, str):
-            raise IllegalAction("T4", f"an action is written as text, not {type(text).__name__}", text)
-        try:
-            return parse(text)
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
-                                      "play AC04 AC30, sail 1,-1, attack P2, effect AC43, end, ...", text) from None
+        """Read the notation in the module docstring (notation.py)."""
+        return parse_action(text)
 
     def position(self, text: str) -> RumState:
         """Read a position in the short notation (position_text.py, docs/last_bottle_of_rum.md)."""
-        from .position_text import read
-
-        return read(self, text)
+        return position_text.read(self, text)
 
     def sample_state(self, view: Mapping[str, Any], rng) -> RumState:
-        from .worlds import sample_state
-
-        return sample_state(self, view, rng)
+        return worlds.sample_state(self, view, rng)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000):
         """Every full position consistent with `view`, exactly weighted (worlds.py)."""
-        from .worlds import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     def win_chances(self, state: Any) -> tuple[float, ...]:
         """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
-        from .outlook import win_chances
-
-        return win_chances(state)
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """The paired root search (every move tried in the same 16 worlds with the same dice),
@@ -210,10 +201,6 @@ class LastBottleOfRum(Game):
                 "prior": "rule_of_thumb", "prior_z": 1.0}
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import RuleOfThumb
-
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}
 
 

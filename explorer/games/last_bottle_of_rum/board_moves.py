@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, TREASURES, cell_name
-from .describe import ICON_NAMES, card_name, describe
+from .data import BOUNTIES, CAPTAINS, CARDS, EFFECTS, MAP_TILE, TREASURES, cell_name
+from .explain import ICON_NAMES, card_name, describe
 from .model import (
     Attack,
     ChooseCaptain,
@@ -41,7 +41,7 @@ from .model import (
     Weather,
     Whirl,
 )
-from .names import card_words, place_words
+from .text.names import card_words, place_words
 
 GHOST = -1
 HIDEOUT_CELL = "cell:0,0"
@@ -69,7 +69,6 @@ def _pickup_treasure(s: Any) -> str | None:
     task = s.pending[0] if s.pending else None
     if not task or task[0] != "pickup":
         return None
-    from .data import MAP_TILE
     tile = s.tiles[task[2]]
     return next((t for m, t in s.display if MAP_TILE[m] == tile), None)
 

@@ -1,191 +1,22 @@
-"""The working copy of a step and the automatic part of the rules.
+"""The automatic part of the rules: what follows a step by itself.
 
-A step copies the state into a mutable `Work`, applies one action or outcome, then
-`settle` resolves every automatic task in `pending` (entering a tile, a Kraken, a refill)
-until a chance node or a decision waits. `freeze` builds the next immutable state.
+A step copies the state into a mutable `Work` (rulebook/work.py), applies one action or
+outcome, then `settle` resolves every automatic task in `pending` (entering a tile, a Kraken,
+a refill, the start and end of a turn, the modules' steps) until a chance node or a decision
+waits. `Work.freeze` builds the next immutable state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
 
-from explorer.core.events import Event
-from explorer.core.trail import extend
-
-from . import ships as sh
-from .chance import bag
-from .data import CONST, DISTANCE, HIDEOUT, KRAKEN, MAP_TILE, SAIL, TILES
-from .model import NO_MODULES, Ghost, Modules, Ship, Turn
-from .names import place_words
-
-R = TypeVar("R", bound=tuple)
-_FIELD_INDEX: dict[type, dict[str, int]] = {
-    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Ship, Turn, Ghost, Modules)}
-
-
-def renew(record: R, **changes: Any) -> R:
-    """`record._replace(**changes)` for the records of model.py, through tuple's constructor
-    (the rules' hot path: `_replace` costs about twice as much)."""
-    values = list(record)
-    index = _FIELD_INDEX[type(record)]
-    for name, value in changes.items():
-        values[index[name]] = value
-    return _new_tuple(type(record), values)
-
-
-SHIP_FIELD = _FIELD_INDEX[Ship]
-_new_tuple = tuple.__new__
-CURSE_MAX = CONST["curse_max"]
-LIMIT_PHASES = frozenset({"main", "play", "start"})
-MAX_DAMAGE = CONST["max_damage"]
-LOOT_TO_WIN = CONST["loot_to_win"]
-CHANCE = frozenset({"first", "card", "tile", "peek_tile", "map", "treasure", "roll", "kraken_roll", "token",
-                    "setup_tile", "ghost_card", "ghost_token", "ghost_repair", "bounty_draw"})
-DECISION = frozenset({"captain", "pickup", "trade", "fire", "bowsprit", "shell", "grog", "peek", "wind",
-                      "patch", "hands", "weather", "maelstrom", "gale", "bounty_keep", "claim"})
-
-
-class Work:
-    """Mutable copy of a state's fields for one step (kernel.py: for a whole random playout);
-    never escapes `_step` or the kernel."""
-
-    __slots__ = ("active", "deck", "discard", "display", "events", "face_up", "game", "map_deck",
-                 "map_discard", "mods", "options", "pending", "phase", "ships", "tiles", "treasure_deck",
-                 "treasure_discard", "turn", "turns", "winner")
-
-    def __init__(self, s: Any) -> None:
-        self.game = s.game
-        self.options = s.game.options
-        self.ships = list(s.ships)
-        self.tiles, self.face_up, self.display = s.tiles, s.face_up, s.display
-        self.map_deck, self.map_discard = s.map_deck, s.map_discard
-        self.treasure_deck, self.treasure_discard = s.treasure_deck, s.treasure_discard
-        self.deck, self.discard = s.deck, s.discard
-        self.active, self.phase, self.turn = s.active, s.phase, s.turn
-        self.pending, self.winner, self.turns = s.pending, s.winner, s.turns
-        self.mods: Modules = s.mods
-        self.events: list[Event] = []
-
-    # -- small helpers ------------------------------------------------------------------------
-    def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
-        self.events.append(Event(text, tuple(dict.fromkeys(rules)), detail, visible_to))
-
-    def push(self, *tasks: tuple) -> None:
-        """Resolve `tasks` next, before what was already pending."""
-        self.pending = tasks + self.pending
-
-    def ship(self, p: int) -> Ship:
-        return self.ships[p]
-
-    def set(self, p: int, **changes) -> None:
-        """Change fields of ship `p` (`renew`'s constructor path, inlined: the hottest call)."""
-        values = list(self.ships[p])
-        for field, value in changes.items():
-            values[SHIP_FIELD[field]] = value
-        self.ships[p] = _new_tuple(Ship, values)
-
-    def place(self, cell: int) -> str:
-        """A hex in the words of the board at this moment (`names.place_words`)."""
-        return place_words(self.tiles, self.face_up, cell)
-
-    def name(self, p: int) -> str:
-        if p < 0:
-            return "the Ghost"
-        return f"Player {p + 1} ({self.ships[p].captain or 'no captain'})"
-
-    def bank(self) -> int | None:
-        """R32: doubloons left in the bank (None: unlimited, V11)."""
-        limit = self.options["bank_limit"]
-        return None if limit is None else limit - sum(s.doubloons for s in self.ships) - off_bank(self.mods)
-
-    def gain(self, p: int, amount: int, rule: str) -> int:
-        """Give `p` up to `amount` doubloons from the bank, unless its hull is holed (R31, R32)."""
-        ship = self.ships[p]
-        if amount <= 0:
-            return 0
-        if not sh.can_gain_doubloons(ship):
-            self.say(f"{self.name(p)} cannot gain doubloons", "R31", rule)
-            return 0
-        bank = self.bank()
-        got = amount if bank is None else min(amount, bank)
-        self.set(p, doubloons=ship.doubloons + got)
-        self.say(f"{self.name(p)} gains {got} doubloon{'s' * (got != 1)}", rule, *(("R32",) if got < amount else ()))
-        return got
-
-    def bag(self) -> list[int]:
-        """C3: the tokens in the bag now (`chance.bag`)."""
-        return bag(self)
-
-    def update_limit(self) -> None:
-        """R45, R46: a 1-move limit counts from the moment it is gained."""
-        active = self.active
-        if active < 0 or self.phase not in LIMIT_PHASES:
-            return
-        turn = self.turn
-        ship = self.ships[active]
-        if ship.damage[SAIL] > 0 or sh.has(ship, "heavy"):     # `sh.limited`, inlined (every step)
-            if turn.limit_from < 0:
-                self.turn = renew(turn, limit_from=turn.moves)
-        elif turn.limit_from >= 0:
-            self.turn = renew(turn, limit_from=-1)
-
-    def can_move(self, p: int) -> bool:
-        return "k" not in self.turn.flags and (self.turn.limit_from < 0 or self.turn.moves < self.turn.limit_from + 1)
-
-    def freeze(self, s: Any, item: object) -> Any:
-        return build(type(s), s.game, extend(s._trail, item), tuple(self.events), tuple(self.ships), self.tiles,
-                     self.face_up, self.display, self.map_deck, self.map_discard, self.treasure_deck,
-                     self.treasure_discard, self.deck, self.discard, self.active, self.phase, self.turn, self.pending,
-                     self.winner, self.turns, self.mods)
-
-
-def build(cls, game, trail, events, ships, tiles, face_up, display, map_deck, map_discard, treasure_deck,
-          treasure_discard, deck, discard, active, phase, turn, pending, winner, turns=0,
-          mods: Modules = NO_MODULES) -> Any:
-    """The constructor-style fast path for a new state (no copying, no validation)."""
-    s = object.__new__(cls)
-    put = object.__setattr__
-    put(s, "game", game)
-    put(s, "_trail", trail)
-    put(s, "events", events)
-    put(s, "ships", ships)
-    put(s, "tiles", tiles)
-    put(s, "face_up", face_up)
-    put(s, "display", display)
-    put(s, "map_deck", map_deck)
-    put(s, "map_discard", map_discard)
-    put(s, "treasure_deck", treasure_deck)
-    put(s, "treasure_discard", treasure_discard)
-    put(s, "deck", deck)
-    put(s, "discard", discard)
-    put(s, "active", active)
-    put(s, "phase", phase)
-    put(s, "turn", turn)
-    put(s, "pending", pending)
-    put(s, "winner", winner)
-    put(s, "turns", turns)
-    put(s, "mods", mods)
-    put(s, "_node", node_of(phase, pending, active))
-    return s
-
-
-def off_bank(mods: Modules) -> int:
-    """R32: doubloons out of the bank but not on a ship: Ghost-mode coins on tiles and the Ghost's own."""
-    return mods.coins.bit_count() + (mods.ghost.doubloons if mods.ghost is not None else 0)
-
-
-def node_of(phase: str, pending: tuple, active: int) -> tuple[str, int | None]:
-    """("over"|"chance"|"decision"|"auto", who decides). "auto" is a step the rules resolve by
-    themselves waiting in a written position: a chance node with the one outcome "go on"."""
-    if phase == "over":
-        return ("over", None)
-    if pending:
-        kind = pending[0][0]
-        if kind in CHANCE:
-            return ("chance", None)
-        return ("decision", pending[0][1]) if kind in DECISION else ("auto", None)
-    return ("decision", active)
+from .data import HIDEOUT, MAP_TILE, TILES
+from .modules.bounty import event
+from .modules.hooks import MODULE_STEPS, MODULE_STILL_NEEDED, modules_enter
+from .rulebook import ships as sh
+from .rulebook import turns
+from .rulebook.effects import effect_task
+from .rulebook.work import CHANCE, CURSE_MAX, DECISION, MAX_DAMAGE, NO_MODULES, Work, only_krakens
 
 
 # -- automatic tasks -------------------------------------------------------------------------
@@ -205,12 +36,6 @@ def settle(w: Work) -> None:
         w.pending = w.pending[1:]
         AUTOMATIC[kind](w, task)
     w.pending = ()
-
-
-def only_krakens(cards: tuple[str, ...]) -> bool:
-    """R6 + R7 leave a gap: a discard pile of Krakens alone would be reshuffled and drawn
-    for ever (each Kraken drawn goes back to the discard). The draw ends there instead."""
-    return all(card in KRAKEN for card in cards)
 
 
 def _draw(w: Work, task: tuple) -> None:
@@ -250,8 +75,6 @@ def _enter(w: Work, task: tuple) -> None:
     if cell != HIDEOUT:
         tile = TILES[w.tiles[cell]]
         if w.mods != NO_MODULES:
-            from .hooks import modules_enter
-
             modules_enter(w, p, cell, tile)
         if revealed and tile.doubloon:
             w.gain(p, 1, "R20")
@@ -267,8 +90,6 @@ def _enter(w: Work, task: tuple) -> None:
                 then.append(("pickup", p, cell, "R25"))
     elif w.ships[p].treasures:
         if len(w.ships[p].treasures) >= 2:
-            from .bounty import event
-
             event(w, p, "B17")
         then.append(("trade", p))
     w.push(*then)
@@ -317,15 +138,10 @@ def _kraken(w: Work, task: tuple) -> None:
     w.push(*(("kraken_roll", p) for p in victims))
 
 
-def win_check(w: Work, p: int) -> None:
-    """R1, E1: 10 Loot wins at once."""
-    if w.ships[p].loot >= LOOT_TO_WIN:
-        w.phase, w.winner, w.pending = "over", p, ()
-        w.say(f"{w.name(p)} reaches {w.ships[p].loot} Loot and wins", "R1", "E1", "A35")
-
-
 AUTOMATIC: dict[str, Callable[[Work, tuple], None]] = {
     "draw": _draw, "pair": _pair, "enter": _enter, "damage": _damage, "curse": _curse, "kraken": _kraken,
+    "turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
+    "first_player": turns.first, "effect": effect_task, **MODULE_STEPS,
 }
 
 
@@ -361,23 +177,7 @@ STILL_NEEDED: dict[str, Callable[[Work, tuple], bool]] = {
     "card": _card_drawable,
     "map": lambda w, t: bool(w.map_deck),
     "treasure": lambda w, t: bool(w.treasure_deck),
+    **MODULE_STILL_NEEDED,
 }
 
-
-def distance(w: Work, a: int, b: int) -> int:
-    """Hex distance between two ships; b < 0 is the Ghost (R34)."""
-    return DISTANCE[w.ships[a].cell][w.mods.ghost.cell if b < 0 else w.ships[b].cell]
-
-
-def _register() -> None:
-    from . import turns
-    from .effects import effect_task  # effects.py imports this module: bound once, here
-    from .hooks import register
-
-    AUTOMATIC.update({"turn_start": turns.turn_start, "to_play": turns.to_play, "next_turn": turns.next_turn,
-                      "first_player": turns.first, "effect": effect_task})
-    register(AUTOMATIC, STILL_NEEDED)
-
-
-_register()
 

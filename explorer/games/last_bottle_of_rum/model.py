@@ -1,13 +1,17 @@
 """The Last Bottle of Rum: actions, chance outcomes, ship records and the immutable state.
 
 Every action and outcome is a frozen slotted dataclass whose ``str()`` is the notation
-`parse_action` reads back (documented in the package docstring).
+`parse_action` reads back (documented in the package docstring). The state is data only: its
+rules are the functions of rules.py, reached through its game (`RulesState`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
+
+from explorer.core.rules_state import RulesState
 
 from .data import CAPTAINS, CARDS, DAMAGE, MAPS, TILES, TREASURES, cell_name, parse_cell
 
@@ -397,6 +401,54 @@ NO_DAMAGE = (0, 0, 0, 0, 0)
 NO_TURN = Turn()
 NO_MODULES = Modules()
 GHOST = -1      # the Ghost as an attack target
+
+
+# -- the state ---------------------------------------------------------------------------------
+STATE_FIELDS = ("ships", "tiles", "face_up", "display", "map_deck", "map_discard", "treasure_deck",
+                "treasure_discard", "deck", "discard", "active", "phase", "turn", "pending", "winner", "turns",
+                "mods")
+"""The position's fields, in the order of the key: the one list the state's slots, its equality,
+the working copy and `build` (rulebook/work.py) follow."""
+field_values = attrgetter(*STATE_FIELDS)
+"""The values of a state's (or a working copy's) fields, in `STATE_FIELDS` order."""
+
+
+class RumState(RulesState):
+    """A position of The Last Bottle of Rum. `pending` is the queue of steps still to resolve
+    (chance draws, forced choices) in the order the rules resolve them; `_node` is what it waits
+    for (`rulebook.work.node_of`). Its rules are the game's `RULEBOOK` (rules.py)."""
+
+    __slots__ = ("_node", *STATE_FIELDS)
+
+    def _key(self) -> tuple:
+        return field_values(self)
+
+    @property
+    def player(self) -> int | None:
+        return self._node[1]
+
+    @property
+    def is_chance(self) -> bool:
+        return self._node[0] in ("chance", "auto")
+
+    @property
+    def is_over(self) -> bool:
+        return self._node[0] == "over"
+
+    def legal_actions(self) -> tuple:
+        """The rulebook's legal actions, worked out once: `build` leaves ``_legal`` None until
+        then (a missing slot's AttributeError would cost a step more than the check)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.game.RULEBOOK.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def cut_off(self) -> str | None:
+        """``turn_limit`` when that house rule ended the game before anyone reached 10 Loot (E3)."""
+        if self.phase == "over" and self.winner < 0 and self.game.options["turn_limit"] is not None:
+            return "turn_limit"
+        return None
 
 
 __all__ = ["CAPTAINS", "MAPS", "TREASURES", "parse_cell"]

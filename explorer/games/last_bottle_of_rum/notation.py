@@ -1,10 +1,12 @@
-"""Reading the action notation back (the inverse of each action's ``str``)."""
+"""Reading the action notation back (the inverse of each action's ``str``, `Game.parse_action`;
+the notation is listed in the package docstring)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from explorer.core.bounds import is_number
+from explorer.core.errors import IllegalAction
 
 from .data import ACTIONS, BOUNTIES, CAPTAINS, CARDS, DAMAGE, ICONS, MAPS, TILES, TREASURES, parse_cell
 from .model import (
@@ -67,6 +69,18 @@ def _player(word: str) -> int:
     if word[:1].upper() != "P" or not is_number(word[1:]) or int(word[1:]) < 1:
         raise ValueError(word)
     return int(word[1:]) - 1
+
+
+def parse_action(text: Any) -> Any:
+    """`Game.parse_action`: the action or outcome `text` writes; `IllegalAction` (T4) for text
+    that is not this game's notation."""
+    if not isinstance(text, str):
+        raise IllegalAction("T4", f"an action is written as text, not {type(text).__name__}", text)
+    try:
+        return parse(text)
+    except (ValueError, IndexError, KeyError):
+        raise IllegalAction("T4", f"{text!r} is not Last Bottle of Rum notation (see the module docstring): "
+                                  "play AC04 AC30, sail 1,-1, attack P2, effect AC43, end, ...", text) from None
 
 
 def parse(text: str) -> Any:

@@ -1,8 +1,8 @@
 """A rule-of-thumb captain: explore, grab reachable treasure, bring it home, shoot when it pays.
 
 It decides from its own view only (``needs_view = True``), so it never peeks at hidden tiles
-or other hands. Its maxims live in thumb.py, which the evaluator kernel (thumb_kernel.py)
-reads too: one source, so a seed plays the same game on the kernel and through the model.
+or other hands. Its maxims live in thumb.py, which the rule-of-thumb playout (playout.py)
+reads too: one source, so a seed plays the same game in the playout and through the model.
 """
 
 from __future__ import annotations

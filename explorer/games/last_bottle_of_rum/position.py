@@ -1,8 +1,8 @@
-"""Position data of The Last Bottle of Rum: `to_dict`, the validating loader (load.py), views.
+"""Position data of The Last Bottle of Rum: `to_dict`, the validating loader (loading/load.py), views.
 
 The data is JSON; cells are ``"q,r"`` strings, components their data-table IDs (Action cards
 ``AC01``-``AC86``, treasures ``TR01``-``TR24``, maps ``M01``-``M20``, tiles ``T01``-``T30``,
-bounties ``B01``-``B20``; their printed names are in `names.py`). Every field is optional: what
+bounties ``B01``-``B20``; their printed names are in `text/names.py`). Every field is optional: what
 is left out is where the setup puts it, unseen, exactly as in the notation (position_text.py).
 This example leaves out the map and treasure decks, the discard pile, Player 2's hand (dealt
 unseen, 4 cards, as its first step) and the modules:
@@ -45,11 +45,11 @@ unseen, 4 cards, as its first step) and the modules:
   what was used this turn: ``c`` chain shot (E03), ``g`` re-roll used (Grog), ``m`` peek used
   (Madame Macaw), ``b`` bonus doubloon taken (Goldrick Banana), ``k`` becalmed (D7); the
   words themselves (``["chain shot", "becalmed"]``) are read too.
-- ``pending``: the steps waiting, first first, each ``[kind, values...]``; `steps.py` gives
+- ``pending``: the steps waiting, first first, each ``[kind, values...]``; `loading/pending.py` gives
   each kind its public words (``roll`` is "roll the skull die", ``pickup`` "take or leave
   the treasure", ``turn_start`` "begin the turn", ...; the full list is in the notation's
   section above) and the values it takes (seats from 0, cells, counts, rule IDs).
-- ``modules``: the module parts (V1-V3), see `modules.py`.
+- ``modules``: the module parts (V1-V3), see `modules/position.py`.
 
 Anything the rules could not have left on the table is refused with a `PositionError` naming
 the field and the rule.
@@ -60,9 +60,12 @@ from __future__ import annotations
 from explorer.core.view import View
 
 from .data import ACTIONS, DAMAGE, cell_name
+from .loading.load import from_dict
+from .loading.pending import step_out
 from .model import Ship
-from .modules import hide_modules, modules_out
-from .steps import step_out
+from .modules.position import hide_modules, modules_out
+from .position_text import write
+from .render import board_svg
 
 
 def _ship_out(ship: Ship) -> dict:
@@ -95,8 +98,6 @@ def to_dict(s) -> dict:
 # -- views --------------------------------------------------------------------------------------
 def view(s, player: int | None) -> View:
     """What `player` may know (Hidden information table); None is the whole truth."""
-    from .render import board_svg
-
     data = to_dict(s)
     data["viewer"] = player
     if player is not None:
@@ -109,3 +110,11 @@ def view(s, player: int | None) -> View:
             data[key] = len(data[key])
         hide_modules(data, player)
     return View(data, board_svg)
+
+
+def notation(s) -> str:
+    """The position in the short notation (position_text.py; `game.position` reads it back)."""
+    return write(s)
+
+
+__all__ = ["from_dict", "notation", "to_dict", "view"]

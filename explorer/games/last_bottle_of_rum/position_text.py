@@ -10,7 +10,7 @@ is never kept in hand (R6): all 4 Krakens are in the 72-card deck.
 
 >>> import explorer
 >>> from explorer.analysis.odds import next_outcomes, view_probability
->>> from explorer.games.last_bottle_of_rum.names import CARD_NAME
+>>> from explorer.games.last_bottle_of_rum.text.names import CARD_NAME
 >>> game = explorer.load("last_bottle_of_rum")
 >>> start = game.position('''
 ...     turn: P1
@@ -154,7 +154,7 @@ Island``: a cell has no space after its comma).
   R70), ``ghost ship``, ``ghost doubloons``, ``ghost damage``, ``ghost treasures``, ``ghost
   cards``, ``ghost path`` (V3).
 
-Components are written by what is printed on them (`names.py`): an Action card by its effect
+Components are written by what is printed on them (`text/names.py`): an Action card by its effect
 and its icons (``Full Sail SD``), or ``Kraken``, or its weather (``Storm``); identical copies
 carry ``#1``, ``#2``..., and a name written without its number takes the first copy not written
 elsewhere. Maps are named by their island; tiles, treasures and bounties by their own names.
@@ -204,7 +204,7 @@ defaults, in a fixed order), and ``game.position(state.notation()) == state``.
 
 from __future__ import annotations
 
-from .text_read import read
-from .text_write import write
+from .text.read import read
+from .text.write import write
 
 __all__ = ["read", "write"]

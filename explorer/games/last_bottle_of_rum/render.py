@@ -15,9 +15,9 @@ import math
 from explorer.core.svg import INK, MUTED, button, ink_on, legend_band, svg_root, text, text_width, title, wrap
 
 from .data import BOUNTIES, CAPTAINS, CARDS, CELLS, COLOURS, DATA, EFFECTS, TILES, TREASURES, map_tile
-from .describe import card_name
+from .explain import card_name
 from .groups import STAGES
-from .names import card_words
+from .text.names import card_words
 
 SIZE = 44                     # hex radius
 CX, CY = 270, 310             # board centre

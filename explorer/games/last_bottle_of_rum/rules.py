@@ -1,7 +1,9 @@
-"""The state of The Last Bottle of Rum: legal actions, chance outcomes and the step.
+"""The rulebook of The Last Bottle of Rum: legal actions, chance outcomes, the step, scores, winners.
 
 Legal actions come from the waiting task (a forced choice) or the phase (play two cards,
-then the main phase, T3-T4). Chance outcomes are exact (chance.py).
+then the main phase, T3-T4). Chance outcomes are exact (rulebook/chance.py). A step applies
+one action or outcome to a working copy (rulebook/work.py), then `flow.settle` the rest.
+`RumState` (model.py) answers the game contract from these functions (Game.RULEBOOK).
 """
 
 from __future__ import annotations
@@ -12,12 +14,7 @@ from itertools import combinations, combinations_with_replacement
 
 from explorer.core.chance import sample
 from explorer.core.errors import IllegalAction
-from explorer.core.game import State
 
-from . import ships as sh
-from . import weather as wx
-from .bounty import check_turn
-from .chance import outcomes, sample_outcome
 from .data import (
     ACTIONS,
     CAPTAINS,
@@ -32,8 +29,10 @@ from .data import (
     NEIGHBOURS,
     TREASURES,
 )
-from .effects import affordable, targets
-from .flow import Work, off_bank, settle
+from .explain import describe as words
+from .explain import explain
+from .flow import settle
+from .groups import outcome_group, stage_text
 from .model import (
     EARN,
     END,
@@ -50,8 +49,10 @@ from .model import (
     KeepBounty,
     Lose,
     Peek,
+    Play,
     Repair,
     Reroll,
+    RumState,
     Sail,
     Shell,
     Take,
@@ -59,7 +60,14 @@ from .model import (
     UseEffect,
     Weather,
 )
-from .resolve import decide, outcome
+from .modules import weather as wx
+from .modules.bounty import check_turn
+from .rulebook import ships as sh
+from .rulebook.chance import outcomes, sample_outcome
+from .rulebook.choices import FORCED
+from .rulebook.effects import affordable, targets
+from .rulebook.resolve import MAIN, outcome, play
+from .rulebook.work import Work, off_bank
 
 GIVE = tuple("".join(c) for c in combinations_with_replacement(ACTIONS, 3))   # R12, R63: wild ones too
 GIVE_COUNTS = {g: tuple(g.count(i) for i in ACTIONS) for g in GIVE}
@@ -90,135 +98,83 @@ def exchanges(actions: tuple[int, ...]) -> tuple:
     return found
 
 
-class RumState(State):
-    """A position of The Last Bottle of Rum. `pending` is the queue of steps still to resolve
-    (chance draws, forced choices) in the order the rules resolve them."""
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
+# -- the rulebook a `RumState` answers the contract from (`RulesState`, Game.RULEBOOK) -----------
+def legal_actions(s: RumState) -> tuple:
+    """The decisions open now: the waiting forced choice's, else the phase's (T3, T4)."""
+    return tuple(legal(s)) if s._node[0] == "decision" else ()
 
-    __slots__ = ("_legal", "_node", "active", "deck", "discard", "display", "face_up", "map_deck",
-                 "map_discard", "mods", "pending", "phase", "ships", "tiles", "treasure_deck", "treasure_discard",
-                 "turn", "turns", "winner")
 
-    def _key(self) -> tuple:
-        return (self.ships, self.tiles, self.face_up, self.display, self.map_deck, self.map_discard,
-                self.treasure_deck, self.treasure_discard, self.deck, self.discard, self.active,
-                self.phase, self.turn, self.pending, self.winner, self.turns, self.mods)
+def chance_outcomes(s: RumState) -> tuple:
+    """Every outcome with its exact probability (rulebook/chance.py); "go on" for an automatic step."""
+    node = s._node[0]
+    if node == "auto":
+        return ((GO_ON, Fraction(1)),)
+    return outcomes(s) if node == "chance" else ()
 
-    # -- node ------------------------------------------------------------------------------------
-    @property
-    def player(self) -> int | None:
-        return self._node[1]
 
-    @property
-    def is_chance(self) -> bool:
-        return self._node[0] in ("chance", "auto")
+def sample_chance(s: RumState, rng: random.Random):
+    """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
+    if s._node[0] == "auto":
+        return sample(chance_outcomes(s), rng)
+    return sample_outcome(s, rng)
 
-    @property
-    def is_over(self) -> bool:
-        return self._node[0] == "over"
 
-    def legal_actions(self) -> tuple:
-        try:
-            return self._legal
-        except AttributeError:
-            value = tuple(legal(self)) if self._node[0] == "decision" else ()
-            object.__setattr__(self, "_legal", value)
-            return value
-
-    def chance_outcomes(self) -> tuple:
-        node = self._node[0]
-        if node == "auto":
-            return ((GO_ON, Fraction(1)),)
-        return outcomes(self) if node == "chance" else ()
-
-    def sample_chance(self, rng: random.Random):
-        """Exact fast sampling: a uniform index into what is unseen, or the die's faces."""
-        if self._node[0] == "auto":
-            return sample(self.chance_outcomes(), rng)
-        return sample_outcome(self, rng)
-
-    def _step(self, item) -> RumState:
-        w = Work(self)
-        if self._node[0] == "auto":
-            pass                        # "go on": `settle` resolves the waiting automatic steps
-        elif self._node[0] == "chance":
-            task = self.pending[0]
-            w.pending = self.pending[1:]
-            outcome(w, task, item)
-        else:
-            decide(w, self.pending[0] if self.pending else None, item)
+def step(s: RumState, item) -> RumState:
+    """Apply one action or outcome to a working copy, settle the automatic tasks (T4), and
+    check the bounties after every step (V1, D8)."""
+    w = Work(s)
+    if s._node[0] == "auto":
+        pass                        # "go on": `settle` resolves the waiting automatic steps
+    elif s._node[0] == "chance":
+        task = s.pending[0]
+        w.pending = s.pending[1:]
+        outcome(w, task, item)
+    else:
+        decide(w, s.pending[0] if s.pending else None, item)
+    settle(w)
+    if w.mods.bounties:
+        check_turn(w)
         settle(w)
-        if w.mods.bounties:
-            check_turn(w)
-            settle(w)
-        w.update_limit()
-        return w.freeze(self, item)
+    w.update_limit()
+    return w.freeze(s, item)
 
-    def describe(self, action) -> str:
-        """The action or outcome in plain words."""
-        from .describe import describe
 
-        return describe(action, self)
+def decide(w: Work, task: tuple | None, item: object) -> None:
+    """Apply a decision: a forced choice when `task` is set (rulebook/choices.py), else a
+    main-phase or play action (rulebook/resolve.py)."""
+    if task is not None:
+        w.pending = w.pending[1:]
+        FORCED[task[0]](w, task, item)
+        return
+    if isinstance(item, Play):
+        play(w, w.active, item.cards)
+        w.phase = "main"
+    else:
+        MAIN[type(item)](w, w.active, item)
+    w.update_limit()
 
-    def action_places(self, action) -> tuple[str, ...]:
-        """Board places (``data-place`` values) the action involves, the element it is made on first."""
-        from .board_moves import action_places
 
-        return action_places(self, action)
+def explain_illegal(s: RumState, action) -> IllegalAction:
+    """Why `action` is not legal here (explain.py)."""
+    return explain(s, action)
 
-    def action_target(self, action) -> str:
-        from .board_moves import action_target
 
-        return action_target(self, action)
+def describe(s: RumState, action) -> str:
+    """The action or outcome in plain words (explain.py)."""
+    return words(action, s)
 
-    def action_menu(self, action) -> tuple[str, ...]:
-        from .board_moves import action_menu
 
-        return action_menu(self, action)
+def scores(s: RumState) -> tuple[int, ...]:
+    """Loot Points (E2)."""
+    return tuple(x.loot for x in s.ships)
 
-    def explain_illegal(self, action) -> IllegalAction:
-        from .illegal import explain
 
-        return explain(self, action)
-
-    # -- scores and views --------------------------------------------------------------------------
-    def scores(self) -> tuple[int, ...]:
-        """Loot Points (E2)."""
-        return tuple(s.loot for s in self.ships)
-
-    def winners(self) -> tuple[tuple[int, ...], ...]:
-        """The winner (R1), then the others by Loot."""
-        if not self.is_over:
-            return ()
-        first = (self.winner,) if self.winner >= 0 else ()
-        rest = sorted({s.loot for p, s in enumerate(self.ships) if p != self.winner}, reverse=True)
-        return (*((first,) if first else ()),
-                *(tuple(p for p, s in enumerate(self.ships) if p != self.winner and s.loot == v) for v in rest))
-
-    def view(self, player: int | None = None):
-        from .position import view
-
-        return view(self, player)
-
-    def to_dict(self) -> dict:
-        from .position import to_dict
-
-        return to_dict(self)
-
-    def notation(self) -> str:
-        """This position in the short notation (`game.position` reads it back)."""
-        from .position_text import write
-
-        return write(self)
-
-    def cut_off(self) -> str | None:
-        """``turn_limit`` when that house rule ended the game before anyone reached 10 Loot (E3)."""
-        if self.phase == "over" and self.winner < 0 and self.game.options["turn_limit"] is not None:
-            return "turn_limit"
-        return None
-
-    def _repr_svg_(self) -> str:
-        return self.view(None)._repr_svg_()
+def winners(s: RumState) -> tuple[tuple[int, ...], ...]:
+    """The winner (R1), then the others by Loot."""
+    first = (s.winner,) if s.winner >= 0 else ()
+    rest = sorted({x.loot for p, x in enumerate(s.ships) if p != s.winner}, reverse=True)
+    return (*((first,) if first else ()),
+            *(tuple(p for p, x in enumerate(s.ships) if p != s.winner and x.loot == v) for v in rest))
 
 
 # -- decisions ---------------------------------------------------------------------------------
@@ -356,4 +312,4 @@ FORCED_LEGAL = {
     "peek": _peek, "wind": _wind, "patch": _patch, "hands": _hands,
 }
 
-__all__ = ["RumState", "UseEffect"]
+__all__ = ["RumState", "UseEffect", "outcome_group", "stage_text"]

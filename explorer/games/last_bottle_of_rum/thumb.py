@@ -1,7 +1,7 @@
 """The rule of thumb's choices as pure functions of a `Sight`: the one source of its play.
 
 `policies.RuleOfThumb` builds its `Sight` from the player's view (`sight_of_view`), the
-evaluator kernel (thumb_kernel.py) from its working copy of the position (`sight_of_state`,
+rule-of-thumb playout (playout.py) from its working copy of the position (`sight_of_state`,
 the same hidden-information filter as the view: face-up tiles and the player's own peeks).
 Both then ask `pick`, so a seed plays the same game either way. The maxims score every legal
 action; the best wins, random among equals (one ``rng.random()`` per legal action, in order).
@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from .data import CARDS, CELLS, DISTANCE, FIRE, TILES, TREASURES, cell_name, map_tile
 from .model import Attack, Earn, EndTurn, Exchange, Leave, Play, Repair, Sail, Stop, Take, Trade, UseEffect
-from .ships import SLOTS, capacity
+from .rulebook.ships import SLOTS, capacity
 
 GOOD_EFFECTS = frozenset({"E01", "E04", "E09", "E12", "E03"})
 BOARD = range(1, 31)                       # the 30 island cells around the Hideout (D1)

@@ -28,8 +28,21 @@ from typing import Any
 from explorer.core.chance import sample
 from explorer.core.errors import TooManyWorlds
 
-from .data import BASE_DECK, BOUNTIES, DAMAGE, DAMAGE_COUNT, FULL_DECK, KRAKEN, MAPS, TILES, TREASURES, WEATHER
-from .load import from_dict
+from .data import (
+    BASE_DECK,
+    BOUNTIES,
+    DAMAGE,
+    DAMAGE_COUNT,
+    FULL_DECK,
+    KRAKEN,
+    MAPS,
+    TILES,
+    TREASURES,
+    WEATHER,
+    parse_cell,
+)
+from .loading.load import from_dict
+from .rulebook.work import replace
 
 
 def _hand_slots(game, seen: Mapping[str, Any]) -> tuple[list[tuple[int, int, bool]], list[str]]:
@@ -218,9 +231,6 @@ def hidden_worlds(game, seen: Mapping[str, Any], limit: int = 100_000):
 def _variant(first, slots, unseen: list[str], hands, cells: list[str], peeked):
     """`first` with other hidden hands, deck and peeked tiles: a world differing from a validated
     one only in how the same unseen components are split (no need to validate it again)."""
-    from .data import parse_cell
-    from .flow import build
-
     ships = list(first.ships)
     for (p, _, _), hand in zip(slots, hands, strict=True):
         ships[p] = ships[p]._replace(hand=tuple(sorted(hand)))
@@ -229,10 +239,7 @@ def _variant(first, slots, unseen: list[str], hands, cells: list[str], peeked):
     tiles = list(first.tiles)
     for cell, tile in zip(cells, peeked, strict=True):
         tiles[parse_cell(cell)] = tile
-    s = first
-    return build(type(s), s.game, None, (), tuple(ships), tuple(tiles), s.face_up, s.display, s.map_deck,
-                 s.map_discard, s.treasure_deck, s.treasure_discard, deck, s.discard, s.active, s.phase, s.turn,
-                 s.pending, s.winner, s.turns, s.mods)
+    return replace(first, ships=tuple(ships), tiles=tuple(tiles), deck=deck)
 
 
 def sample_state(game, seen: Mapping[str, Any], rng: random.Random):
