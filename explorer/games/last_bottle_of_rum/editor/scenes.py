@@ -6,7 +6,7 @@ card, map and treasure not mentioned sits in its deck, so it is always a valid p
 
 from __future__ import annotations
 
-import explorer
+from explorer.core.registry import load
 
 from ..data import ACTIONS, BASE_DECK, DAMAGE, FULL_DECK, MAPS, TILES, TREASURES, cell_name
 
@@ -34,7 +34,7 @@ def scene(ships: list[dict], *, active: int = 0, phase: str = "main", played: tu
     for s in ships:
         if not s["captain"]:
             s["captain"] = free.pop(0)          # S5: every captain is someone else's
-    game = explorer.load("last_bottle_of_rum", players=len(ships), **options)
+    game = load("last_bottle_of_rum", players=len(ships), **options)
     tiles = dict(tiles or {})
     if options.get("ghost"):                    # S13: with the Ghost every tile lies face up
         spare = iter(t for t in TILES if t not in tiles.values())
