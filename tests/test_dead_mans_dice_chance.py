@@ -9,7 +9,7 @@ from dmd_helpers import cited, play, table
 
 import explorer
 from explorer.core.errors import IllegalAction, OptionError
-from explorer.games.dead_mans_dice import analysis as an
+from explorer.games.dead_mans_dice import odds as an
 from explorer.games.dead_mans_dice.data import STACKS, die_code
 from explorer.games.dead_mans_dice.rules import topple_chance
 

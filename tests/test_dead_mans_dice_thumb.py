@@ -17,7 +17,6 @@ import pytest
 import explorer
 from explorer.core.play import advance, playout
 from explorer.games.dead_mans_dice import thumb
-from explorer.games.dead_mans_dice.analysis import die_advice, plunder_choice
 from explorer.games.dead_mans_dice.kernel_tables import setup
 from explorer.games.dead_mans_dice.model import (
     END_TURN,
@@ -29,6 +28,7 @@ from explorer.games.dead_mans_dice.model import (
     RestartRoll,
     Roll,
 )
+from explorer.games.dead_mans_dice.odds import die_advice, plunder_choice
 
 OPTIONS = [
     pytest.param(2, {}, id="C9-2p-defaults"),

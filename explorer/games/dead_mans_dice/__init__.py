@@ -41,33 +41,13 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.bounds import preview
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
 
 from . import board_moves, position, rules
-from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
-from .model import (
-    DECLINE,
-    END_TURN,
-    FACES,
-    HIT,
-    MISS,
-    NEXT_ROUND,
-    NO_STRAY,
-    PASS,
-    STACK,
-    STEADY,
-    TOPPLE,
-    Broadside,
-    DeadMansDiceState,
-    OpeningRoll,
-    Overboard,
-    Plunder,
-    RestartRoll,
-    Roll,
-    StrayShot,
-)
+from .data import COMPONENTS, DICE_PER_PIRATE
+from .model import DeadMansDiceState
+from .notation import parse_action
 from .rules_text import RULES
 
 __all__ = ["GAME", "DeadMansDice", "DeadMansDiceState"]
@@ -141,13 +121,13 @@ class DeadMansDice(Game):
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
         """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
-        from .position import hidden_worlds
+        from .worlds import hidden_worlds
 
         return hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
         """No hidden information: the view is the whole position (the generator is unused)."""
-        from .position import sample_state
+        from .worlds import sample_state
 
         return sample_state(self, view)
 
@@ -155,15 +135,8 @@ class DeadMansDice(Game):
     from .spaces import action_space, chance_space, max_decisions, perfect_information
 
     def parse_action(self, text: str) -> Any:
-        """Read the notation of the module docstring (case-insensitive)."""
-        if not isinstance(text, str):
-            raise IllegalAction("T1", f"an action is written as text, not {type(text).__name__}", text)
-        try:
-            return _parse(text.split(), self.players)
-        except (ValueError, IndexError, KeyError):   # KeyError: an unknown word before a seat ("foo P1")
-            raise IllegalAction("T1", f"{preview(text)} is not Dead Man's Dice notation: roll P1-1, broadside P2, "
-                                      "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
-                                      "overboard P1, face S, stray none, steady, topple, hit, miss", text) from None
+        """Read the notation of the module docstring (case-insensitive; notation.py)."""
+        return parse_action(text, self.players)
 
     def win_chances(self, state: Any) -> tuple[float, ...]:
         """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
@@ -218,36 +191,6 @@ class DeadMansDice(Game):
         from .policies import Cautious, Greedy
 
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}
-
-
-_WORDS = {"next round": NEXT_ROUND, "end": END_TURN, "pass": PASS, "stack": STACK, "decline": DECLINE, "steady": STEADY,
-          "topple": TOPPLE, "hit": HIT, "miss": MISS}
-_DIE_ACTIONS = {"open": OpeningRoll, "roll": Roll, "restart": RestartRoll}
-_PIRATE_ACTIONS = {"broadside": Broadside, "plunder": Plunder, "overboard": Overboard}
-
-
-def _parse(words: list[str], players: int) -> Any:
-    head = words[0].lower()
-    whole = " ".join(words).lower()
-    if whole in _WORDS:
-        return _WORDS[whole]
-    if len(words) != 2:
-        raise ValueError(words)
-    if head in _DIE_ACTIONS:
-        die = die_code(words[1])
-        if die >= DICE_PER_PIRATE * players:
-            raise ValueError(words)
-        return _DIE_ACTIONS[head](die)
-    if head == "face":
-        return FACES[face_code(words[1])]
-    if head == "stray" and words[1].lower() == "none":
-        return NO_STRAY
-    seat = pirate_code(words[1])
-    if not 0 <= seat < players:
-        raise ValueError(words)
-    if head == "stray":
-        return StrayShot(seat)
-    return _PIRATE_ACTIONS[head](seat)
 
 
 GAME = DeadMansDice

@@ -1,4 +1,4 @@
-"""Dead Man's Dice position data: `to_dict`, the validating `from_dict`, views and hidden worlds.
+"""Dead Man's Dice position data: `to_dict`, the validating `from_dict` and views (hidden worlds: worlds.py).
 
 Format (every field JSON). It is partial: a field left out takes its set-up value (S5, R6):
 a die written in no pile is in its owner's hand, totals are 0, it is round 1, and the step is
@@ -44,12 +44,11 @@ The ``game`` block, when present, must name this game, player count and options.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.bounds import is_number
-from explorer.core.errors import OptionError, PositionError, TooManyWorlds
+from explorer.core.errors import OptionError, PositionError
 from explorer.core.view import View
 
 from .checks import check_position
@@ -312,18 +311,4 @@ def view(s: DeadMansDiceState, player: int | None) -> View:
     return View(data, board_svg)
 
 
-def sample_state(game: Any, view_data: Mapping[str, Any]) -> DeadMansDiceState:
-    """Nothing is hidden, so the view itself is the position."""
-    return from_dict(game, {k: v for k, v in view_data.items() if k in KNOWN})
-
-
-def hidden_worlds(game: Any, view_data: Mapping[str, Any], limit: int) -> Iterator[tuple[DeadMansDiceState,
-                                                                                       Fraction]]:
-    """Every die and face is on the table (Hidden information: none): one world, weight 1, the
-    same one `sample_state` gives. Only the future rolls are unknown, and those are chance nodes."""
-    if limit < 1:
-        raise TooManyWorlds(1, limit)
-    yield sample_state(game, view_data), Fraction(1)
-
-
-__all__ = ["check_game", "from_dict", "game_block", "hidden_worlds", "sample_state", "to_dict", "view"]
+__all__ = ["KNOWN", "check_game", "from_dict", "game_block", "to_dict", "view"]

@@ -5,7 +5,7 @@ convert a state and ask here, the evaluator kernel (kernel.py) asks here directl
 two cannot drift.
 
 Each function returns an index into the model's `legal_actions()` order at that step.
-The greedy pirate's die advice is C9's exact expected gain (`analysis.expected_gain`,
+The greedy pirate's die advice is C9's exact expected gain (`odds.expected_gain`,
 expectimax over the rest of the turn through the model), computed here on a reduced key
 and cached: within one turn only the roller's pile value, top, height and whether it holds
 the roller's own Jolly Roger die matter, and of each other pile only the top dice a chain
@@ -152,7 +152,7 @@ def _gains6(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[
 
 def turn_gains(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[tuple[Fraction, Fraction]]:
     """For each die in p's hand, in hand order: (P(it stacks), C4; its exact expected gain, C9),
-    as `analysis.die_advice` gives them."""
+    as `odds.die_advice` gives them."""
     return [(Fraction(fits, 6), Fraction(gain6, 6)) for gain6, fits in _gains6(c, p, hands, piles)]
 
 

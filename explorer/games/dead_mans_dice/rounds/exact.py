@@ -19,7 +19,7 @@ die or two left per pirate has 6-300 positions and takes milliseconds; a fresh
 2-pirate round (opening included) has 3,790 positions under greedy or cautious play
 and takes 3-4 s. Uniformly random play (broadsides sink piles, so hands refill) and
 any fresh 3-pirate round pass 200,000 positions: `max_states` stops the enumeration
-and `analysis.round_outcome` falls back to sampling.
+and `odds.round_outcome` falls back to sampling.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .model import DeadMansDiceState, build
+from ..model import DeadMansDiceState, build
 
 State = DeadMansDiceState
 Policy = Callable[[State], Any]
