@@ -10,7 +10,7 @@ expectimax over the rest of the turn through the model), computed here on a redu
 and cached: within one turn only the roller's pile value, top, height and whether it holds
 the roller's own Jolly Roger die matter, and of each other pile only the top dice a chain
 of plunders could reach (down to the first skull, R23, or Jolly Roger die under V6), plus
-under V3 whether the roller's Jolly Roger die is in it. tests/test_dead_mans_dice_thumb.py
+under V3 whether the roller's Jolly Roger die is in it. tests/games/dead_mans_dice/test_dead_mans_dice_thumb.py
 checks every gain against the model's expectimax.
 
 Gains are exact: integers while only 1/6 faces are involved, `Fraction` once V2 or V3 chance

@@ -13,6 +13,8 @@ from explorer.core.errors import PositionError
 from explorer.core.play import playout
 from explorer.games.dead_mans_dice.model import Broadside, RestartRoll, Shot, StrayShot
 
+pytestmark = pytest.mark.slow
+
 # A broadside or stray shot at P2's pile: P2 restarts (R34) out of turn, then the shooter's turn
 # ends or the stray roll lands; the kernel must draw for both exactly as the model does.
 AT_PILES = {"piles": [["P1-1=3"], ["P2-1=4", "P3-1=5"], ["P3-2=2"]], "to_move": 0}

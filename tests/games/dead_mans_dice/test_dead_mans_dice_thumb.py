@@ -30,6 +30,8 @@ from explorer.games.dead_mans_dice.model import (
 )
 from explorer.games.dead_mans_dice.odds import die_advice, plunder_choice
 
+pytestmark = pytest.mark.slow
+
 OPTIONS = [
     pytest.param(2, {}, id="C9-2p-defaults"),
     pytest.param(3, {}, id="C9-3p-defaults"),
