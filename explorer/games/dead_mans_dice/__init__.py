@@ -43,11 +43,13 @@ from typing import Any
 
 from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
+from explorer.core.policy import RandomPolicy
 
-from . import board_moves, position, rules
+from . import board_moves, kernel, outlook, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, DICE_PER_PIRATE
-from .model import DeadMansDiceState
+from .model import DeadMansDiceState, build
 from .notation import parse_action
+from .policies import Cautious, Greedy
 from .rules_text import RULES
 
 __all__ = ["GAME", "DeadMansDice", "DeadMansDiceState"]
@@ -101,38 +103,33 @@ class DeadMansDice(Game):
 
     def new_state(self) -> DeadMansDiceState:
         """S1-S5: all dice in hand, totals 0; round 1 opens with pirate A's opening roll (T0)."""
-        from .model import build
-
         n = self.players
         hands = tuple(tuple(range(DICE_PER_PIRATE * p, DICE_PER_PIRATE * (p + 1))) for p in range(n))
         return build(self, None, (), hands, ((),) * n, (0,) * n, 1, "open", 0, tuple(range(n)), None, None,
                      None, "", 0, False, (), None)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> DeadMansDiceState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     def position(self, text: str) -> DeadMansDiceState:
         """Read the short position notation (position_text.py, docs/dead_mans_dice.md)."""
-        from .position_text import read
+        return position_text.read(self, text)
 
-        return read(self, text)
+    def write_position(self, state: DeadMansDiceState) -> str:
+        """`state` in the short notation that `position` reads back (position_text.py)."""
+        return position_text.write(state)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
         """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
-        from .worlds import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
         """No hidden information: the view is the whole position (the generator is unused)."""
-        from .worlds import sample_state
-
-        return sample_state(self, view)
+        return worlds.sample_state(self, view)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space, chance_space = spaces.action_space, spaces.chance_space
+    max_decisions, perfect_information = spaces.max_decisions, spaces.perfect_information
 
     def parse_action(self, text: str) -> Any:
         """Read the notation of the module docstring (case-insensitive; notation.py)."""
@@ -140,9 +137,7 @@ class DeadMansDice(Game):
 
     def win_chances(self, state: Any) -> tuple[float, ...]:
         """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
-        from .outlook import win_chances
-
-        return win_chances(state)
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """The paired root search (every move tried in the same 400 worlds with the same dice),
@@ -164,32 +159,22 @@ class DeadMansDice(Game):
                        final: bool = False) -> PlayoutEnd | None:
         """All-random play on the fast kernel (kernel.py): every option is covered; None only
         for a generator whose `randrange` is not `random.Random`'s (then the model is stepped)."""
-        from .kernel import random_playout
-
-        return random_playout(self, state, rng, max_steps, final)
+        return kernel.random_playout(self, state, rng, max_steps, final)
 
     def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
         """Every seat on `policy` on the fast kernel (kernel.py): "random" and the rules of thumb
         ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as the
         model's policies' do), under every option; None for another policy or generator."""
-        from .kernel import policy_playout
-
-        return policy_playout(self, state, rng, max_steps, policy, final)
+        return kernel.policy_playout(self, state, rng, max_steps, policy, final)
 
     def round_playout(self, state: State, rng: random.Random, max_steps: int,
                       policy: str) -> PlayoutEnd | None:
         """`policy_playout` on the kernel up to the scored round (T6, E2-E8): the next round
         starts afresh (E9, R6), so only the totals carry over."""
-        from .kernel import policy_playout
-
-        return policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
+        return kernel.policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import Cautious, Greedy
-
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}
 
 

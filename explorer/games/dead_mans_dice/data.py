@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from explorer.core.bounds import is_number
@@ -195,3 +196,10 @@ def can_plunder(face: int, top: int) -> bool:
 
 STACKS = tuple(tuple(can_stack(f, t) for t in range(7)) for f in range(7))       # [face][top]
 PLUNDERS = tuple(tuple(can_plunder(f, t) for t in range(7)) for f in range(7))   # [face][top]
+
+
+def stack_chance(die: int, top: int | None) -> Fraction:
+    """C4: P(the die can be stacked on a top face; None: an empty pile), from the stacking matrix."""
+    if top is None:
+        return Fraction(1)
+    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)

@@ -21,6 +21,7 @@ from .data import (
     RANK,
     SKULL,
     STACKS,
+    VALUE,
     die_showing,
     die_words,
     face_words,
@@ -196,8 +197,6 @@ def new_round(w: Work) -> None:
 # -- the end of a turn and of a round (T5, T6) ---------------------------------------------
 def round_score(cfg: Config, hand: tuple[int, ...], pile: Any, p: int) -> tuple[int, bool, bool]:
     """E2-E5: pile value, x2 under a skull top, -7 when the own Jolly Roger is in hand."""
-    from .data import VALUE
-
     value = sum(VALUE[f] for _, f in pile)
     doubled = bool(pile) and pile[-1][1] == SKULL
     keelhauled = any(is_jolly(d) for d in hand)      # only p's own dice are ever in p's hand

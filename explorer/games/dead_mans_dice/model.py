@@ -193,8 +193,6 @@ class DeadMansDiceState(RulesState):
     ``turns`` and ``rolloffs`` (turns ended and tied roll-offs this round, counted only under
     the house rules ``round_turn_limit`` and ``rolloff_limit``, else 0).
     """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
-
     __slots__ = ("after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
                  "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners_")
 
@@ -265,9 +263,15 @@ class DeadMansDiceState(RulesState):
 
     def notation(self) -> str:
         """This position in the short notation (position_text.py; `game.position` reads it)."""
-        from .position_text import write
+        return self.game.write_position(self)
 
-        return write(self)
+    def outcome_group(self, outcome: object) -> tuple[str, ...]:
+        """The chance panel's group of an outcome (groups.py, through the rules)."""
+        return self.game.RULEBOOK.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """The step this position waits for, in words (groups.py, through the rules)."""
+        return self.game.RULEBOOK.stage_text(self)
 
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""

@@ -22,11 +22,10 @@ from typing import Any
 
 from explorer.core.chance import sample
 
-from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, VALUE, die_faces
+from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, VALUE, die_faces, stack_chance
 from .flow import config, plunderable
 from .model import DeadMansDiceState, Plunder, Roll
 from .rounds.exact import ExactRound, exact_round
-from .rules import stack_chance
 
 State = DeadMansDiceState
 

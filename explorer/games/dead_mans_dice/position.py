@@ -54,6 +54,7 @@ from explorer.core.view import View
 from .checks import check_position
 from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
 from .model import STEPS, DeadMansDiceState, build
+from .render import board_svg
 
 KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
          "restart_die", "after", "passes", "stacked", "winners", "turns", "rolloffs")
@@ -296,8 +297,6 @@ def _counters(game: Any, data: Mapping[str, Any]) -> tuple[int, int]:
 
 def view(s: DeadMansDiceState, player: int | None) -> View:
     """What `player` may know: everything (Hidden information: none), plus derived aids."""
-    from .render import board_svg
-
     if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
                                    and 0 <= player < s.game.players):
         raise PositionError("player", f"{player!r} is not a pirate of {s.game.players}")

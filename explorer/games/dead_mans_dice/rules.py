@@ -18,7 +18,6 @@ from .data import (
     COMPONENTS,
     RANK,
     SKULL,
-    STACKS,
     die_faces,
     die_name,
     die_showing,
@@ -27,22 +26,28 @@ from .data import (
     owner,
     seat_code,
     seat_name,
+    stack_chance,
 )
+from .explain import describe, explain
 from .flow import (
     Work,
     config,
     end_round,
     end_turn,
     new_round,
+    next_opener,
     plunder,
     plunder_targets,
     resolve_roll,
     restarted,
+    round_score,
     sink,
     stack,
     stood,
     topple,
+    won_by_rules,
 )
+from .groups import outcome_group, stage_text
 from .model import (
     DECLINE,
     END_TURN,
@@ -231,8 +236,6 @@ def on_face(w: Work, step: str, face: int) -> None:
         w.die = None
         w.say(f"{seat_name(p)} opens with {die_showing(die, face, p)}"
               f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
-        from .flow import next_opener
-
         next_opener(w)
     else:
         restarted(w, face)
@@ -305,8 +308,7 @@ def overboard_problem(s: State, action: Overboard) -> IllegalAction | None:
 
 
 def explain_illegal(s: State, action: Any) -> IllegalAction:
-    from .explain import explain
-
+    """Why `action` is not legal here, naming the rule (explain.py)."""
     return explain(s, action)
 
 
@@ -320,8 +322,6 @@ def winners(s: State) -> tuple[tuple[int, ...], ...]:
 
 def cut_off(s: State) -> str | None:
     """The house rule `round_limit` ended the game, not E7/E8 (nobody won by the rules)."""
-    from .flow import won_by_rules
-
     if s.is_over and not won_by_rules(config(s.game), s.totals):
         return "round_limit"
     return None
@@ -335,16 +335,8 @@ def ranking(first: tuple[int, ...], totals: tuple[int, ...]) -> tuple[tuple[int,
 
 def round_scores(s: State) -> tuple[int, ...]:
     """E5 for every pirate as if the round ended now ("score now")."""
-    from .flow import round_score
-
     cfg = config(s.game)
     return tuple(round_score(cfg, s.hands[p], s.piles[p], p)[0] for p in range(s.game.players))
-
-
-def describe(s: State, action: Any) -> str:
-    from .explain import describe as words
-
-    return words(s, action)
 
 
 def action_places(s: State, action: Any) -> tuple[str, ...]:
@@ -359,13 +351,6 @@ def action_places(s: State, action: Any) -> tuple[str, ...]:
     return ()
 
 
-def stack_chance(die: int, top: int | None) -> Fraction:
-    """C4: P(the die can be stacked on a top face; None: an empty pile)."""
-    if top is None:
-        return Fraction(1)
-    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)
-
-
 __all__ = ["RANK", "action_places", "chance_outcomes", "cut_off", "describe", "explain_illegal", "legal_actions",
-           "overboard_problem", "owner", "ranking", "round_scores", "sample_chance", "stack_chance", "step",
-           "topple_chance", "winners"]
+           "outcome_group", "overboard_problem", "owner", "ranking", "round_scores", "sample_chance", "stack_chance",
+           "stage_text", "step", "topple_chance", "winners"]
