@@ -47,7 +47,7 @@ from explorer.core.policy import RandomPolicy
 
 from . import board_moves, kernel, outlook, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, DICE_PER_PIRATE
-from .model import DeadMansDiceState, build
+from .model import DeadMansDiceState, make
 from .notation import parse_action
 from .policies import Cautious, Greedy
 from .rules_text import RULES
@@ -105,8 +105,7 @@ class DeadMansDice(Game):
         """S1-S5: all dice in hand, totals 0; round 1 opens with pirate A's opening roll (T0)."""
         n = self.players
         hands = tuple(tuple(range(DICE_PER_PIRATE * p, DICE_PER_PIRATE * (p + 1))) for p in range(n))
-        return build(self, None, (), hands, ((),) * n, (0,) * n, 1, "open", 0, tuple(range(n)), None, None,
-                     None, "", 0, False, (), None)
+        return make(self, hands=hands, piles=((),) * n, totals=(0,) * n, group=tuple(range(n)))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> DeadMansDiceState:
         return position.from_dict(self, data)

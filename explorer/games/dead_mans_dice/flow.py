@@ -29,7 +29,7 @@ from .data import (
     owner,
     seat_name,
 )
-from .model import DeadMansDiceState, build
+from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
 
 
 def pirate_name(p: int) -> str:
@@ -88,40 +88,21 @@ def plunder_targets(cfg: Config, piles: Any, p: int) -> list[int]:
 
 # -- the scratchpad ------------------------------------------------------------------------
 class Work:
-    """A mutable copy of a state's fields, used inside one step only."""
+    """A mutable copy of a state's fields (model.FIELDS; hands and piles as lists), used inside one
+    step, or kept through a whole playout (playout.py)."""
 
-    __slots__ = ("after", "cfg", "die", "events", "face", "group", "hands", "passes", "piles", "restart_die",
-                 "rolloffs", "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners")
+    __slots__ = (*FIELDS, "cfg", "events")
 
     def __init__(self, s: DeadMansDiceState) -> None:
         self.cfg = config(s.game)
-        self.hands = list(s.hands)
-        self.piles = list(s.piles)
-        self.totals = s.totals
-        self.round = s.round
-        self.step = s.step
-        self.to_move = s.to_move
-        self.group = s.group
-        self.die = s.die
-        self.face = s.face
-        self.target = s.target
-        self.after = s.after
-        self.passes = s.passes
-        self.stacked = s.stacked
-        self.winners = s.winners_
-        self.restart_die = s.restart_die
-        self.turns = s.turns
-        self.rolloffs = s.rolloffs
+        _load(self, s)
         self.events: list[Event] = []
 
     def say(self, text: str, *rules: str) -> None:
         self.events.append(Event(text, rules))
 
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
-        return build(parent.game, trail, tuple(self.events), tuple(self.hands), tuple(self.piles), self.totals,
-                     self.round, self.step, self.to_move, self.group, self.die, self.face, self.target,
-                     self.after, self.passes, self.stacked, self.winners, self.restart_die, self.turns,
-                     self.rolloffs)
+        return build(parent.game, trail, tuple(self.events), _frozen(self))
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
@@ -134,6 +115,14 @@ class Work:
         totals = list(self.totals)
         totals[p] -= amount
         self.totals = tuple(totals)
+
+
+_load = field_function(   # a state's fields into a working copy, hands and piles as lists
+    "load", f"def load(w, s):\n    ({', '.join(f'w.{n}' for n in FIELDS)},) = values(s)\n"
+    + "".join(f"    w.{n} = list(w.{n})\n" for n in LISTS), values=values)
+_frozen = field_function(  # a working copy's fields as a state holds them (FIELDS order)
+    "frozen", "def frozen(w):\n    return ("
+    + ", ".join(f"tuple(w.{n})" if n in LISTS else f"w.{n}" for n in FIELDS) + ",)\n")
 
 
 def return_pile(w: Work, p: int) -> list[int]:
@@ -223,13 +212,13 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     best = max(totals)
     leaders = tuple(p for p in range(w.cfg.players) if totals[p] == best)
     if won_by_rules(w.cfg, totals):
-        w.step, w.to_move, w.winners = "over", None, leaders
+        w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
         w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
               "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
         return
     if capped(w.cfg, w.round):
-        w.step, w.to_move, w.winners = "over", None, leaders
+        w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
         limit = f"{w.cfg.round_limit} round{'s' * (w.cfg.round_limit != 1)}"
         w.say(f"The game is cut off by the house-rule limit of {limit} after "

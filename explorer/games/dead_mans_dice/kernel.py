@@ -59,7 +59,7 @@ from .kernel_tables import (
     return_pile,
     setup,
 )
-from .model import DeadMansDiceState, build
+from .model import DeadMansDiceState, make
 from .rules import ranking
 from .thumb import RULES, Rule, plunder_choice
 
@@ -96,10 +96,11 @@ def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
     if final:
         round_, step, to_move, group, die, face, target, after, passes, stacked, winners_, restart_die, turns, \
             rolloffs = fields
-        end = build(game, None, (), tuple(tuple(HAND_DICE[p][m]) for p, m in enumerate(hands)),
-                    tuple(tuple((e >> 3, e & 7) for e in pile) for pile in piles), over, round_,
-                    STEP_NAMES[step], to_move, group, die, face, target, after, passes, stacked, winners_,
-                    restart_die, turns, rolloffs)
+        end = make(game, hands=tuple(tuple(HAND_DICE[p][m]) for p, m in enumerate(hands)),
+                   piles=tuple(tuple((e >> 3, e & 7) for e in pile) for pile in piles), totals=over, round=round_,
+                   step=STEP_NAMES[step], to_move=to_move, group=group, die=die, face=face, target=target,
+                   after=after, passes=passes, stacked=stacked, winners_=winners_, restart_die=restart_die,
+                   turns=turns, rolloffs=rolloffs)
     return PlayoutEnd(over, ranking(fields[10], over), steps, end)
 
 

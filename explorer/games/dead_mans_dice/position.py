@@ -53,25 +53,24 @@ from explorer.core.view import View
 
 from .checks import check_position
 from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
-from .model import STEPS, DeadMansDiceState, build
+from .model import STATE_FIELDS, STEPS, DeadMansDiceState, make, values
 from .render import board_svg
 
-KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
-         "restart_die", "after", "passes", "stacked", "winners", "turns", "rolloffs")
+KNOWN = ("game", *(f.data for f in STATE_FIELDS))
+WRITE = {   # how position data writes each kind of field (model.STATE_FIELDS)
+    "value": lambda v: v,
+    "list": list,
+    "hands": lambda hands: [[die_name(d) for d in hand] for hand in hands],
+    "piles": lambda piles: [[f"{die_name(d)}={FACE_NAMES[f]}" for d, f in pile] for pile in piles],
+    "die": lambda d: None if d is None else die_name(d),
+    "face": lambda f: None if f is None else FACE_NAMES[f],
+}
+_WRITERS = tuple((f.data, WRITE[f.kind]) for f in STATE_FIELDS)
 
 
 def to_dict(s: DeadMansDiceState) -> dict:
-    return {
-        "game": s.game.to_dict(), "round": s.round, "step": s.step, "to_move": s.to_move,
-        "hands": [[die_name(d) for d in hand] for hand in s.hands],
-        "piles": [[f"{die_name(d)}={FACE_NAMES[f]}" for d, f in pile] for pile in s.piles],
-        "totals": list(s.totals), "group": list(s.group),
-        "die": None if s.die is None else die_name(s.die),
-        "face": None if s.face is None else FACE_NAMES[s.face],
-        "target": s.target, "restart_die": None if s.restart_die is None else die_name(s.restart_die),
-        "after": s.after, "passes": s.passes, "stacked": s.stacked, "winners": list(s.winners_),
-        "turns": s.turns, "rolloffs": s.rolloffs,
-    }
+    """Position data: the game, then every field of STATE_FIELDS as JSON."""
+    return {"game": s.game.to_dict(), **{data: write(v) for (data, write), v in zip(_WRITERS, values(s), strict=True)}}
 
 
 # -- reading fields ------------------------------------------------------------------------
@@ -266,8 +265,7 @@ def from_dict(game: Any, data: Any) -> DeadMansDiceState:
                                        + DERIVED[field])
     if step == "over":
         to_move = None
-    return build(game, None, (), hands, piles, totals, round_, step, to_move, group, die, face, target, after,
-                 passes, stacked, winners, restart_die, turns, rolloffs)
+    return make(game, **{**fields, "to_move": to_move, "after": after, "stacked": stacked, "winners_": winners})
 
 
 DERIVED = {"after": "a restart after a broadside ends the turn, after a stray shot the rolled die is placed (R34, "

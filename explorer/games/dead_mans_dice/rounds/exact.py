@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..model import DeadMansDiceState, build
+from ..model import DeadMansDiceState, replace
 
 State = DeadMansDiceState
 Policy = Callable[[State], Any]
@@ -76,9 +76,7 @@ class NeverEnds(ValueError):
 
 
 def _zeroed(s: State) -> State:
-    zeros = (0,) * len(s.totals)
-    return build(s.game, None, (), s.hands, s.piles, zeros, s.round, s.step, s.to_move, s.group, s.die, s.face,
-                 s.target, s.after, s.passes, s.stacked, s.winners_, s.restart_die, s.turns, s.rolloffs)
+    return replace(s, totals=(0,) * len(s.totals))
 
 
 def _moves(s: State, choose: Policy) -> Any:
