@@ -45,7 +45,7 @@ from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
 from explorer.core.policy import RandomPolicy
 
-from . import board_moves, kernel, outlook, position, position_text, rules, spaces, worlds
+from . import board_moves, outlook, playout, position, position_text, rules, spaces, worlds
 from .data import COMPONENTS, DICE_PER_PIRATE
 from .model import DeadMansDiceState, make
 from .notation import parse_action
@@ -140,7 +140,7 @@ class DeadMansDice(Game):
 
     def search_settings(self) -> dict[str, Any]:
         """The paired root search (every move tried in the same 400 worlds with the same dice),
-        each move followed by rule-of-thumb play on the kernel to the end of the round and
+        each move followed by rule-of-thumb play (playout.py) to the end of the round and
         judged there by the outlook (`win_chances`), the greedy pirate as prior, kept unless
         another move does better by more than a standard error; at most a second a move.
 
@@ -156,22 +156,22 @@ class DeadMansDice(Game):
 
     def random_playout(self, state: State, rng: random.Random, max_steps: int,
                        final: bool = False) -> PlayoutEnd | None:
-        """All-random play on the fast kernel (kernel.py): every option is covered; None only
-        for a generator whose `randrange` is not `random.Random`'s (then the model is stepped)."""
-        return kernel.random_playout(self, state, rng, max_steps, final)
+        """All-random play on the model's own rules (playout.py): every option is covered; None
+        only for a generator whose `randrange` is not `random.Random`'s (then the model is stepped)."""
+        return playout.random_playout(self, state, rng, max_steps, final)
 
     def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> PlayoutEnd | None:
-        """Every seat on `policy` on the fast kernel (kernel.py): "random" and the rules of thumb
-        ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as the
-        model's policies' do), under every option; None for another policy or generator."""
-        return kernel.policy_playout(self, state, rng, max_steps, policy, final)
+        """Every seat on `policy`, on the model's own rules (playout.py): "random" and the rules
+        of thumb ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as
+        the model's policies' do), under every option; None for another policy or generator."""
+        return playout.policy_playout(self, state, rng, max_steps, policy, final)
 
     def round_playout(self, state: State, rng: random.Random, max_steps: int,
                       policy: str) -> PlayoutEnd | None:
-        """`policy_playout` on the kernel up to the scored round (T6, E2-E8): the next round
+        """`policy_playout` up to the scored round (T6, E2-E8): the next round
         starts afresh (E9, R6), so only the totals carry over."""
-        return kernel.policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
+        return playout.policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
 
     def policies(self) -> Mapping[str, Any]:
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}

@@ -8,6 +8,7 @@ scratchpad into a new state. Every consequence reports an `Event` citing its rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -31,10 +32,7 @@ from .data import (
 )
 from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
 
-
-def pirate_name(p: int) -> str:
-    """How events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)."""
-    return seat_name(p)
+pirate_name = seat_name     # how events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +89,18 @@ class Work:
     """A mutable copy of a state's fields (model.FIELDS; hands and piles as lists), used inside one
     step, or kept through a whole playout (playout.py)."""
 
-    __slots__ = (*FIELDS, "cfg", "events")
+    __slots__ = (*FIELDS, "cfg", "events", "game")
 
     def __init__(self, s: DeadMansDiceState) -> None:
+        self.game = s.game
         self.cfg = config(s.game)
         _load(self, s)
         self.events: list[Event] = []
 
-    def say(self, text: str, *rules: str) -> None:
-        self.events.append(Event(text, rules))
+    def say(self, text: str | Callable[[], str], *rules: str) -> None:
+        """Report an event citing `rules`; `text` may be a function giving the words, so that a
+        playout keeping no events (playout.py) never builds them."""
+        self.events.append(Event(text() if callable(text) else text, rules))
 
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
         return build(parent.game, trail, tuple(self.events), _frozen(self))
@@ -149,22 +150,22 @@ def next_opener(w: Work) -> None:
     tied = tuple(p for p in w.group if ranks[p] == low)
     if len(tied) == 1:
         w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-        w.say(f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
+        w.say(lambda: f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
         return
     names = ", ".join(seat_name(p) for p in tied)
     if w.cfg.rolloff_limit is not None:
         if w.rolloffs >= w.cfg.rolloff_limit:
             w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-            w.say(f"Tie at {low} ({names}) after {w.rolloffs} roll-off(s): {pirate_name(tied[0])}, first in seat "
-                  "order, goes first (roll-off limit, house rule)", "R9", "R8")
+            w.say(lambda: f"Tie at {low} ({names}) after {w.rolloffs} roll-off(s): {pirate_name(tied[0])}, first "
+                  "in seat order, goes first (roll-off limit, house rule)", "R9", "R8")
             return
         w.rolloffs += 1
     if w.cfg.reroll_all:
         w.group = tuple(range(w.cfg.players))
-        w.say(f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
+        w.say(lambda: f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
     else:
         w.group = tied
-        w.say(f"Tie at {low} ({names}): only the tied pirates roll again", "V10", "R9")
+        w.say(lambda: f"Tie at {low} ({names}): only the tied pirates roll again", "V10", "R9")
     for p in w.group:
         return_pile(w, p)
     w.to_move, w.step = w.group[0], "open"
@@ -179,7 +180,7 @@ def new_round(w: Work) -> None:
     w.group = tuple(range(w.cfg.players))
     w.die = w.face = w.target = w.restart_die = None
     w.after, w.passes, w.stacked = "", 0, False
-    w.say(f"Round {w.round} begins: every pirate rolls one die to open a pile", "E9", "R6", "T0")
+    w.say(lambda: f"Round {w.round} begins: every pirate rolls one die to open a pile", "E9", "R6", "T0")
     next_opener(w)
 
 
@@ -195,7 +196,7 @@ def round_score(cfg: Config, hand: tuple[int, ...], pile: Any, p: int) -> tuple[
 
 def end_round(w: Work, why: str, *rules: str) -> None:
     """T6: score the round (E2-E6), then end the game (E7, E8) or open the next round (E9)."""
-    w.say(f"The round ends: {why}", *rules)
+    w.say(lambda: f"The round ends: {why}", *rules)
     totals = list(w.totals)
     for p in range(w.cfg.players):
         score, doubled, keelhauled = round_score(w.cfg, w.hands[p], w.piles[p], p)
@@ -214,21 +215,21 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     if won_by_rules(w.cfg, totals):
         w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
-        w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
+        w.say(lambda: f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
               "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
         return
     if capped(w.cfg, w.round):
         w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
         limit = f"{w.cfg.round_limit} round{'s' * (w.cfg.round_limit != 1)}"
-        w.say(f"The game is cut off by the house-rule limit of {limit} after "
+        w.say(lambda: f"The game is cut off by the house-rule limit of {limit} after "
               f"round {w.round}: nobody has won by the rules; on the totals {names} "
               f"{'leads' if len(leaders) == 1 else 'lead'} with {best} doubloons")
         return
     if best >= w.cfg.target:
-        w.say(f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
+        w.say(lambda: f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
     w.step, w.to_move, w.group = "scored", 0, ()
-    w.say(f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
+    w.say(lambda: f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
 
 
 def won_by_rules(cfg: Config, totals: tuple[int, ...]) -> bool:
@@ -274,7 +275,7 @@ def resolve_roll(w: Work) -> None:
         return
     w.die = w.face = None
     top = face_words(pile[-1][1])
-    w.say(f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
+    w.say(lambda: f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
           "back to hand", "R19", "R14")
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
@@ -299,7 +300,7 @@ def stack(w: Work) -> None:
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(f"{pirate_name(p)} stacks {die_showing(die, face, p)} {why}", *rules)
+    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {why}", *rules)
     grown(w)
 
 
@@ -332,7 +333,7 @@ def plunder(w: Work, o: int) -> None:
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
     kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
+    w.say(lambda: f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
           f"({kind} {face_words(top)})", "R21", "R22", "R24", "R26")
     grown(w)
 
@@ -342,7 +343,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
     """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
     w.charge(shooter, COMPONENTS.plank)
     dice = return_pile(w, target)
-    w.say(f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
+    w.say(lambda: f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
           f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
           *rules)
     w.target = target
@@ -352,7 +353,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
 def topple(w: Work, p: int, why: str, *rules: str) -> None:
     """R36: the pile falls overboard; its dice go back to their owners (R33), no doubloons lost."""
     dice = return_pile(w, p)
-    w.say(f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_words(d, p) for d in dice)} go back "
+    w.say(lambda: f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_words(d, p) for d in dice)} go back "
           "to their owners' hands", "R36", "R33", *rules)
 
 
@@ -361,7 +362,7 @@ def restarted(w: Work, face: int) -> None:
     v, die = w.target, w.restart_die
     w.take_from_hand(v, die)
     w.add_to_pile(v, die, face)
-    w.say(f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
+    w.say(lambda: f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
     w.target = w.restart_die = None
     after, w.after = w.after, ""
     if after == "place":

@@ -13,7 +13,9 @@ from typing import Any
 from explorer.core.game import State
 from explorer.core.rules_state import RulesState
 
-from .data import FACE_NAMES, die_name, seat_code
+from .data import COMPONENTS, DICE_PER_PIRATE, FACE_NAMES, die_name, seat_code
+
+MAX_PLAYERS = COMPONENTS.max_players
 
 
 # -- decisions -------------------------------------------------------------------------
@@ -154,6 +156,11 @@ class Shot:
 
 Action = OpeningRoll | Roll | Broadside | Plunder | EndTurn | RestartRoll | Pass | Place | NextRound | Overboard
 Outcome = Face | StrayShot | Steadiness | Shot
+
+# Each action once per die or seat (equal to any other instance): legal_actions hands these out.
+_DICE = range(DICE_PER_PIRATE * MAX_PLAYERS)
+ROLLS, OPENS, RESTARTS = (tuple(kind(d) for d in _DICE) for kind in (Roll, OpeningRoll, RestartRoll))
+BROADSIDES, PLUNDER_FROM = (tuple(kind(p) for p in range(MAX_PLAYERS)) for kind in (Broadside, Plunder))
 
 END_TURN = EndTurn()
 NEXT_ROUND = NextRound()
