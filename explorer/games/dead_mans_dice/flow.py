@@ -107,7 +107,7 @@ class Work:
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
-        self.hands[p] = tuple(d for d in hand if d != die)
+        self.hands[p] = tuple([d for d in hand if d != die])
 
     def add_to_pile(self, p: int, die: int, face: int) -> None:
         self.piles[p] = (*self.piles[p], (die, face))
@@ -249,9 +249,9 @@ def end_turn(w: Work) -> None:
     w.stacked = False
     w.die = w.face = w.target = w.restart_die = None
     w.after = ""
-    empty = [p for p in range(w.cfg.players) if not w.hands[p]]
-    if empty:
-        end_round(w, f"{pirate_name(empty[0])} has an empty hand (pistol empty)", "R28", "E1")
+    if not all(w.hands):
+        empty = w.hands.index(())
+        end_round(w, f"{pirate_name(empty)} has an empty hand (pistol empty)", "R28", "E1")
         return
     if w.cfg.round_turn_limit is not None:
         w.turns += 1
@@ -287,21 +287,29 @@ def stack(w: Work) -> None:
     """R13/R14/R15/R18: the rolled die goes on top of the roller's own pile."""
     p, die, face = w.to_move, w.die, w.face
     pile = w.piles[p]
-    if not pile:
-        why, rules = "as the new base", ("R13", "R27")
+    top = pile[-1][1] if pile else None
+    if top is None:
+        rules = ("R13", "R27")
     elif face == SKULL:
-        why, rules = "(a skull always fits)", ("R15", "R18")
+        rules = ("R15", "R18")
     else:
-        top = pile[-1][1]
-        kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1
-                                                     else "makes 7 with")
-        why, rules = f"({face_words(face)} {kind} {face_words(top)})", ("R14", "R16" if top == SKULL else "R18")
+        rules = ("R14", "R16" if top == SKULL else "R18")
     w.take_from_hand(p, die)
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {why}", *rules)
+    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {_why_it_fits(face, top)}", *rules)
     grown(w)
+
+
+def _why_it_fits(face: int, top: int | None) -> str:
+    """R13-R16 in words: a new base, a skull, or how the face relates to the top."""
+    if top is None:
+        return "as the new base"
+    if face == SKULL:
+        return "(a skull always fits)"
+    kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1 else "makes 7 with")
+    return f"({face_words(face)} {kind} {face_words(top)})"
 
 
 def grown(w: Work) -> None:

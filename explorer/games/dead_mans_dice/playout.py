@@ -55,17 +55,28 @@ def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max
     else:
         return None
     w = _Quiet(state)
-    below = rng._randbelow  # type: ignore[attr-defined]
-    steps = play(w, below, rng, max_steps, rule, setup(game), "scored" if round_only else "over")
+    steps = play(w, _Draws(rng), max_steps, rule, setup(game), "scored" if round_only else "over")
     end = w.freeze(state, None) if final else None
     return PlayoutEnd(w.totals, ranking(w.winners_, w.totals), steps, end)
 
 
-def play(w: Work, below: Any, rng: random.Random, max_steps: int, rule: Any, c: Any, stop: str) -> int:
-    """Step `w` by the model's rules until the game is over (or the step `stop` is reached);
-    `below` is the generator's `randrange` for k > 0. Returns the steps taken."""
+class _Draws:
+    """A standard generator as the model's rules and `explorer.core.chance.sample` call it:
+    ``randrange(k)`` for k > 0 only, which is `random.Random._randbelow(k)` without the
+    argument checks."""
+
+    __slots__ = ("randrange",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.randrange = rng._randbelow  # type: ignore[attr-defined]
+
+
+def play(w: Work, rng: Any, max_steps: int, rule: Any, c: Any, stop: str) -> int:
+    """Step `w` by the model's rules until the game is over (or the step `stop` is reached),
+    each seat on `rule` (None: uniformly random). Returns the steps taken."""
     steps = 0
     chance = CHANCE_STEPS
+    below = rng.randrange
     while w.step != "over" and w.step != stop:
         if steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
