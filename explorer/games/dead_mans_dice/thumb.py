@@ -281,10 +281,11 @@ def plunder_choice(c: Setup, p: int, hands: list[int], piles: list[list[int]], p
     return pick
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Rule:
     """One rule of thumb: which die it opens (and restarts, R34) with, and its T1 choice; both
-    plunder as `plunder_choice` does and stack whatever fits (V11)."""
+    plunder as `plunder_choice` does and stack whatever fits (V11). Compared by identity (each
+    is made once), so the turn cache hashes it cheaply."""
 
     name: str
     base_last: bool        # the last die in hand (the Jolly Roger die when held), else the first
@@ -323,9 +324,16 @@ def decide(rule: Rule, c: Setup, state: Any, legal: Sequence[Any]) -> Any:
         return first
     if len(legal) == 1:
         return first                                    # e.g. "next round" once a round is scored
-    hands, piles = to_plain(state)
     p = state.to_move
     if state.step == "plunder":
+        hands, piles = to_plain(state)
         prey = [a.opponent for a in legal if isinstance(a, Plunder)]
         return legal[plunder_choice(c, p, hands, piles, prey)]
-    return legal[rule.turn(c, p, hands, piles)]
+    return legal[_turn(rule, c, p, tuple(state.hands), tuple(state.piles))]
+
+
+@lru_cache(maxsize=1 << 16)
+def _turn(rule: Rule, c: Setup, p: int, hands: tuple, piles: tuple) -> int:
+    """`rule.turn` on a table as the model holds it, cached: rollouts from one position meet the
+    same tables again and again (two turns in three, from a mid-game position)."""
+    return rule.turn(c, p, [_mask(hand) for hand in hands], [_entries(pile) for pile in piles])
