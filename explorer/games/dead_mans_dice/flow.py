@@ -100,7 +100,7 @@ class Work:
     def say(self, text: str | Callable[[], str], *rules: str) -> None:
         """Report an event citing `rules`; `text` may be a function giving the words, so that a
         playout keeping no events (playout.py) never builds them."""
-        self.events.append(Event(text() if callable(text) else text, rules))
+        self.events.append(_event(text() if callable(text) else text, rules))
 
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
         return build(parent.game, trail, tuple(self.events), _frozen(self))
@@ -118,6 +118,7 @@ class Work:
         self.totals = tuple(totals)
 
 
+_event = lru_cache(maxsize=4096)(Event)     # events are values: the same words and rules, one Event
 _load = field_function(   # a state's fields into a working copy, hands and piles as lists
     "load", f"def load(w, s):\n    ({', '.join(f'w.{n}' for n in FIELDS)},) = values(s)\n"
     + "".join(f"    w.{n} = list(w.{n})\n" for n in LISTS), values=values)
