@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/dead_mans_dice.md (IDs S, T, R, E, V, C, A are the digest's).
 
-Action notation (``str(action)``, read back by ``game.parse_action``)
-----------------------------------------------------------------------
+Action notation (``str(action)``, read back by ``game.parse_action``: notation.py)
+-----------------------------------------------------------------------------------
 Seats are ``P1`` .. ``P6`` (events say "Player 1" ..). A die is its owner's seat and its mark:
 ``P1-1``, ``P1-2`` (regular) and ``P1-J`` (Jolly Roger). Faces are ``S`` (skull) and ``1``-``6``.
 The digest's letters (``A1``, ``BJ``, ``broadside B``) are still read, for games saved before.
