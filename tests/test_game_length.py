@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from dmd_helpers import cited, play, table
+from games.dead_mans_dice.support import cited, play, table
 from games.last_bottle_of_rum.support import legal, run, scene, ship
 
 import explorer

@@ -81,7 +81,7 @@ def api_names() -> set[str]:
     modules = ["explorer", "explorer.analysis", "explorer.analysis.odds", "explorer.core.game", "widgets",
                "widgets.teach", "widgets.show", "widgets.figures"]
     modules += [f"explorer.games.{g}" for g in GAMES]
-    modules += ["explorer.games.dead_mans_dice.analysis", "explorer.games.sjoroveroya.odds",
+    modules += ["explorer.games.dead_mans_dice.odds", "explorer.games.sjoroveroya.odds",
                 "explorer.games.jolly_and_roger.odds", "explorer.games.last_bottle_of_rum.odds",
                 "explorer.games.pirate_rush.turn.scoring", "explorer.games.pirate_rush.teaching.whatif",
                 "explorer.games.pirate_rush.odds"]
@@ -217,7 +217,7 @@ def test_your_turn_exercises_go_through_an_answer_box(name):
 def test_dead_mans_dice_try_it_names_the_jolly_roger_faces_right():
     """#31 error 1 (R3, R14, R17): the Jolly Roger die has no 1; on a 3 a skull, 3 or 4 stack and a
     2, 5 or 6 maroons. The sentence is read back and compared with the model's roll."""
-    from explorer.games.dead_mans_dice import analysis as an
+    from explorer.games.dead_mans_dice import odds as an
     from explorer.games.dead_mans_dice.data import die_code, die_faces
 
     said = paragraph("dead_mans_dice", "Try it.")

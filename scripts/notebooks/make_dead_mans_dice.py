@@ -10,7 +10,7 @@ from __future__ import annotations
 from cells import C, M, guided_lesson, odds_lesson, small, title, write
 
 import explorer
-from explorer.games.dead_mans_dice import analysis as an
+from explorer.games.dead_mans_dice import odds as an
 from explorer.games.dead_mans_dice.data import die_code
 
 FACE_WORDS = {"S": "a skull"}
@@ -65,7 +65,7 @@ cells = [
       f"tree to try another face.\n\n" + small("R3, R14, R17")),
     C("Explorer(start)"),
     M("On a skull a die counts as a 1, so a 1 (matching), a 2 (one higher) or a 6 (makes 7) fits on it."),
-    C("from explorer.games.dead_mans_dice.analysis import die_advice, stack_chance\n"
+    C("from explorer.games.dead_mans_dice.odds import die_advice, stack_chance\n"
       "from explorer.games.dead_mans_dice.data import die_code, die_name\n\n"
       "Ask(\"What is the chance an ordinary die stacks on a skull? (a fraction like 1/6)\",\n"
       "    stack_chance(die_code(\"P1-1\"), 0))"),

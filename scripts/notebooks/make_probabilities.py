@@ -17,7 +17,7 @@ cells = [
     C('from fractions import Fraction as F\n'
       '\n'
       'import explorer\n'
-      'from explorer.games.dead_mans_dice import analysis as an\n'
+      'from explorer.games.dead_mans_dice import odds as an\n'
       'from explorer.games.dead_mans_dice.data import die_code\n'
       'from widgets.figures import show_bars, show_lines\n'
       'from widgets.show import chance, odds_table, table, value'),

@@ -97,8 +97,8 @@ def test_a_teaching_notebook_runs_in_lab_with_its_boards(jupyterlab, page):
 def test_an_exercise_starts_empty_and_judges_the_answer_typed(jupyterlab, page):
     """A "your turn" in a teaching notebook is an answer box (widgets.teach.Ask): empty at first, a
     wrong answer is told so without the answer, the right one (the model's, R16) is confirmed."""
-    from explorer.games.dead_mans_dice.analysis import stack_chance
     from explorer.games.dead_mans_dice.data import die_code
+    from explorer.games.dead_mans_dice.odds import stack_chance
 
     open_notebook(page, jupyterlab, "dead_mans_dice.ipynb", workspace="exercise")
     run_all(page, timeout=240_000)

@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/dead_mans_dice.md (IDs S, T, R, E, V, C, A are the digest's).
 
-Action notation (``str(action)``, read back by ``game.parse_action``)
-----------------------------------------------------------------------
+Action notation (``str(action)``, read back by ``game.parse_action``: notation.py)
+-----------------------------------------------------------------------------------
 Seats are ``P1`` .. ``P6`` (events say "Player 1" ..). A die is its owner's seat and its mark:
 ``P1-1``, ``P1-2`` (regular) and ``P1-J`` (Jolly Roger). Faces are ``S`` (skull) and ``1``-``6``.
 The digest's letters (``A1``, ``BJ``, ``broadside B``) are still read, for games saved before.
@@ -41,33 +41,15 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.bounds import preview
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import OptionError
 from explorer.core.game import Game, OptionSpec, PlayoutEnd, State
+from explorer.core.policy import RandomPolicy
 
-from . import board_moves, position, rules
-from .data import COMPONENTS, DICE_PER_PIRATE, die_code, face_code, pirate_code
-from .model import (
-    DECLINE,
-    END_TURN,
-    FACES,
-    HIT,
-    MISS,
-    NEXT_ROUND,
-    NO_STRAY,
-    PASS,
-    STACK,
-    STEADY,
-    TOPPLE,
-    Broadside,
-    DeadMansDiceState,
-    OpeningRoll,
-    Overboard,
-    Plunder,
-    RestartRoll,
-    Roll,
-    StrayShot,
-)
+from . import board_moves, outlook, playout, position, position_text, rules, spaces, worlds
+from .data import COMPONENTS, DICE_PER_PIRATE
+from .model import DeadMansDiceState, make
+from .notation import parse_action
+from .policies import Cautious, Greedy
 from .rules_text import RULES
 
 __all__ = ["GAME", "DeadMansDice", "DeadMansDiceState"]
@@ -123,59 +105,44 @@ class DeadMansDice(Game):
 
     def new_state(self) -> DeadMansDiceState:
         """S1-S5: all dice in hand, totals 0; round 1 opens with pirate A's opening roll (T0)."""
-        from .model import build
-
         n = self.players
         hands = tuple(tuple(range(DICE_PER_PIRATE * p, DICE_PER_PIRATE * (p + 1))) for p in range(n))
-        return build(self, None, (), hands, ((),) * n, (0,) * n, 1, "open", 0, tuple(range(n)), None, None,
-                     None, "", 0, False, (), None)
+        return make(self, hands=hands, piles=((),) * n, totals=(0,) * n, group=tuple(range(n)))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> DeadMansDiceState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     def position(self, text: str) -> DeadMansDiceState:
         """Read the short position notation (position_text.py, docs/dead_mans_dice.md)."""
-        from .position_text import read
+        return position_text.read(self, text)
 
-        return read(self, text)
+    def write_position(self, state: DeadMansDiceState) -> str:
+        """`state` in the short notation that `position` reads back (position_text.py)."""
+        return position_text.write(state)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
         """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
-        from .position import hidden_worlds
-
-        return hidden_worlds(self, view, limit)
+        return worlds.hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DeadMansDiceState:
         """No hidden information: the view is the whole position (the generator is unused)."""
-        from .position import sample_state
-
-        return sample_state(self, view)
+        return worlds.sample_state(self, view)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information
+    action_space, chance_space = spaces.action_space, spaces.chance_space
+    max_decisions, perfect_information = spaces.max_decisions, spaces.perfect_information
 
     def parse_action(self, text: str) -> Any:
-        """Read the notation of the module docstring (case-insensitive)."""
-        if not isinstance(text, str):
-            raise IllegalAction("T1", f"an action is written as text, not {type(text).__name__}", text)
-        try:
-            return _parse(text.split(), self.players)
-        except (ValueError, IndexError, KeyError):   # KeyError: an unknown word before a seat ("foo P1")
-            raise IllegalAction("T1", f"{preview(text)} is not Dead Man's Dice notation: roll P1-1, broadside P2, "
-                                      "plunder P3, end, open P1-1, restart P2-2, pass, stack, decline, next round, "
-                                      "overboard P1, face S, stray none, steady, topple, hit, miss", text) from None
+        """Read the notation of the module docstring (case-insensitive; notation.py)."""
+        return parse_action(text, self.players)
 
     def win_chances(self, state: Any) -> tuple[float, ...]:
         """The outlook (outlook.py): each seat's chance of winning as fitted on rule-of-thumb games."""
-        from .outlook import win_chances
-
-        return win_chances(state)
+        return outlook.win_chances(state)
 
     def search_settings(self) -> dict[str, Any]:
         """The paired root search (every move tried in the same 400 worlds with the same dice),
-        each move followed by rule-of-thumb play on the kernel to the end of the round and
+        each move followed by rule-of-thumb play (playout.py) to the end of the round and
         judged there by the outlook (`win_chances`), the greedy pirate as prior, kept unless
         another move does better by more than a standard error; at most a second a move.
 
@@ -189,67 +156,19 @@ class DeadMansDice(Game):
         return {"iterations": 400, "seconds": 1.0, "root": "paired", "rollout_steps": None, "horizon": "round",
                 "rollout": "rule_of_thumb", "prior": "rule_of_thumb", "prior_z": 1.0, "reward": "win"}
 
-    def random_playout(self, state: State, rng: random.Random, max_steps: int,
-                       final: bool = False) -> PlayoutEnd | None:
-        """All-random play on the fast kernel (kernel.py): every option is covered; None only
-        for a generator whose `randrange` is not `random.Random`'s (then the model is stepped)."""
-        from .kernel import random_playout
-
-        return random_playout(self, state, rng, max_steps, final)
-
-    def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> PlayoutEnd | None:
-        """Every seat on `policy` on the fast kernel (kernel.py): "random" and the rules of thumb
-        ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as the
-        model's policies' do), under every option; None for another policy or generator."""
-        from .kernel import policy_playout
-
-        return policy_playout(self, state, rng, max_steps, policy, final)
-
-    def round_playout(self, state: State, rng: random.Random, max_steps: int,
-                      policy: str) -> PlayoutEnd | None:
-        """`policy_playout` on the kernel up to the scored round (T6, E2-E8): the next round
-        starts afresh (E9, R6), so only the totals carry over."""
-        from .kernel import policy_playout
-
-        return policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
+    def playout(self, state: State, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> PlayoutEnd | None:
+        """Every seat on `policy`, on the model's own rules (playout.py): "random" and the rules of thumb
+        ("rule_of_thumb" = "greedy", "cautious"; their choices come from thumb.py, as the model's
+        policies' do), under every option; ``until="round"`` stops at the scored round (T6, E2-E8):
+        the next round starts afresh (E9, R6), so only the totals carry over. None for another
+        policy, or a generator whose `randrange` is not `random.Random`'s (the model is stepped)."""
+        if until == "round":
+            return playout.policy_playout(self, state, rng, max_steps, policy, True, round_only=True)
+        return playout.policy_playout(self, state, rng, max_steps, policy, final)
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import Cautious, Greedy
-
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "cautious": Cautious}
-
-
-_WORDS = {"next round": NEXT_ROUND, "end": END_TURN, "pass": PASS, "stack": STACK, "decline": DECLINE, "steady": STEADY,
-          "topple": TOPPLE, "hit": HIT, "miss": MISS}
-_DIE_ACTIONS = {"open": OpeningRoll, "roll": Roll, "restart": RestartRoll}
-_PIRATE_ACTIONS = {"broadside": Broadside, "plunder": Plunder, "overboard": Overboard}
-
-
-def _parse(words: list[str], players: int) -> Any:
-    head = words[0].lower()
-    whole = " ".join(words).lower()
-    if whole in _WORDS:
-        return _WORDS[whole]
-    if len(words) != 2:
-        raise ValueError(words)
-    if head in _DIE_ACTIONS:
-        die = die_code(words[1])
-        if die >= DICE_PER_PIRATE * players:
-            raise ValueError(words)
-        return _DIE_ACTIONS[head](die)
-    if head == "face":
-        return FACES[face_code(words[1])]
-    if head == "stray" and words[1].lower() == "none":
-        return NO_STRAY
-    seat = pirate_code(words[1])
-    if not 0 <= seat < players:
-        raise ValueError(words)
-    if head == "stray":
-        return StrayShot(seat)
-    return _PIRATE_ACTIONS[head](seat)
 
 
 GAME = DeadMansDice

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 from explorer.core.bounds import is_number
@@ -95,7 +97,10 @@ def seat_code(p: int) -> str:
 
 def seat_name(p: int) -> str:
     """Seat 0 -> ``Player 1``: how events, errors and status lines name a pirate."""
-    return f"Player {p + 1}"
+    return _SEAT_NAMES[p] if 0 <= p < len(_SEAT_NAMES) else f"Player {p + 1}"
+
+
+_SEAT_NAMES = tuple(f"Player {p + 1}" for p in range(8))
 
 
 def owner(die: int) -> int:
@@ -135,6 +140,7 @@ def die_kind_words(die: int) -> str:
     return _KIND_WORDS[die % DICE_PER_PIRATE]
 
 
+@lru_cache(maxsize=1024)
 def die_words(die: int, mover: int | None = None) -> str:
     """A die as events and errors say it (R1): ``Player 1's Jolly Roger die``,
     ``Player 2's regular die 1``, or ``their regular die 1`` in a sentence about its owner
@@ -143,6 +149,7 @@ def die_words(die: int, mover: int | None = None) -> str:
     return f"{whose} {die_kind_words(die)}"
 
 
+@lru_cache(maxsize=4096)
 def die_showing(die: int, face: int, mover: int | None = None) -> str:
     """A rolled die in prose: ``Player 1's regular die 2 showing 5``."""
     return f"{die_words(die, mover)} showing {face_words(face)}"
@@ -195,3 +202,10 @@ def can_plunder(face: int, top: int) -> bool:
 
 STACKS = tuple(tuple(can_stack(f, t) for t in range(7)) for f in range(7))       # [face][top]
 PLUNDERS = tuple(tuple(can_plunder(f, t) for t in range(7)) for f in range(7))   # [face][top]
+
+
+def stack_chance(die: int, top: int | None) -> Fraction:
+    """C4: P(the die can be stacked on a top face; None: an empty pile), from the stacking matrix."""
+    if top is None:
+        return Fraction(1)
+    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)

@@ -17,6 +17,7 @@ from .data import (
     is_jolly,
     owner,
     seat_name,
+    stack_chance,
 )
 from .flow import config, plunderable
 from .model import (
@@ -182,8 +183,6 @@ def _own(die: int) -> str:
 
 def describe(s: DeadMansDiceState, action: Any) -> str:
     """The action in plain words, with the exact chance behind it where there is one."""
-    from .rules import stack_chance
-
     if isinstance(action, Roll):
         pile = s.piles[s.to_move]
         chance = stack_chance(action.die, pile[-1][1] if pile else None)

@@ -8,6 +8,7 @@ scratchpad into a new state. Every consequence reports an `Event` citing its rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -21,6 +22,7 @@ from .data import (
     RANK,
     SKULL,
     STACKS,
+    VALUE,
     die_showing,
     die_words,
     face_words,
@@ -28,12 +30,9 @@ from .data import (
     owner,
     seat_name,
 )
-from .model import DeadMansDiceState, build
+from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
 
-
-def pirate_name(p: int) -> str:
-    """How events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)."""
-    return seat_name(p)
+pirate_name = seat_name     # how events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,44 +86,28 @@ def plunder_targets(cfg: Config, piles: Any, p: int) -> list[int]:
 
 # -- the scratchpad ------------------------------------------------------------------------
 class Work:
-    """A mutable copy of a state's fields, used inside one step only."""
+    """A mutable copy of a state's fields (model.FIELDS; hands and piles as lists), used inside one
+    step, or kept through a whole playout (playout.py)."""
 
-    __slots__ = ("after", "cfg", "die", "events", "face", "group", "hands", "passes", "piles", "restart_die",
-                 "rolloffs", "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners")
+    __slots__ = (*FIELDS, "cfg", "events", "game")
 
     def __init__(self, s: DeadMansDiceState) -> None:
+        self.game = s.game
         self.cfg = config(s.game)
-        self.hands = list(s.hands)
-        self.piles = list(s.piles)
-        self.totals = s.totals
-        self.round = s.round
-        self.step = s.step
-        self.to_move = s.to_move
-        self.group = s.group
-        self.die = s.die
-        self.face = s.face
-        self.target = s.target
-        self.after = s.after
-        self.passes = s.passes
-        self.stacked = s.stacked
-        self.winners = s.winners_
-        self.restart_die = s.restart_die
-        self.turns = s.turns
-        self.rolloffs = s.rolloffs
+        _load(self, s)
         self.events: list[Event] = []
 
-    def say(self, text: str, *rules: str) -> None:
-        self.events.append(Event(text, rules))
+    def say(self, text: str | Callable[[], str], *rules: str) -> None:
+        """Report an event citing `rules`; `text` may be a function giving the words, so that a
+        playout keeping no events (playout.py) never builds them."""
+        self.events.append(_event(text() if callable(text) else text, rules))
 
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
-        return build(parent.game, trail, tuple(self.events), tuple(self.hands), tuple(self.piles), self.totals,
-                     self.round, self.step, self.to_move, self.group, self.die, self.face, self.target,
-                     self.after, self.passes, self.stacked, self.winners, self.restart_die, self.turns,
-                     self.rolloffs)
+        return build(parent.game, trail, tuple(self.events), _frozen(self))
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
-        self.hands[p] = tuple(d for d in hand if d != die)
+        self.hands[p] = tuple([d for d in hand if d != die])
 
     def add_to_pile(self, p: int, die: int, face: int) -> None:
         self.piles[p] = (*self.piles[p], (die, face))
@@ -133,6 +116,15 @@ class Work:
         totals = list(self.totals)
         totals[p] -= amount
         self.totals = tuple(totals)
+
+
+_event = lru_cache(maxsize=4096)(Event)     # events are values: the same words and rules, one Event
+_load = field_function(   # a state's fields into a working copy, hands and piles as lists
+    "load", f"def load(w, s):\n    ({', '.join(f'w.{n}' for n in FIELDS)},) = values(s)\n"
+    + "".join(f"    w.{n} = list(w.{n})\n" for n in LISTS), values=values)
+_frozen = field_function(  # a working copy's fields as a state holds them (FIELDS order)
+    "frozen", "def frozen(w):\n    return ("
+    + ", ".join(f"tuple(w.{n})" if n in LISTS else f"w.{n}" for n in FIELDS) + ",)\n")
 
 
 def return_pile(w: Work, p: int) -> list[int]:
@@ -159,22 +151,22 @@ def next_opener(w: Work) -> None:
     tied = tuple(p for p in w.group if ranks[p] == low)
     if len(tied) == 1:
         w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-        w.say(f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
+        w.say(lambda: f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
         return
     names = ", ".join(seat_name(p) for p in tied)
     if w.cfg.rolloff_limit is not None:
         if w.rolloffs >= w.cfg.rolloff_limit:
             w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-            w.say(f"Tie at {low} ({names}) after {w.rolloffs} roll-off(s): {pirate_name(tied[0])}, first in seat "
-                  "order, goes first (roll-off limit, house rule)", "R9", "R8")
+            w.say(lambda: f"Tie at {low} ({names}) after {w.rolloffs} roll-off(s): {pirate_name(tied[0])}, first "
+                  "in seat order, goes first (roll-off limit, house rule)", "R9", "R8")
             return
         w.rolloffs += 1
     if w.cfg.reroll_all:
         w.group = tuple(range(w.cfg.players))
-        w.say(f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
+        w.say(lambda: f"Tie at {low} ({names}): every pirate takes back the opening die and rolls again", "R9", "V10")
     else:
         w.group = tied
-        w.say(f"Tie at {low} ({names}): only the tied pirates roll again", "V10", "R9")
+        w.say(lambda: f"Tie at {low} ({names}): only the tied pirates roll again", "V10", "R9")
     for p in w.group:
         return_pile(w, p)
     w.to_move, w.step = w.group[0], "open"
@@ -189,15 +181,13 @@ def new_round(w: Work) -> None:
     w.group = tuple(range(w.cfg.players))
     w.die = w.face = w.target = w.restart_die = None
     w.after, w.passes, w.stacked = "", 0, False
-    w.say(f"Round {w.round} begins: every pirate rolls one die to open a pile", "E9", "R6", "T0")
+    w.say(lambda: f"Round {w.round} begins: every pirate rolls one die to open a pile", "E9", "R6", "T0")
     next_opener(w)
 
 
 # -- the end of a turn and of a round (T5, T6) ---------------------------------------------
 def round_score(cfg: Config, hand: tuple[int, ...], pile: Any, p: int) -> tuple[int, bool, bool]:
     """E2-E5: pile value, x2 under a skull top, -7 when the own Jolly Roger is in hand."""
-    from .data import VALUE
-
     value = sum(VALUE[f] for _, f in pile)
     doubled = bool(pile) and pile[-1][1] == SKULL
     keelhauled = any(is_jolly(d) for d in hand)      # only p's own dice are ever in p's hand
@@ -207,15 +197,14 @@ def round_score(cfg: Config, hand: tuple[int, ...], pile: Any, p: int) -> tuple[
 
 def end_round(w: Work, why: str, *rules: str) -> None:
     """T6: score the round (E2-E6), then end the game (E7, E8) or open the next round (E9)."""
-    w.say(f"The round ends: {why}", *rules)
+    w.say(lambda: f"The round ends: {why}", *rules)
     totals = list(w.totals)
     for p in range(w.cfg.players):
         score, doubled, keelhauled = round_score(w.cfg, w.hands[p], w.piles[p], p)
         totals[p] += score
-        notes = "".join([" (skull on top: doubled)" if doubled else "",
-                         " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
-        w.say(f"{pirate_name(p)} scores {score:+d}{notes}, total {totals[p]}", "E5", "E2",
-              *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ()))
+        w.say(lambda p=p, score=score, doubled=doubled, keelhauled=keelhauled, total=totals[p]:
+              _scored_words(p, score, doubled, keelhauled, total),
+              "E5", "E2", *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ()))
     w.totals = tuple(totals)
     w.die = w.face = w.target = w.restart_die = None
     w.stacked = False
@@ -224,23 +213,29 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     best = max(totals)
     leaders = tuple(p for p in range(w.cfg.players) if totals[p] == best)
     if won_by_rules(w.cfg, totals):
-        w.step, w.to_move, w.winners = "over", None, leaders
+        w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
-        w.say(f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
+        w.say(lambda: f"{names} {'wins' if len(leaders) == 1 else 'share the victory'} with {best} doubloons",
               "E7", *(("E8", "V9") if len(leaders) > 1 else ()))
         return
     if capped(w.cfg, w.round):
-        w.step, w.to_move, w.winners = "over", None, leaders
+        w.step, w.to_move, w.winners_ = "over", None, leaders
         names = " and ".join(pirate_name(p) for p in leaders)
         limit = f"{w.cfg.round_limit} round{'s' * (w.cfg.round_limit != 1)}"
-        w.say(f"The game is cut off by the house-rule limit of {limit} after "
+        w.say(lambda: f"The game is cut off by the house-rule limit of {limit} after "
               f"round {w.round}: nobody has won by the rules; on the totals {names} "
               f"{'leads' if len(leaders) == 1 else 'lead'} with {best} doubloons")
         return
     if best >= w.cfg.target:
-        w.say(f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
+        w.say(lambda: f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
     w.step, w.to_move, w.group = "scored", 0, ()
-    w.say(f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
+    w.say(lambda: f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
+
+
+def _scored_words(p: int, score: int, doubled: bool, keelhauled: bool, total: int) -> str:
+    notes = "".join([" (skull on top: doubled)" if doubled else "",
+                     " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
+    return f"{pirate_name(p)} scores {score:+d}{notes}, total {total}"
 
 
 def won_by_rules(cfg: Config, totals: tuple[int, ...]) -> bool:
@@ -260,9 +255,9 @@ def end_turn(w: Work) -> None:
     w.stacked = False
     w.die = w.face = w.target = w.restart_die = None
     w.after = ""
-    empty = [p for p in range(w.cfg.players) if not w.hands[p]]
-    if empty:
-        end_round(w, f"{pirate_name(empty[0])} has an empty hand (pistol empty)", "R28", "E1")
+    if not all(w.hands):
+        empty = w.hands.index(())
+        end_round(w, f"{pirate_name(empty)} has an empty hand (pistol empty)", "R28", "E1")
         return
     if w.cfg.round_turn_limit is not None:
         w.turns += 1
@@ -286,7 +281,7 @@ def resolve_roll(w: Work) -> None:
         return
     w.die = w.face = None
     top = face_words(pile[-1][1])
-    w.say(f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
+    w.say(lambda: f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
           "back to hand", "R19", "R14")
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
@@ -298,21 +293,29 @@ def stack(w: Work) -> None:
     """R13/R14/R15/R18: the rolled die goes on top of the roller's own pile."""
     p, die, face = w.to_move, w.die, w.face
     pile = w.piles[p]
-    if not pile:
-        why, rules = "as the new base", ("R13", "R27")
+    top = pile[-1][1] if pile else None
+    if top is None:
+        rules = ("R13", "R27")
     elif face == SKULL:
-        why, rules = "(a skull always fits)", ("R15", "R18")
+        rules = ("R15", "R18")
     else:
-        top = pile[-1][1]
-        kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1
-                                                     else "makes 7 with")
-        why, rules = f"({face_words(face)} {kind} {face_words(top)})", ("R14", "R16" if top == SKULL else "R18")
+        rules = ("R14", "R16" if top == SKULL else "R18")
     w.take_from_hand(p, die)
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(f"{pirate_name(p)} stacks {die_showing(die, face, p)} {why}", *rules)
+    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {_why_it_fits(face, top)}", *rules)
     grown(w)
+
+
+def _why_it_fits(face: int, top: int | None) -> str:
+    """R13-R16 in words: a new base, a skull, or how the face relates to the top."""
+    if top is None:
+        return "as the new base"
+    if face == SKULL:
+        return "(a skull always fits)"
+    kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1 else "makes 7 with")
+    return f"({face_words(face)} {kind} {face_words(top)})"
 
 
 def grown(w: Work) -> None:
@@ -344,7 +347,7 @@ def plunder(w: Work, o: int) -> None:
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
     kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
+    w.say(lambda: f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
           f"({kind} {face_words(top)})", "R21", "R22", "R24", "R26")
     grown(w)
 
@@ -354,7 +357,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
     """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
     w.charge(shooter, COMPONENTS.plank)
     dice = return_pile(w, target)
-    w.say(f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
+    w.say(lambda: f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
           f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
           *rules)
     w.target = target
@@ -364,7 +367,7 @@ def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
 def topple(w: Work, p: int, why: str, *rules: str) -> None:
     """R36: the pile falls overboard; its dice go back to their owners (R33), no doubloons lost."""
     dice = return_pile(w, p)
-    w.say(f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_words(d, p) for d in dice)} go back "
+    w.say(lambda: f"{pirate_name(p)}'s pile falls overboard {why}: {', '.join(die_words(d, p) for d in dice)} go back "
           "to their owners' hands", "R36", "R33", *rules)
 
 
@@ -373,7 +376,7 @@ def restarted(w: Work, face: int) -> None:
     v, die = w.target, w.restart_die
     w.take_from_hand(v, die)
     w.add_to_pile(v, die, face)
-    w.say(f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
+    w.say(lambda: f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
     w.target = w.restart_die = None
     after, w.after = w.after, ""
     if after == "place":

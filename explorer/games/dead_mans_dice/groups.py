@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .model import Face
+
 STAGES = {  # T0-T5 of the digest, by the step the position waits for
     "open_roll": "Round opening: rolling a base die (T0, R6)",
     "open": "Round opening: each pirate picks a die to roll (T0, R6)",
@@ -26,8 +28,6 @@ STAGES = {  # T0-T5 of the digest, by the step the position waits for
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
     """A face alone; the skull (rank 1, worth 7: R3) by name."""
-    from .model import Face  # here: model imports this module while it loads
-
     if isinstance(outcome, Face) and outcome.face == 0:
         return ("Skull",)
     return ()

@@ -8,11 +8,14 @@ skull, 1-6 numbers), so a hand is a sorted tuple of dice and a pile a tuple of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from explorer.core.game import State
 from explorer.core.rules_state import RulesState
 
-from .data import FACE_NAMES, die_name, seat_code
+from .data import COMPONENTS, DICE_PER_PIRATE, FACE_NAMES, die_name, seat_code
+
+MAX_PLAYERS = COMPONENTS.max_players
 
 
 # -- decisions -------------------------------------------------------------------------
@@ -154,6 +157,11 @@ class Shot:
 Action = OpeningRoll | Roll | Broadside | Plunder | EndTurn | RestartRoll | Pass | Place | NextRound | Overboard
 Outcome = Face | StrayShot | Steadiness | Shot
 
+# Each action once per die or seat (equal to any other instance): legal_actions hands these out.
+_DICE = range(DICE_PER_PIRATE * MAX_PLAYERS)
+ROLLS, OPENS, RESTARTS = (tuple(kind(d) for d in _DICE) for kind in (Roll, OpeningRoll, RestartRoll))
+BROADSIDES, PLUNDER_FROM = (tuple(kind(p) for p in range(MAX_PLAYERS)) for kind in (Broadside, Plunder))
+
 END_TURN = EndTurn()
 NEXT_ROUND = NextRound()
 PASS = Pass()
@@ -179,47 +187,65 @@ STEP_WORDS = {"open": "open", "open_roll": "opening die rolling", "turn": "roll"
 Pile = tuple[tuple[int, int], ...]
 
 
+# -- the state's fields, declared once ------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One position field: the state's slot and key follow from the table below, and so do the
+    position data's fields (position.py) and the working copy of a step (flow.Work)."""
+
+    name: str       # the state's attribute
+    data: str       # its key in position data (to_dict, from_dict)
+    kind: str       # how position data writes it: "value", "list", "hands", "piles", "die", "face"
+    setup: Any      # its value at set-up (S1-S5, T0); PER_PIRATE: one per pirate, given by new_state
+    doc: str
+
+
+PER_PIRATE = object()
+STATE_FIELDS = (
+    Field("round", "round", "value", 1, "the round, from 1"),
+    Field("step", "step", "value", "open", "what the position waits for (STEPS)"),
+    Field("to_move", "to_move", "value", 0, "the active pirate, or the next opener; None when over"),
+    Field("hands", "hands", "hands", PER_PIRATE, "sorted dice per pirate"),
+    Field("piles", "piles", "piles", PER_PIRATE, "(die, face) pairs per pirate, bottom first"),
+    Field("totals", "totals", "list", PER_PIRATE, "doubloons per pirate"),
+    Field("group", "group", "list", PER_PIRATE, "pirates still in the opening roll-off"),
+    Field("die", "die", "die", None, "the die in the air"),
+    Field("face", "face", "face", None, "a rolled face awaiting placement"),
+    Field("target", "target", "value", None, "the broadside target or restart victim"),
+    Field("restart_die", "restart_die", "die", None, "the victim's die in the air"),
+    Field("after", "after", "value", "", 'what follows a restart: "end" or "place"'),
+    Field("passes", "passes", "value", 0, "passes in a row (V4)"),
+    Field("stacked", "stacked", "value", False, "a die was stacked this turn"),
+    Field("winners_", "winners", "list", (), "set when over"),
+    Field("turns", "turns", "value", 0, "turns ended this round (house rule round_turn_limit, else 0)"),
+    Field("rolloffs", "rolloffs", "value", 0, "tied roll-offs this round (house rule rolloff_limit, else 0)"),
+)
+FIELDS = tuple(f.name for f in STATE_FIELDS)
+LISTS = ("hands", "piles")     # the fields a working copy (flow.Work) keeps as lists
+
+
+def field_function(name: str, source: str, **env: Any) -> Any:
+    """The function `name` defined by `source`, code written out once per field of FIELDS, as
+    `collections.namedtuple` writes its own: straight-line code, as fast as fields spelled out by
+    hand, from the one declaration above."""
+    namespace = dict(env)
+    exec(source, namespace)     # the source is built here from FIELDS, never from input
+    return namespace[name]
+
+
+values = field_function("values", f"def values(s):\n    return ({', '.join(f's.{n}' for n in FIELDS)},)\n")
+values.__doc__ = "The fields of a state or working copy, in FIELDS order."
+
+
 # -- the state -------------------------------------------------------------------------
 class DeadMansDiceState(RulesState):
     """A position of Dead Man's Dice. Build it with `Game.new_state`, `start` or `state_from_dict`.
 
-    Fields: ``hands`` (sorted dice per pirate), ``piles`` (``(die, face)`` bottom first),
-    ``totals``, ``round``, ``step`` (what the position waits for), ``to_move`` (the
-    active pirate, or the next opener), ``group`` (pirates still in the opening
-    roll-off), ``die`` (the die in the air), ``face`` (a rolled face awaiting
-    placement), ``target`` (broadside target or restart victim), ``after`` (what follows
-    a restart: ``"end"`` or ``"place"``), ``passes`` (V4), ``stacked`` (a die was stacked
-    this turn), ``winners_`` (set when over), ``restart_die`` (the victim's die in the air),
-    ``turns`` and ``rolloffs`` (turns ended and tied roll-offs this round, counted only under
-    the house rules ``round_turn_limit`` and ``rolloff_limit``, else 0).
-    """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
+    Its fields, each an immutable value, are declared once in STATE_FIELDS (``hands``, ``piles``,
+    ``totals``, ``step`` ...); equal fields are an equal position (`_key`)."""
 
-    __slots__ = ("after", "die", "face", "group", "hands", "passes", "piles", "restart_die", "rolloffs",
-                 "round", "stacked", "step", "target", "to_move", "totals", "turns", "winners_")
-
-    hands: tuple[tuple[int, ...], ...]
-    piles: tuple[Pile, ...]
-    totals: tuple[int, ...]
-    round: int
-    step: str
-    to_move: int | None
-    group: tuple[int, ...]
-    die: int | None
-    face: int | None
-    target: int | None
-    after: str
-    passes: int
-    stacked: bool
-    winners_: tuple[int, ...]
-    restart_die: int | None
-    turns: int
-    rolloffs: int
-
-    def _key(self) -> tuple:
-        return (self.hands, self.piles, self.totals, self.round, self.step, self.to_move, self.group,
-                self.die, self.face, self.target, self.after, self.passes, self.stacked, self.winners_,
-                self.restart_die, self.turns, self.rolloffs)
+    __slots__ = FIELDS
+    _key = values     # the position alone: equal fields, equal states
 
     @property
     def player(self) -> int | None:
@@ -265,34 +291,45 @@ class DeadMansDiceState(RulesState):
 
     def notation(self) -> str:
         """This position in the short notation (position_text.py; `game.position` reads it)."""
-        from .position_text import write
+        return self.game.write_position(self)
 
-        return write(self)
+    def outcome_group(self, outcome: object) -> tuple[str, ...]:
+        """The chance panel's group of an outcome (groups.py, through the rules)."""
+        return self.game.RULEBOOK.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """The step this position waits for, in words (groups.py, through the rules)."""
+        return self.game.RULEBOOK.stage_text(self)
 
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""
         return self.game.RULEBOOK.round_scores(self)
 
 
+build = field_function(
+    "build",
+    "def build(game, trail, events, fields):\n"
+    "    s = new(State)\n    set_game(s, game)\n    set_trail(s, trail)\n    set_events(s, events)\n"
+    f"    ({', '.join(FIELDS)},) = fields\n"
+    + "".join(f"    set_{n}(s, {n})\n" for n in FIELDS) + "    return s\n",
+    new=DeadMansDiceState.__new__, State=DeadMansDiceState, set_game=State.game.__set__,  # type: ignore[attr-defined]
+    set_trail=State._trail.__set__, set_events=State.events.__set__,  # type: ignore[attr-defined]
+    **{f"set_{n}": getattr(DeadMansDiceState, n).__set__ for n in FIELDS})
+build.__doc__ = "Make a state from its field values in FIELDS order, without checks (the fast path)."
 
-_SLOTS = {name: getattr(DeadMansDiceState, name) for name in DeadMansDiceState.__slots__}
-FIELDS = ("hands", "piles", "totals", "round", "step", "to_move", "group", "die", "face", "target",
-          "after", "passes", "stacked", "winners_", "restart_die", "turns", "rolloffs")
-_SETTERS = tuple(_SLOTS[name].__set__ for name in FIELDS)
-_set_game = State.game.__set__  # type: ignore[attr-defined]
-_set_trail = State._trail.__set__  # type: ignore[attr-defined]
-_set_events = State.events.__set__  # type: ignore[attr-defined]
+
+def make(game: Any, **fields: Any) -> DeadMansDiceState:
+    """A state from named fields, the others at their set-up values (no checks)."""
+    return build(game, None, (), tuple(fields[f.name] if f.name in fields else _setup(f) for f in STATE_FIELDS))
 
 
-def build(game, trail, events, hands, piles, totals, round_, step, to_move, group, die, face, target,
-          after, passes, stacked, winners_, restart_die, turns=0, rolloffs=0) -> DeadMansDiceState:
-    """Make a state from its position fields without checks (the fast path)."""
-    s = DeadMansDiceState.__new__(DeadMansDiceState)
-    _set_game(s, game)
-    _set_trail(s, trail)
-    _set_events(s, events)
-    for setter, value in zip(_SETTERS, (hands, piles, totals, round_, step, to_move, group, die, face, target,
-                                        after, passes, stacked, winners_, restart_die, turns, rolloffs),
-                             strict=True):
-        setter(s, value)
-    return s
+def replace(s: DeadMansDiceState, **fields: Any) -> DeadMansDiceState:
+    """`s` with some fields changed (no checks), without its history or events."""
+    return build(s.game, None, (), tuple(fields.get(name, value) for name, value in zip(FIELDS, values(s),
+                                                                                        strict=True)))
+
+
+def _setup(f: Field) -> Any:
+    if f.setup is PER_PIRATE:
+        raise TypeError(f"{f.name} is one value per pirate: give it")
+    return f.setup

@@ -2,8 +2,8 @@
 
 Both rebuild the position from the view (nothing is hidden in this game) and ask thumb.py,
 whose choices rest on exact probabilities (the greedy pirate's die advice is C9's exact
-expected gain). thumb.py is the one source of these choices: the evaluator kernel
-(kernel.py) asks it too, so a seed plays the same game on the kernel and through the model.
+expected gain). thumb.py is the one source of these choices: the rule-of-thumb playouts
+(playout.py) ask it too, so a seed plays the same game there and through these policies.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .kernel_tables import setup
 from .model import OpeningRoll, Place, Plunder, RestartRoll
-from .thumb import CAUTIOUS, GREEDY, Rule, plunder_choice, to_kernel
+from .thumb import CAUTIOUS, GREEDY, Rule, decide, setup
 
 
 class _ViewPolicy:
@@ -30,20 +29,10 @@ class _ViewPolicy:
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
         first = legal[0]
-        if isinstance(first, (OpeningRoll, RestartRoll)):
-            return legal[-1] if self.rule.base_last else first
-        if isinstance(first, Place):
-            return first                                    # stack whatever fits
-        if len(legal) == 1:
-            return first                                    # e.g. "next round" once a round is scored
+        if len(legal) == 1 or isinstance(first, (OpeningRoll, RestartRoll, Place)):
+            return decide(self.rule, setup(self.game), None, legal)     # no need to rebuild the table
         state = self.game.sample_state(view, rng)           # the generator is unused: nothing is hidden
-        hands, piles = to_kernel(state)
-        c = setup(self.game)
-        p = state.to_move
-        if state.step == "plunder":
-            prey = [a.opponent for a in legal if isinstance(a, Plunder)]
-            return legal[plunder_choice(c, p, hands, piles, prey)]
-        return legal[self.rule.turn(c, p, hands, piles)]
+        return decide(self.rule, setup(self.game), state, legal)
 
 
 class Greedy(_ViewPolicy):

@@ -1,4 +1,4 @@
-"""Dead Man's Dice position data: `to_dict`, the validating `from_dict`, views and hidden worlds.
+"""Dead Man's Dice position data: `to_dict`, the validating `from_dict` and views (hidden worlds: worlds.py).
 
 Format (every field JSON). It is partial: a field left out takes its set-up value (S5, R6):
 a die written in no pile is in its owner's hand, totals are 0, it is round 1, and the step is
@@ -44,34 +44,33 @@ The ``game`` block, when present, must name this game, player count and options.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
 from explorer.core.bounds import is_number
-from explorer.core.errors import OptionError, PositionError, TooManyWorlds
+from explorer.core.errors import OptionError, PositionError
 from explorer.core.view import View
 
 from .checks import check_position
 from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
-from .model import STEPS, DeadMansDiceState, build
+from .model import STATE_FIELDS, STEPS, DeadMansDiceState, make, values
+from .render import board_svg
 
-KNOWN = ("game", "round", "step", "to_move", "hands", "piles", "totals", "group", "die", "face", "target",
-         "restart_die", "after", "passes", "stacked", "winners", "turns", "rolloffs")
+KNOWN = ("game", *(f.data for f in STATE_FIELDS))
+WRITE = {   # how position data writes each kind of field (model.STATE_FIELDS)
+    "value": lambda v: v,
+    "list": list,
+    "hands": lambda hands: [[die_name(d) for d in hand] for hand in hands],
+    "piles": lambda piles: [[f"{die_name(d)}={FACE_NAMES[f]}" for d, f in pile] for pile in piles],
+    "die": lambda d: None if d is None else die_name(d),
+    "face": lambda f: None if f is None else FACE_NAMES[f],
+}
+_WRITERS = tuple((f.data, WRITE[f.kind]) for f in STATE_FIELDS)
 
 
 def to_dict(s: DeadMansDiceState) -> dict:
-    return {
-        "game": s.game.to_dict(), "round": s.round, "step": s.step, "to_move": s.to_move,
-        "hands": [[die_name(d) for d in hand] for hand in s.hands],
-        "piles": [[f"{die_name(d)}={FACE_NAMES[f]}" for d, f in pile] for pile in s.piles],
-        "totals": list(s.totals), "group": list(s.group),
-        "die": None if s.die is None else die_name(s.die),
-        "face": None if s.face is None else FACE_NAMES[s.face],
-        "target": s.target, "restart_die": None if s.restart_die is None else die_name(s.restart_die),
-        "after": s.after, "passes": s.passes, "stacked": s.stacked, "winners": list(s.winners_),
-        "turns": s.turns, "rolloffs": s.rolloffs,
-    }
+    """Position data: the game, then every field of STATE_FIELDS as JSON."""
+    return {"game": s.game.to_dict(), **{data: write(v) for (data, write), v in zip(_WRITERS, values(s), strict=True)}}
 
 
 # -- reading fields ------------------------------------------------------------------------
@@ -266,8 +265,7 @@ def from_dict(game: Any, data: Any) -> DeadMansDiceState:
                                        + DERIVED[field])
     if step == "over":
         to_move = None
-    return build(game, None, (), hands, piles, totals, round_, step, to_move, group, die, face, target, after,
-                 passes, stacked, winners, restart_die, turns, rolloffs)
+    return make(game, **{**fields, "to_move": to_move, "after": after, "stacked": stacked, "winners_": winners})
 
 
 DERIVED = {"after": "a restart after a broadside ends the turn, after a stray shot the rolled die is placed (R34, "
@@ -297,8 +295,6 @@ def _counters(game: Any, data: Mapping[str, Any]) -> tuple[int, int]:
 
 def view(s: DeadMansDiceState, player: int | None) -> View:
     """What `player` may know: everything (Hidden information: none), plus derived aids."""
-    from .render import board_svg
-
     if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
                                    and 0 <= player < s.game.players):
         raise PositionError("player", f"{player!r} is not a pirate of {s.game.players}")
@@ -312,18 +308,4 @@ def view(s: DeadMansDiceState, player: int | None) -> View:
     return View(data, board_svg)
 
 
-def sample_state(game: Any, view_data: Mapping[str, Any]) -> DeadMansDiceState:
-    """Nothing is hidden, so the view itself is the position."""
-    return from_dict(game, {k: v for k, v in view_data.items() if k in KNOWN})
-
-
-def hidden_worlds(game: Any, view_data: Mapping[str, Any], limit: int) -> Iterator[tuple[DeadMansDiceState,
-                                                                                       Fraction]]:
-    """Every die and face is on the table (Hidden information: none): one world, weight 1, the
-    same one `sample_state` gives. Only the future rolls are unknown, and those are chance nodes."""
-    if limit < 1:
-        raise TooManyWorlds(1, limit)
-    yield sample_state(game, view_data), Fraction(1)
-
-
-__all__ = ["check_game", "from_dict", "game_block", "hidden_worlds", "sample_state", "to_dict", "view"]
+__all__ = ["KNOWN", "check_game", "from_dict", "game_block", "to_dict", "view"]

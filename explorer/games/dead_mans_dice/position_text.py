@@ -16,7 +16,7 @@ A turn starts: Player 1 may roll a die or fire a broadside. How likely is P1-J t
 
 >>> import explorer
 >>> from explorer.analysis.odds import next_outcomes, view_probability
->>> from explorer.games.dead_mans_dice import analysis
+>>> from explorer.games.dead_mans_dice import odds
 >>> from explorer.games.dead_mans_dice.data import die_code
 >>> game = explorer.load("dead_mans_dice", players=3)
 >>> start = game.position('''
@@ -29,7 +29,7 @@ A turn starts: Player 1 may roll a die or fire a broadside. How likely is P1-J t
 ... ''')
 >>> [str(a) for a in start.legal_actions()]
 ['roll P1-2', 'roll P1-J', 'broadside P2', 'broadside P3']
->>> fits = lambda table: analysis.roll_report(table, die_code("P1-J")).stack     # C4: S, 3 or 4
+>>> fits = lambda table: odds.roll_report(table, die_code("P1-J")).stack     # C4: S, 3 or 4
 >>> print(view_probability(start, 0, fits))
 1/2 (50.0%), exact from Player 1's view
 

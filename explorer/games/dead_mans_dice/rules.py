@@ -18,7 +18,6 @@ from .data import (
     COMPONENTS,
     RANK,
     SKULL,
-    STACKS,
     die_faces,
     die_name,
     die_showing,
@@ -27,23 +26,30 @@ from .data import (
     owner,
     seat_code,
     seat_name,
+    stack_chance,
 )
+from .explain import describe, explain
 from .flow import (
     Work,
     config,
     end_round,
     end_turn,
     new_round,
+    next_opener,
     plunder,
     plunder_targets,
     resolve_roll,
     restarted,
+    round_score,
     sink,
     stack,
     stood,
     topple,
+    won_by_rules,
 )
+from .groups import outcome_group, stage_text
 from .model import (
+    BROADSIDES,
     DECLINE,
     END_TURN,
     FACES,
@@ -51,7 +57,11 @@ from .model import (
     MISS,
     NEXT_ROUND,
     NO_STRAY,
+    OPENS,
     PASS,
+    PLUNDER_FROM,
+    RESTARTS,
+    ROLLS,
     STACK,
     STEADY,
     TOPPLE,
@@ -83,11 +93,11 @@ def legal_actions(s: State) -> tuple[Any, ...]:
         return turn_actions(s)
     if step == "plunder":
         cfg = config(s.game)
-        return (*(Plunder(o) for o in plunder_targets(cfg, s.piles, s.to_move)), END_TURN)
+        return (*[PLUNDER_FROM[o] for o in plunder_targets(cfg, s.piles, s.to_move)], END_TURN)
     if step == "open":
-        return tuple(OpeningRoll(d) for d in s.hands[s.to_move])
+        return tuple([OPENS[d] for d in s.hands[s.to_move]])
     if step == "restart":
-        return tuple(RestartRoll(d) for d in s.hands[s.target])
+        return tuple([RESTARTS[d] for d in s.hands[s.target]])
     if step == "place":
         return (STACK, DECLINE)
     if step == "scored":
@@ -99,9 +109,9 @@ def turn_actions(s: State) -> tuple[Any, ...]:
     """T1: roll a die from hand (R11, R12), fire a broadside (R30, V1) or pass (V4)."""
     cfg = config(s.game)
     p = s.to_move
-    actions: list[Any] = [Roll(d) for d in s.hands[p]]
+    actions: list[Any] = [ROLLS[d] for d in s.hands[p]]
     if cfg.broadside:
-        actions += [Broadside(t) for t, pile in enumerate(s.piles) if t != p and pile]
+        actions += [BROADSIDES[t] for t, pile in enumerate(s.piles) if t != p and pile]
     if cfg.hold_fire and s.piles[p]:
         actions.append(PASS)
     return tuple(actions)
@@ -159,25 +169,33 @@ def sample_chance(s: State, rng: random.Random) -> Any:
 def step(s: State, action: Any) -> State:
     """Apply a legal action or outcome (unchecked) and return the new state."""
     w = Work(s)
+    advance(w, action)
+    return w.freeze(s, extend(s._trail, action))
+
+
+def advance(w: Work, action: Any) -> None:
+    """Apply a legal action or outcome (unchecked) to the working copy, with its automatic
+    consequences up to the next decision or chance node (the one step both `step` and the
+    playouts, playout.py, take)."""
     kind = type(action)
     if kind is Face:
-        on_face(w, s.step, action.face)
+        on_face(w, w.step, action.face)
     elif kind is Roll:
         w.die, w.step, w.passes = action.die, "roll", 0
-        w.say(f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)}", "R11", "R12", "T2")
+        w.say(lambda: f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)}", "R11", "R12", "T2")
     elif kind is Plunder:
         plunder(w, action.opponent)
     elif kind is EndTurn:
-        w.say(f"{seat_name(w.to_move)} ends the turn", "R25", "T5")
+        w.say(lambda: f"{seat_name(w.to_move)} ends the turn", "R25", "T5")
         end_turn(w)
     elif kind is OpeningRoll:
         w.die, w.step = action.die, "open_roll"
-        w.say(f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)} to open a pile", "R7", "T0")
+        w.say(lambda: f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)} to open a pile", "R7", "T0")
     elif kind is Broadside:
         broadside(w, action.target)
     elif kind is RestartRoll:
         w.restart_die, w.step = action.die, "restart_roll"
-        w.say(f"{seat_name(w.target)} rolls {die_words(action.die, w.target)} to restart", "R34")
+        w.say(lambda: f"{seat_name(w.target)} rolls {die_words(action.die, w.target)} to restart", "R34")
     elif kind is StrayShot:
         stray(w, action.target)
     elif kind is Steadiness:
@@ -185,25 +203,25 @@ def step(s: State, action: Any) -> State:
             topple(w, w.to_move, "while growing (steadiness check failed)", "V2", "C7")
             end_turn(w)
         else:
-            w.say(f"{seat_name(w.to_move)}'s pile of {len(w.piles[w.to_move])} stands", "V2", "T3")
+            w.say(lambda: f"{seat_name(w.to_move)}'s pile of {len(w.piles[w.to_move])} stands", "V2", "T3")
             stood(w)
     elif kind is Shot:
         if action.hit:
             hit(w, w.target, "V1", "C6")
         else:
-            w.say(f"The broadside at {seat_name(w.target)} misses: no penalty", "R32", "V1", "C6")
+            w.say(lambda: f"The broadside at {seat_name(w.target)} misses: no penalty", "R32", "V1", "C6")
             end_turn(w)
     elif kind is Place:
         if action.stack:
             stack(w)
         else:
-            w.say(f"{seat_name(w.to_move)} declines to stack {die_words(w.die, w.to_move)}; it goes back to hand",
-                  "V11", "R18")
+            w.say(lambda: f"{seat_name(w.to_move)} declines to stack {die_words(w.die, w.to_move)}; it goes back "
+                  "to hand", "V11", "R18")
             w.die = w.face = None
             end_turn(w)
     elif kind is Pass:
         w.passes += 1
-        w.say(f"{seat_name(w.to_move)} holds fire ({w.passes} pass(es) in a row)", "V4")
+        w.say(lambda: f"{seat_name(w.to_move)} holds fire ({w.passes} pass(es) in a row)", "V4")
         if w.passes >= w.cfg.players:
             end_round(w, "every pirate passed in a row", "V4", "E1")
         else:
@@ -212,13 +230,12 @@ def step(s: State, action: Any) -> State:
         new_round(w)
     elif kind is Overboard:
         overboard(w, action.pirate)
-    return w.freeze(s, extend(s._trail, action))
 
 
 def on_face(w: Work, step: str, face: int) -> None:
     if step == "roll":
         w.face = face
-        w.say(f"{die_words(w.die)} shows {face_words(face)}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
+        w.say(lambda: f"{die_words(w.die)} shows {face_words(face)}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
               "R3" if w.die % 3 == 2 else "R2")
         if w.cfg.stray and any(pile for t, pile in enumerate(w.piles) if t != w.to_move):
             w.step = "stray"
@@ -229,10 +246,8 @@ def on_face(w: Work, step: str, face: int) -> None:
         w.take_from_hand(p, die)
         w.add_to_pile(p, die, face)
         w.die = None
-        w.say(f"{seat_name(p)} opens with {die_showing(die, face, p)}"
+        w.say(lambda: f"{seat_name(p)} opens with {die_showing(die, face, p)}"
               f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
-        from .flow import next_opener
-
         next_opener(w)
     else:
         restarted(w, face)
@@ -242,7 +257,7 @@ def broadside(w: Work, target: int) -> None:
     """R30-R32: a declared broadside; a chance node when `broadside_hit_p` is strictly between 0 and 1."""
     w.passes = 0
     p = w.cfg.hit_p
-    w.say(f"{seat_name(w.to_move)} fires a broadside at {seat_name(target)}", "R30", "V1")
+    w.say(lambda: f"{seat_name(w.to_move)} fires a broadside at {seat_name(target)}", "R30", "V1")
     if p == 1:
         hit(w, target)
     elif p == 0:
@@ -266,7 +281,7 @@ def stray(w: Work, target: int | None) -> None:
     if target is None:
         resolve_roll(w)
         return
-    w.say(f"{die_words(w.die)} strays into {seat_name(target)}'s pile", "V3", "C8")
+    w.say(lambda: f"{die_words(w.die)} strays into {seat_name(target)}'s pile", "V3", "C8")
     sink(w, w.to_move, target, "V3")
     w.after = "place"
     if not w.hands[target]:
@@ -281,7 +296,7 @@ def overboard(w: Work, p: int) -> None:
         w.die = w.face = None
         end_turn(w)
     elif w.step == "plunder" and not plunder_targets(w.cfg, w.piles, w.to_move):
-        w.say(f"{seat_name(w.to_move)} has nothing left to plunder: the turn ends", "R25", "T5")
+        w.say(lambda: f"{seat_name(w.to_move)} has nothing left to plunder: the turn ends", "R25", "T5")
         end_turn(w)
     elif p == w.to_move and w.step == "restart":
         w.after = "end"
@@ -305,8 +320,7 @@ def overboard_problem(s: State, action: Overboard) -> IllegalAction | None:
 
 
 def explain_illegal(s: State, action: Any) -> IllegalAction:
-    from .explain import explain
-
+    """Why `action` is not legal here, naming the rule (explain.py)."""
     return explain(s, action)
 
 
@@ -320,8 +334,6 @@ def winners(s: State) -> tuple[tuple[int, ...], ...]:
 
 def cut_off(s: State) -> str | None:
     """The house rule `round_limit` ended the game, not E7/E8 (nobody won by the rules)."""
-    from .flow import won_by_rules
-
     if s.is_over and not won_by_rules(config(s.game), s.totals):
         return "round_limit"
     return None
@@ -335,16 +347,8 @@ def ranking(first: tuple[int, ...], totals: tuple[int, ...]) -> tuple[tuple[int,
 
 def round_scores(s: State) -> tuple[int, ...]:
     """E5 for every pirate as if the round ended now ("score now")."""
-    from .flow import round_score
-
     cfg = config(s.game)
     return tuple(round_score(cfg, s.hands[p], s.piles[p], p)[0] for p in range(s.game.players))
-
-
-def describe(s: State, action: Any) -> str:
-    from .explain import describe as words
-
-    return words(s, action)
 
 
 def action_places(s: State, action: Any) -> tuple[str, ...]:
@@ -359,13 +363,24 @@ def action_places(s: State, action: Any) -> tuple[str, ...]:
     return ()
 
 
-def stack_chance(die: int, top: int | None) -> Fraction:
-    """C4: P(the die can be stacked on a top face; None: an empty pile)."""
-    if top is None:
-        return Fraction(1)
-    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)
-
-
-__all__ = ["RANK", "action_places", "chance_outcomes", "cut_off", "describe", "explain_illegal", "legal_actions",
-           "overboard_problem", "owner", "ranking", "round_scores", "sample_chance", "stack_chance", "step",
-           "topple_chance", "winners"]
+__all__ = [
+    "RANK",
+    "action_places",
+    "advance",
+    "chance_outcomes",
+    "cut_off",
+    "describe",
+    "explain_illegal",
+    "legal_actions",
+    "outcome_group",
+    "overboard_problem",
+    "owner",
+    "ranking",
+    "round_scores",
+    "sample_chance",
+    "stack_chance",
+    "stage_text",
+    "step",
+    "topple_chance",
+    "winners",
+]

@@ -1,17 +1,18 @@
-"""The greedy and cautious pirates' decisions (the rule of thumb), as pure functions on the
-kernel's plain representation (kernel_tables.py: a hand is a bit mask, a pile entry
-``die * 8 + face``). The ONE source of their choices: the model's policies (policies.py)
-convert a state and ask here, the evaluator kernel (kernel.py) asks here directly, so the
-two cannot drift.
+"""The greedy and cautious pirates' decisions (the rule of thumb), as pure functions on a plain
+representation of the table: a hand is a bit mask of its owner's dice (bit k = die ``3p + k``,
+k = 2 the Jolly Roger die), a pile entry ``die * 8 + face`` (face 0 the skull), bottom first.
+The ONE source of their choices: the model's policies (policies.py) and the rule-of-thumb
+playouts (playout.py) both ask `decide`, so the two cannot drift.
 
 Each function returns an index into the model's `legal_actions()` order at that step.
-The greedy pirate's die advice is C9's exact expected gain (`analysis.expected_gain`,
+The greedy pirate's die advice is C9's exact expected gain (`odds.expected_gain`,
 expectimax over the rest of the turn through the model), computed here on a reduced key
 and cached: within one turn only the roller's pile value, top, height and whether it holds
 the roller's own Jolly Roger die matter, and of each other pile only the top dice a chain
 of plunders could reach (down to the first skull, R23, or Jolly Roger die under V6), plus
-under V3 whether the roller's Jolly Roger die is in it. tests/test_dead_mans_dice_thumb.py
-checks every gain against the model's expectimax.
+under V3 whether the roller's Jolly Roger die is in it.
+tests/games/dead_mans_dice/test_dead_mans_dice_thumb.py checks every gain against the model's
+expectimax.
 
 Gains are exact: integers while only 1/6 faces are involved, `Fraction` once V2 or V3 chance
 enters, so ties break exactly as the model's `Fraction` comparisons do.
@@ -19,13 +20,89 @@ enters, so ties break exactly as the model's `Fraction` comparisons do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
-from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERS, SKULL, STACKS, VALUE
-from .kernel_tables import DIE_FACES, E_VALUE, Setup
+from .data import COMPONENTS, DICE_PER_PIRATE, JOLLY, PLUNDERABLE, PLUNDERS, SKULL, STACKS, VALUE, die_faces, is_jolly
+from .flow import config
+from .model import OpeningRoll, Place, Plunder, RestartRoll
+from .rules import topple_chance
+
+MAX_DIE = DICE_PER_PIRATE * COMPONENTS.max_players
+ENTRIES = MAX_DIE * 8
+E_VALUE = tuple(VALUE[e & 7] if e & 7 < 7 else 0 for e in range(ENTRIES))    # [pile entry]: its doubloons
+DIE_FACES = tuple(die_faces(d) for d in range(MAX_DIE))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Setup:
+    """One game's options as the rule of thumb reads them, with its chance nodes as integer tickets.
+
+    Compared and hashed by identity (`setup` makes one per game): the caches below key on it at
+    every decision, and hashing its tables each time cost seconds."""
+
+    players: int
+    broadside: bool
+    hold_fire: bool
+    final_plunder: bool
+    optional_placement: bool
+    stray: bool
+    stray_tickets: tuple[tuple[int, int, int], ...]   # by number of targets k: (denominator, none, each), C8
+    wobble: bool
+    wobble_tickets: tuple[tuple[int, int], ...]       # by height: (denominator, tickets that stand), C7
+    others: tuple[tuple[int, ...], ...]    # seats other than p, in seat order
+    reach: tuple[tuple[int, ...], ...]     # [p][entry]: its code in p's plunder chains, -1: never taken
+
+
+def tickets(pairs: list[tuple[Any, Fraction]]) -> tuple[int, list[int]]:
+    """`explorer.core.chance.sample`'s arithmetic: its denominator and each outcome's ticket count."""
+    pairs = [(o, q) for o, q in pairs if q]
+    denominator = math.lcm(*(q.denominator for _, q in pairs))
+    return denominator, [q.numerator * (denominator // q.denominator) for _, q in pairs]
+
+
+def _wobble(height: int) -> tuple[int, int]:
+    """C7: (denominator, tickets that stand) for a pile that has just reached `height`."""
+    p = topple_chance(height)
+    denominator, counts = tickets([("steady", 1 - p), ("topple", p)])
+    return denominator, counts[0] if p < 1 else 0
+
+
+def _stray(k: int) -> tuple[int, int, int]:
+    """C8 with k possible targets: (denominator, tickets for no stray shot, tickets per target)."""
+    hit, out_of = COMPONENTS.stray_shot
+    denominator, counts = tickets([(None, 1 - Fraction(hit, out_of)), *((t, Fraction(hit, out_of * k))
+                                                                        for t in range(k))])
+    return denominator, counts[0], counts[1]
+
+
+def _reach_code(e: int, p: int, jr_unplunderable: bool) -> int:
+    """How pirate p's rule of thumb sees entry e of another pile when planning plunders: its face,
+    plus 8 when it is p's own Jolly Roger die (E4 cares); -1 when no plunder ever takes it (a
+    skull, R23; a Jolly Roger die under V6), so nothing below it is reachable either."""
+    face, die = e & 7, e >> 3
+    if face > 6 or not PLUNDERABLE[face] or (jr_unplunderable and is_jolly(die)):
+        return -1
+    return face | (8 if die == DICE_PER_PIRATE * p + JOLLY else 0)
+
+
+@lru_cache(maxsize=64)
+def setup(game: Any) -> Setup:
+    """The rule of thumb's view of `game`'s options (read once per game, as `flow.config` is)."""
+    c = config(game)
+    n = c.players
+    return Setup(
+        players=n, broadside=c.broadside, hold_fire=c.hold_fire, final_plunder=c.final_plunder,
+        optional_placement=c.optional_placement, stray=c.stray,
+        stray_tickets=tuple(_stray(k) if k else (1, 1, 0) for k in range(n)), wobble=c.wobble,
+        wobble_tickets=tuple(_wobble(h) for h in range(DICE_PER_PIRATE * n + 1)),
+        others=tuple(tuple(o for o in range(n) if o != p) for p in range(n)),
+        reach=tuple(tuple(_reach_code(e, p, c.jr_unplunderable) for e in range(ENTRIES)) for p in range(n)))
+
 
 MULT, KEEL, PLANK, STEADY = COMPONENTS.multiplier, COMPONENTS.keelhaul, COMPONENTS.plank, COMPONENTS.steady_height
 JOLLY_BIT = 1 << JOLLY
@@ -152,7 +229,7 @@ def _gains6(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[
 
 def turn_gains(c: Setup, p: int, hands: list[int], piles: list[list[int]]) -> list[tuple[Fraction, Fraction]]:
     """For each die in p's hand, in hand order: (P(it stacks), C4; its exact expected gain, C9),
-    as `analysis.die_advice` gives them."""
+    as `odds.die_advice` gives them."""
     return [(Fraction(fits, 6), Fraction(gain6, 6)) for gain6, fits in _gains6(c, p, hands, piles)]
 
 
@@ -204,10 +281,11 @@ def plunder_choice(c: Setup, p: int, hands: list[int], piles: list[list[int]], p
     return pick
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Rule:
     """One rule of thumb: which die it opens (and restarts, R34) with, and its T1 choice; both
-    plunder as `plunder_choice` does and stack whatever fits (V11)."""
+    plunder as `plunder_choice` does and stack whatever fits (V11). Compared by identity (each
+    is made once), so the turn cache hashes it cheaply."""
 
     name: str
     base_last: bool        # the last die in hand (the Jolly Roger die when held), else the first
@@ -219,8 +297,43 @@ CAUTIOUS = Rule("cautious", False, cautious_turn)
 RULES = {"rule_of_thumb": GREEDY, "greedy": GREEDY, "cautious": CAUTIOUS}
 
 
-def to_kernel(state: object) -> tuple[list[int], list[list[int]]]:
-    """A model state's hands and piles in the kernel's representation."""
-    hands = [sum(1 << (d % DICE_PER_PIRATE) for d in hand) for hand in state.hands]  # type: ignore[attr-defined]
-    piles = [[d * 8 + f for d, f in pile] for pile in state.piles]  # type: ignore[attr-defined]
-    return hands, piles
+def to_plain(state: Any) -> tuple[list[int], list[tuple[int, ...]]]:
+    """A state's (or working copy's) hands and piles in this module's plain representation."""
+    return [_mask(hand) for hand in state.hands], [_entries(pile) for pile in state.piles]
+
+
+@lru_cache(maxsize=256)
+def _mask(hand: tuple[int, ...]) -> int:
+    return sum(1 << (d % DICE_PER_PIRATE) for d in hand)
+
+
+@lru_cache(maxsize=1 << 14)
+def _entries(pile: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    return tuple(d * 8 + f for d, f in pile)
+
+
+def decide(rule: Rule, c: Setup, state: Any, legal: Sequence[Any]) -> Any:
+    """The rule of thumb's choice among `legal` (the model's order) at a decision of `state`, a
+    state or a step's working copy: the opening and restart die by `rule.base_last` (R7, R34),
+    stack whatever fits (V11), the only choice when there is one, else the plunder (T4) or
+    turn (T1) choice above. Draws nothing."""
+    first = legal[0]
+    if isinstance(first, (OpeningRoll, RestartRoll)):
+        return legal[-1] if rule.base_last else first
+    if isinstance(first, Place):
+        return first
+    if len(legal) == 1:
+        return first                                    # e.g. "next round" once a round is scored
+    p = state.to_move
+    if state.step == "plunder":
+        hands, piles = to_plain(state)
+        prey = [a.opponent for a in legal if isinstance(a, Plunder)]
+        return legal[plunder_choice(c, p, hands, piles, prey)]
+    return legal[_turn(rule, c, p, tuple(state.hands), tuple(state.piles))]
+
+
+@lru_cache(maxsize=1 << 16)
+def _turn(rule: Rule, c: Setup, p: int, hands: tuple, piles: tuple) -> int:
+    """`rule.turn` on a table as the model holds it, cached: rollouts from one position meet the
+    same tables again and again (two turns in three, from a mid-game position)."""
+    return rule.turn(c, p, [_mask(hand) for hand in hands], [_entries(pile) for pile in piles])

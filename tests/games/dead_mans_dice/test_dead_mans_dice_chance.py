@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dmd_helpers import cited, play, table
+from games.dead_mans_dice.support import cited, play, table
 
 import explorer
 from explorer.core.errors import IllegalAction, OptionError
-from explorer.games.dead_mans_dice import analysis as an
+from explorer.games.dead_mans_dice import odds as an
 from explorer.games.dead_mans_dice.data import STACKS, die_code
 from explorer.games.dead_mans_dice.rules import topple_chance
 

@@ -19,7 +19,7 @@ die or two left per pirate has 6-300 positions and takes milliseconds; a fresh
 2-pirate round (opening included) has 3,790 positions under greedy or cautious play
 and takes 3-4 s. Uniformly random play (broadsides sink piles, so hands refill) and
 any fresh 3-pirate round pass 200,000 positions: `max_states` stops the enumeration
-and `analysis.round_outcome` falls back to sampling.
+and `odds.round_outcome` falls back to sampling.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .model import DeadMansDiceState, build
+from ..model import DeadMansDiceState, replace
 
 State = DeadMansDiceState
 Policy = Callable[[State], Any]
@@ -76,9 +76,7 @@ class NeverEnds(ValueError):
 
 
 def _zeroed(s: State) -> State:
-    zeros = (0,) * len(s.totals)
-    return build(s.game, None, (), s.hands, s.piles, zeros, s.round, s.step, s.to_move, s.group, s.die, s.face,
-                 s.target, s.after, s.passes, s.stacked, s.winners_, s.restart_die, s.turns, s.rolloffs)
+    return replace(s, totals=(0,) * len(s.totals))
 
 
 def _moves(s: State, choose: Policy) -> Any:

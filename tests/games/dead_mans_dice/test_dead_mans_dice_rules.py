@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dmd_helpers import cited, play, table
+from games.dead_mans_dice.support import cited, play, table
 
 import explorer
 from explorer.core.errors import IllegalAction

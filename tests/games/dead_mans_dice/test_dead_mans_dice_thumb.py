@@ -17,8 +17,6 @@ import pytest
 import explorer
 from explorer.core.play import advance, playout
 from explorer.games.dead_mans_dice import thumb
-from explorer.games.dead_mans_dice.analysis import die_advice, plunder_choice
-from explorer.games.dead_mans_dice.kernel_tables import setup
 from explorer.games.dead_mans_dice.model import (
     END_TURN,
     Broadside,
@@ -29,6 +27,10 @@ from explorer.games.dead_mans_dice.model import (
     RestartRoll,
     Roll,
 )
+from explorer.games.dead_mans_dice.odds import die_advice, plunder_choice
+from explorer.games.dead_mans_dice.thumb import setup
+
+pytestmark = pytest.mark.slow
 
 OPTIONS = [
     pytest.param(2, {}, id="C9-2p-defaults"),
@@ -106,7 +108,7 @@ def test_C9_gains_and_plunders_equal_the_models_exact_analysis(players: int, opt
     c = setup(game)
     turns = plunders = 0
     for state in decision_positions(game, range(2)):
-        hands, piles = thumb.to_kernel(state)
+        hands, piles = thumb.to_plain(state)
         p = state.to_move
         if state.step == "turn":
             advice = die_advice(state)
@@ -144,7 +146,7 @@ def test_C9_gains_on_corner_positions(options: dict, text: str) -> None:
     game = explorer.load("dead_mans_dice", players=3, **options)
     state = game.position(text)
     advice = die_advice(state)
-    hands, piles = thumb.to_kernel(state)
+    hands, piles = thumb.to_plain(state)
     assert thumb.turn_gains(setup(game), state.to_move, hands, piles) == [advice[d] for d in state.hands[state.to_move]]
 
 

@@ -1,4 +1,4 @@
-"""Dead Man's Dice's random-playout kernel (kernel.py) on hand-written positions that random
+"""Dead Man's Dice's playouts (playout.py: the model's rules on one working copy) on hand-written positions that random
 play from the start does not reach, and its guard on the generator. The generic comparison
 with the model, over every option, is tests/test_random_playout.py."""
 
@@ -13,8 +13,10 @@ from explorer.core.errors import PositionError
 from explorer.core.play import playout
 from explorer.games.dead_mans_dice.model import Broadside, RestartRoll, Shot, StrayShot
 
+pytestmark = pytest.mark.slow
+
 # A broadside or stray shot at P2's pile: P2 restarts (R34) out of turn, then the shooter's turn
-# ends or the stray roll lands; the kernel must draw for both exactly as the model does.
+# ends or the stray roll lands; the playout must draw for both exactly as the model does.
 AT_PILES = {"piles": [["P1-1=3"], ["P2-1=4", "P3-1=5"], ["P3-2=2"]], "to_move": 0}
 # The digest's "nothing to restart" case (R34: "if the victim's hand is empty") needs a pile whose
 # bottom die is not its owner's: a base is always its owner's roll (R7, R13), so no position
@@ -23,7 +25,7 @@ NOTHING_TO_RESTART = {"piles": [["P1-1=3"], ["P3-1=4"], ["P2-1=2", "P2-2=5", "P2
 
 
 def same_games(game: explorer.Game, data: dict, seeds: range) -> list[tuple]:
-    """Play every seed with the kernel and through the model; they must agree exactly.
+    """Play every seed with the playout and through the model (frozen states); they must agree exactly.
     Returns the model's histories, so a test can check the case it means was played."""
     start = game.state_from_dict(data)
     histories = []
@@ -41,7 +43,7 @@ def same_games(game: explorer.Game, data: dict, seeds: range) -> list[tuple]:
 
 
 @pytest.mark.parametrize("options", [{}, {"broadside_hit_p": "1/2"}], ids=["declared", "hit_p=1/2"])
-def test_R34_broadside_victim_restarts_in_kernel_and_model(options: dict) -> None:
+def test_R34_broadside_victim_restarts_in_playout_and_model(options: dict) -> None:
     game = explorer.load("dead_mans_dice", players=3, round_limit=1, **options)
     histories = same_games(game, AT_PILES, range(40))
     hits = [h for h in histories if h[0] == Broadside(1) and (not options or h[1] == Shot(True))]
@@ -49,7 +51,7 @@ def test_R34_broadside_victim_restarts_in_kernel_and_model(options: dict) -> Non
     assert all(isinstance(h[1 if not options else 2], RestartRoll) for h in hits)
 
 
-def test_V3_stray_shot_victim_restarts_in_kernel_and_model() -> None:
+def test_V3_stray_shot_victim_restarts_in_playout_and_model() -> None:
     game = explorer.load("dead_mans_dice", players=3, round_limit=1, stray_shots=True, broadside="off")
     data = {**AT_PILES, "step": "roll", "die": "P1-2"}
     histories = same_games(game, data, range(300))
@@ -70,7 +72,7 @@ class _OwnRandrange(random.Random):
 
 
 def test_other_generators_step_the_model() -> None:
-    """The kernel inlines `random.Random.randrange`; with any other it declines (None)."""
+    """The playout draws as `random.Random.randrange` does, below it; with any other it declines (None)."""
     game = explorer.load("dead_mans_dice", players=3, broadside="off")
     start = game.start(2)
     assert game.random_playout(start, _OwnRandrange(1), 1_000_000) is None

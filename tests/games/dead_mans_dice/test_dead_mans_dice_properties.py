@@ -12,12 +12,14 @@ import json
 import random
 
 import pytest
-from dmd_helpers import table
+from games.dead_mans_dice.support import table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import explorer
 from explorer.core.errors import IllegalAction, PositionError
+
+pytestmark = pytest.mark.slow
 
 OPTIONS = st.fixed_dictionaries({
     "broadside": st.sampled_from(["declared", "off"]),

@@ -7,7 +7,7 @@
 - `score_distribution`: the exact distribution of the roller's score now after a roll;
 - `pile_value_distribution`: a pile's round-end value after rolling dice onto it;
 - `round_outcome`: a whole round's outcome, exactly (the round as a Markov chain with
-  cycles, solved over Fractions in `round_exact`) when few positions are reachable,
+  cycles, solved over Fractions in `rounds.exact`) when few positions are reachable,
   else by seeded sampling with a normal confidence interval (95% by default).
 """
 
@@ -22,10 +22,10 @@ from typing import Any
 
 from explorer.core.chance import sample
 
-from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, VALUE, die_faces
+from .data import COMPONENTS, FACE_NAMES, RANK, SKULL, STACKS, VALUE, die_faces, stack_chance
 from .flow import config, plunderable
 from .model import DeadMansDiceState, Plunder, Roll
-from .round_exact import ExactRound, exact_round
+from .rounds.exact import ExactRound, exact_round
 
 State = DeadMansDiceState
 
@@ -50,13 +50,6 @@ class RollReport:
     marooned: Fraction
     any_plunder: Fraction
     plunder_by_opponent: dict[int, Fraction]
-
-
-def stack_chance(die: int, top: int | None) -> Fraction:
-    """C4: P(the die fits on a top face; None: an empty pile takes anything)."""
-    if top is None:
-        return Fraction(1)
-    return Fraction(sum(1 for f in die_faces(die) if STACKS[f][top]), 6)
 
 
 def roll_report(state: State, die: int) -> RollReport:
@@ -177,7 +170,7 @@ def round_outcome(state: State, choose: Callable[[State], Any], max_nodes: int =
                   seed: int = 0, z: float = 1.96) -> RoundOutcome:
     """The change of every total over the rest of this round, `choose` deciding for everyone.
 
-    Exact (`round_exact.exact_round`: the round as a Markov chain, solved over
+    Exact (`rounds.exact.exact_round`: the round as a Markov chain, solved over
     Fractions) when at most `max_nodes` positions are reachable; otherwise sampled
     from `seed`, with a normal interval of half-width z standard errors.
     """

@@ -6,12 +6,14 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from dmd_helpers import table
+from games.dead_mans_dice.support import table
 
 import explorer
-from explorer.games.dead_mans_dice import analysis as an
+from explorer.games.dead_mans_dice import odds as an
 from explorer.games.dead_mans_dice.model import Broadside, Plunder, Roll
-from explorer.games.dead_mans_dice.round_exact import NeverEnds, exact_round
+from explorer.games.dead_mans_dice.rounds.exact import NeverEnds, exact_round
+
+pytestmark = pytest.mark.slow
 
 Z99 = 2.576
 

@@ -11,12 +11,14 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from dmd_helpers import cited, play
+from games.dead_mans_dice.support import cited, play
 from position_fuzz import check_contract, fuzz
 
 import explorer
 from explorer.analysis.odds import next_outcomes, view_probability
 from explorer.core.errors import IllegalAction, PositionError, TooManyWorlds
+
+pytestmark = pytest.mark.slow
 
 GAME = explorer.load("dead_mans_dice", players=3)
 TABLE = "P1 pile: 1=3\nP2 pile: J=S\nP3 pile: 2=2 J=5\n"
@@ -350,7 +352,7 @@ def test_fuzzed_position_data_is_refused_or_keeps_the_contract():
 def test_the_documented_json_position_loads_as_written():
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parents[1] / "docs" / "dead_mans_dice.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[3] / "docs" / "dead_mans_dice.md").read_text(encoding="utf-8")
     block = page.split("```json", 1)[1].split("```", 1)[0]
     s = GAME.state_from_dict(json.loads(block))
     written = json.loads(block)
