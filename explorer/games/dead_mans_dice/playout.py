@@ -83,4 +83,4 @@ def play(w: Work, rng: Any, max_steps: int, rule: Any, c: Any, stop: str) -> int
     return steps
 
 
-__all__ = ["play", "policy_playout", "random_playout"]
+__all__ = ["play", "policy_playout"]
