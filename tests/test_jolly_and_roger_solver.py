@@ -11,9 +11,9 @@ from jr_helpers import GAME, chance_tree, drawing, side
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, PIRATE_COUNTS
-from explorer.games.jolly_and_roger.hands import reach
-from explorer.games.jolly_and_roger.lastround import LastRound, lookup
 from explorer.games.jolly_and_roger.solver import Solver, best, splits
+from explorer.games.jolly_and_roger.solver.hands import reach
+from explorer.games.jolly_and_roger.solver.lastround import LastRound, lookup
 
 
 def brute(state) -> int:

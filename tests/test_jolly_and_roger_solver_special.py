@@ -20,7 +20,7 @@ from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, PIRATES, SPECIALS
 from explorer.games.jolly_and_roger.odds import next_round_no_special
 from explorer.games.jolly_and_roger.solver import Solver, best
-from explorer.games.jolly_and_roger.special import draws
+from explorer.games.jolly_and_roger.solver.special import draws
 
 KRAKEN_OPTIONAL = explorer.load("jolly_and_roger", special_cards=True, kraken_optional=True)
 AS_PARROT = explorer.load("jolly_and_roger", special_cards=True, specials_as_parrot=True)

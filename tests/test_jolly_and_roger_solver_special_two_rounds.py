@@ -13,11 +13,11 @@ from jr_helpers import SPECIAL, loose
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, SPECIALS
-from explorer.games.jolly_and_roger.lastround import LastRound
 from explorer.games.jolly_and_roger.solver import Solver, best
-from explorer.games.jolly_and_roger.special import KR, TO, context, draws, reduce, start_state
-from explorer.games.jolly_and_roger.specialbatch import final_values
-from explorer.games.jolly_and_roger.specialsolver import SpecialSolver
+from explorer.games.jolly_and_roger.solver.lastround import LastRound
+from explorer.games.jolly_and_roger.solver.special import KR, TO, context, draws, reduce, start_state
+from explorer.games.jolly_and_roger.solver.specialbatch import final_values
+from explorer.games.jolly_and_roger.solver.specialsolver import SpecialSolver
 
 
 def round_7_split(seed: int, keep_specials: tuple[str, ...] = ("KR", "TO"), unseen: int = 7):

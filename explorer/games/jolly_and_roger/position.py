@@ -51,19 +51,7 @@ from typing import Any
 from explorer.core.errors import PositionError
 from explorer.core.view import View
 
-from .data import CARD_INDEX, CARDS, CARDS_PER_ROUND, PIRATES, SHIP_VALUE, SHIPS, VALUE
-from .model import (
-    NO_CARDS,
-    PHASES,
-    JollyState,
-    aside_total,
-    build,
-    early_total,
-    entry_card,
-    pile_strength,
-    undecided,
-)
-from .position_checks import (
+from .checks import (
     PIRATES_INDEX,
     SEAT,
     cards,
@@ -84,6 +72,18 @@ from .position_checks import (
     stages,
     step_words,
     whole,
+)
+from .data import CARD_INDEX, CARDS, CARDS_PER_ROUND, PIRATES, SHIP_VALUE, SHIPS, VALUE
+from .model import (
+    NO_CARDS,
+    PHASES,
+    JollyState,
+    aside_total,
+    build,
+    early_total,
+    entry_card,
+    pile_strength,
+    undecided,
 )
 from .rules import rounds, scores, winners
 

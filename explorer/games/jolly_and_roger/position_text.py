@@ -150,10 +150,10 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
+from .checks import check_game
 from .data import SHIPS
 from .model import JollyState, undecided
 from .position import from_dict
-from .position_checks import check_game
 
 COLOURS = {"G": "green", "Y": "yellow", "B": "blue", "R": "red"}
 STEPS = {"setup": "setup", "start": "start player", "draw": "draw", "split": "split", "choose": "choose",

@@ -290,7 +290,7 @@ def explain_illegal(s: JollyState, action) -> IllegalAction:
 
 
 def describe(s: JollyState, action) -> str:
-    """The move or outcome in the board's words (`words.describe`)."""
-    from .words import describe as words
+    """The move or outcome in the board's words (`explain.describe`)."""
+    from .explain import describe as words
 
     return words(s, action)
