@@ -9,6 +9,7 @@ is the digest's face notation: ``G3`` pirate side on its own ship, ``p:G3`` parr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from explorer.core.rules_state import RulesState
 
@@ -155,11 +156,22 @@ SPECIAL_SET = frozenset(SPECIALS)
 PHASES = ("setup", "start", "draw", "split", "choose", "place", "over")
 
 
-# -- the state -------------------------------------------------------------------------
-class JollyState(RulesState):
-    """A position of Jolly & Roger. Build it with `Game.new_state`, `start` or `state_from_dict`.
+NAMES = ("Player 1", "Player 2")   # seats in words; "P1"/"P2" only in the notation
+SHIP_NAMES = {"G": "Green", "Y": "Yellow", "B": "Blue", "R": "Red"}
 
-    Fields: ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
+
+def rounds(game) -> int:
+    """8 rounds, or 10 in the long game (R24, R36)."""
+    return COMPONENTS.long_rounds if game.options["long_game"] else COMPONENTS.rounds
+
+
+# -- the state -------------------------------------------------------------------------
+class Fields:
+    """The state's fields, declared once: `FIELDS` (the slots, in this order), the position's
+    key (`KEY_FIELDS`: all but the derived ``strengths``), `build` and the working copy
+    (flow.Work) follow from it.
+
+    ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
     ``pile`` and ``aside`` card counts (hidden, the truth); ``setup_left`` cards still to
     set aside per setup stage (after setup: set-aside cards a partial position left undecided
     among ``pile``, see `undecided`); ``early`` how many of ``aside`` were the S4 pirate removals;
@@ -168,10 +180,8 @@ class JollyState(RulesState):
     crew piles bottom->top; ``chests``; ``removed`` the face-up out-of-game cards (K7);
     ``strengths`` (derived from ``piles``).
     """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
-    __slots__ = ("aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
-                 "removed", "round", "setup_left", "splitter", "strengths", "table", "to_move")
+    __slots__ = ()
 
     phase: str
     round: int
@@ -189,9 +199,21 @@ class JollyState(RulesState):
     removed: tuple[str, ...]
     strengths: tuple[tuple[int, ...], tuple[int, ...]]
 
+
+FIELDS: tuple[str, ...] = tuple(Fields.__annotations__)
+KEY_FIELDS = FIELDS[:-1]
+_key_of = attrgetter(*KEY_FIELDS)
+
+
+class JollyState(RulesState, Fields):
+    """A position of Jolly & Roger (its fields: `Fields`). Build it with `Game.new_state`,
+    `start` or `state_from_dict`. The rules are the game's (`JollyAndRoger.RULEBOOK`); the
+    chance panel's groups and the short notation are reached through the game as well."""
+
+    __slots__ = FIELDS
+
     def _key(self) -> tuple:
-        return (self.phase, self.round, self.splitter, self.pile, self.aside, self.setup_left, self.early,
-                self.table, self.offers, self.hands, self.to_move, self.piles, self.chests, self.removed)
+        return _key_of(self)
 
     @property
     def player(self) -> int | None:
@@ -219,36 +241,30 @@ class JollyState(RulesState):
         return sum(VALUE[c] for c in self.chests[player])
 
     def notation(self) -> str:
-        """The position in the short notation (`Game.position` reads it back)."""
-        from .position_text import write
+        """The position in the short notation (position_text.py; `Game.position` reads it back)."""
+        return self.game.POSITION_TEXT.write(self)
 
-        return write(self)
+    def outcome_group(self, outcome) -> tuple[str, ...]:
+        """The chance panel's groups of an outcome (groups.py)."""
+        return self.game.GROUPS.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """What the position waits for, in words (groups.py)."""
+        return self.game.GROUPS.stage_text(self)
 
 
-
-def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,
-          setup_left: tuple[int, ...], early: int, table: tuple[str, ...], offers: tuple,
-          hands: tuple, to_move: int | None, piles: tuple, chests: tuple, removed: tuple[str, ...],
-          strengths: tuple, trail, events: tuple) -> JollyState:
-    """The constructor-style fast path: set every slot, no checks (callers validate)."""
+def build(game, *values, trail=None, events: tuple = ()) -> JollyState:
+    """The constructor-style fast path: every field of `FIELDS` in order, no checks (callers
+    validate); `trail` and `events` last, as before (positionally or by name)."""
+    if len(values) == len(FIELDS) + 2:
+        *values, trail, events = values
+    if len(values) != len(FIELDS):
+        raise TypeError(f"build takes the {len(FIELDS)} fields {FIELDS}, not {len(values)} values")
     s = object.__new__(JollyState)
     setter = object.__setattr__
     setter(s, "game", game)
-    setter(s, "phase", phase)
-    setter(s, "round", round_)
-    setter(s, "splitter", splitter)
-    setter(s, "pile", pile)
-    setter(s, "aside", aside)
-    setter(s, "setup_left", setup_left)
-    setter(s, "early", early)
-    setter(s, "table", table)
-    setter(s, "offers", offers)
-    setter(s, "hands", hands)
-    setter(s, "to_move", to_move)
-    setter(s, "piles", piles)
-    setter(s, "chests", chests)
-    setter(s, "removed", removed)
-    setter(s, "strengths", strengths)
+    for name, value in zip(FIELDS, values, strict=True):
+        setter(s, name, value)
     setter(s, "_trail", trail)
     setter(s, "events", events)
     return s

@@ -85,6 +85,7 @@ from .model import (
     pile_strength,
     undecided,
 )
+from .render import board_svg
 from .rules import rounds, scores, winners
 
 
@@ -310,8 +311,6 @@ def _check_phase(game, phase, round_, splitter, table, offers, hands, piles, che
 # -- views -------------------------------------------------------------------------------
 def view(s: JollyState, player: int | None = None) -> View:
     """What `player` may know (Hidden information): everything but the pile and set-aside cards."""
-    from .render import board_svg
-
     caps = s.captains()
     gold = [s.gold(0), s.gold(1)]
     chests: list[Any] = [list(c) for c in s.chests]

@@ -151,7 +151,7 @@ from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .checks import check_game
-from .data import SHIPS
+from .data import CARDS, SHIPS
 from .model import JollyState, undecided
 from .position import from_dict
 
@@ -317,8 +317,6 @@ def write(s: JollyState) -> str:
     if s.removed:
         out.append(f"out of game: {' '.join(s.removed)}")
     if sum(s.aside) and not undecided(s)[1]:
-        from .data import CARDS
-
         out.append("set aside: " + " ".join(c for c, n in zip(CARDS, s.aside, strict=True) for _ in range(n)))
     return "\n".join(out)
 

@@ -32,7 +32,10 @@ try:
 except ImportError as err:  # the solver's extra
     raise missing(err, "solver") from err
 
+from explorer.analysis.rollouts import derive_seed
+from explorer.analysis.stats import mean_interval
 from explorer.core.errors import worker_count
+from explorer.core.play import playout
 
 from ..data import CARD_INDEX, SHIP_VALUE
 from ..model import JollyState
@@ -164,10 +167,6 @@ def estimate(state: JollyState, samples: int = 200, seed: int = 0, policy: Any =
     It is driven by the same seed for every action (common random numbers), so the rows are
     paired: their difference is sharper than their separate intervals suggest.
     """
-    from explorer.analysis.rollouts import derive_seed
-    from explorer.analysis.stats import mean_interval
-    from explorer.core.play import playout
-
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     if state.is_over:
