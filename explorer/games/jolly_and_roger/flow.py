@@ -34,6 +34,7 @@ class Work(JollyState):
         self.setup_left, self.early, self.table, self.offers = s.setup_left, s.early, s.table, s.offers
         self.hands, self.to_move, self.piles, self.chests = s.hands, s.to_move, s.piles, s.chests
         self.removed, self.strengths = s.removed, s.strengths
+        self._legal = None   # worked out once the state is frozen (JollyState.legal_actions)
         self.events = []   # Events appended while the step runs; freeze makes it a tuple
 
     def say(self, text: str, rules: tuple[str, ...], detail: str = "") -> None:
@@ -65,27 +66,32 @@ class QuietWork(Work):
         return True
 
 
+def _captain_event(ship: int, old: int | None, new: int | None) -> Event:
+    name = SHIP_NAMES[SHIPS[ship]]
+    if new is None:
+        return Event(f"Tie on {name}: no captain stands there", ("R16", "A5"))
+    if old is None:
+        return Event(f"{NAMES[new]}'s captain takes {name}", ("R14", "R17"))
+    return Event(f"{NAMES[new]}'s captain replaces {NAMES[old]}'s on {name}", ("R15",))
+
+
+CAPTAIN_EVENTS = {(ship, old, new): _captain_event(ship, old, new) for ship in range(len(SHIPS))
+                  for old in (None, 0, 1) for new in (None, 0, 1) if old != new}
+
+
 def captain_events(before: tuple, after: tuple) -> list[Event]:
     """Captains placed, swapped or removed as majorities change (R14-R16)."""
-    out = []
-    for ship, (old, new) in enumerate(zip(before, after, strict=True)):
-        if old == new:
-            continue
-        name = SHIP_NAMES[SHIPS[ship]]
-        if new is None:
-            out.append(Event(f"Tie on {name}: no captain stands there", ("R16", "A5")))
-        elif old is None:
-            out.append(Event(f"{NAMES[new]}'s captain takes {name}", ("R14", "R17")))
-        else:
-            out.append(Event(f"{NAMES[new]}'s captain replaces {NAMES[old]}'s on {name}", ("R15",)))
-    return out
+    return [CAPTAIN_EVENTS[ship, old, new] for ship, (old, new) in enumerate(zip(before, after, strict=True))
+            if old != new]
 
 
 def captains_follow(w: Work, before: tuple) -> None:
     """R14-R17: the captains stand where the strengths now put them (they are derived from the
     strengths, `JollyState.captains`); what changed is told."""
     if not w.quiet:
-        w.events.extend(captain_events(before, w.captains()))
+        after = w.captains()
+        if after != before:
+            w.events.extend(captain_events(before, after))
 
 
 def hand_done(w: Work) -> bool:

@@ -215,6 +215,15 @@ class JollyState(RulesState, Fields):
     def _key(self) -> tuple:
         return _key_of(self)
 
+    def legal_actions(self) -> tuple:
+        """The rulebook's legal actions, worked out once per state (every constructor sets
+        ``_legal`` to None, so no exception is raised and caught on the first call)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.game.RULEBOOK.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
     @property
     def player(self) -> int | None:
         return self.to_move if self.phase in ("split", "choose", "place") else None
@@ -233,8 +242,9 @@ class JollyState(RulesState, Fields):
 
     def captains(self) -> tuple[int | None, ...]:
         """Who has a captain on each ship: strictly greater strength, nobody on a tie (R14-R16)."""
-        a, b = self.strengths
-        return tuple(0 if x > y else 1 if y > x else None for x, y in zip(a, b, strict=True))
+        (a0, a1, a2, a3), (b0, b1, b2, b3) = self.strengths
+        return (0 if a0 > b0 else 1 if b0 > a0 else None, 0 if a1 > b1 else 1 if b1 > a1 else None,
+                0 if a2 > b2 else 1 if b2 > a2 else None, 0 if a3 > b3 else 1 if b3 > a3 else None)
 
     def gold(self, player: int) -> int:
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
@@ -267,6 +277,7 @@ def build(game, *values, trail=None, events: tuple = ()) -> JollyState:
         setter(s, name, value)
     setter(s, "_trail", trail)
     setter(s, "events", events)
+    setter(s, "_legal", None)
     return s
 
 

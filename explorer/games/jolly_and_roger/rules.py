@@ -13,6 +13,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.core.chance import sample_counts
+from explorer.core.events import Event
 
 from .data import (
     CARD_INDEX,
@@ -61,6 +62,10 @@ PARROT = {(c, s): Parrot(c, s) for c in CARDS for s in SHIPS}
 SKELETON = {s: Skeleton(s) for s in SHIPS}
 KRAKEN = {s: Kraken(s) for s in (*SHIPS, None)}
 FIRST = (FirstPlayer(0), FirstPlayer(1))
+PARROTS = {c: tuple(PARROT[c, s] for s in SHIPS) for c in CARDS}
+PIRATE_USES = {c: (CREW[c], *PARROTS[c]) for c in PIRATES}   # crew, then parrot on each ship (R9, R11)
+SKELETONS = tuple(SKELETON[s] for s in SHIPS)
+DRAWN = {(p, c): Event(f"{NAMES[p]} draws {c} face up", ("T1", "R2")) for p in (0, 1) for c in CARDS}
 
 
 # -- chance ----------------------------------------------------------------------------
@@ -91,16 +96,31 @@ def chance_outcomes(s: JollyState) -> tuple:
 
 
 def sample_chance(s: JollyState, rng: random.Random):
-    if s.phase in ("setup", "draw"):
-        weights = s.pile if s.phase == "setup" else draw_weights(s)
-        card = CARDS[sample_counts(weights, rng)]
-        return ASIDE[card] if s.phase == "setup" else DRAW[card]
+    """One ``randrange`` over the weights (`sample_counts`), or over the two seats (C5)."""
+    phase = s.phase
+    if phase == "draw":
+        return DRAW[CARDS[sample_counts(draw_weights(s) if s.setup_left else s.pile, rng)]]
+    if phase == "setup":
+        return ASIDE[CARDS[sample_counts(s.pile, rng)]]
     return FIRST[rng.randrange(2)]
 
 
 # -- legal actions ---------------------------------------------------------------------
 def splits(table: tuple[str, ...]) -> tuple[Split, ...]:
-    """Every distinct split of the drawn cards into offers of 1-4 cards (T2, R3): 15 for 5 types."""
+    """Every distinct split of the drawn cards into offers of 1-4 cards (T2, R3): 15 for 5 types.
+    Remembered per table (the same few thousand sorted 5-card tables recur in every game)."""
+    found = _SPLITS.get(table)
+    if found is None:
+        if len(_SPLITS) >= 50_000:
+            _SPLITS.clear()
+        found = _SPLITS[table] = _splits(table)
+    return found
+
+
+_SPLITS: dict[tuple[str, ...], tuple[Split, ...]] = {}
+
+
+def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
     found: dict[tuple[str, ...], Split] = {}
     for size in (1, 2):
         for idx in combinations(range(len(table)), size):
@@ -129,13 +149,12 @@ def legal_actions(s: JollyState) -> tuple:
     out: list = []
     for card in dict.fromkeys(s.hands[p]):
         if card in VALUE:                          # a pirate card: crew, parrot, board
-            out.append(CREW[card])
-            out.extend(PARROT[card, ship] for ship in SHIPS)
+            out.extend(PIRATE_USES[card])
             if captains[SHIP_INDEX[card[0]]] == p:
                 out.append(BOARD[card])
             continue
         if card == "SK":
-            out.extend(SKELETON[ship] for ship in SHIPS)
+            out.extend(SKELETONS)
         elif card == "KR":
             targets = kraken_targets(s, p)
             out.extend(KRAKEN[t] for t in targets)
@@ -144,7 +163,7 @@ def legal_actions(s: JollyState) -> tuple:
         else:
             out.append(TORTUGA)
         if opts["specials_as_parrot"]:
-            out.extend(PARROT[card, ship] for ship in SHIPS)
+            out.extend(PARROTS[card])
     return tuple(out)
 
 
@@ -209,7 +228,7 @@ def _draw(w: Work, card: str) -> None:
     table = tuple(sorted((*w.table, card), key=CARD_INDEX.__getitem__))
     full = len(table) == CARDS_PER_ROUND
     if not w.quiet:
-        w.say(f"{NAMES[w.splitter]} draws {card} face up", ("T1", "R2"))
+        w.events.append(DRAWN[w.splitter, card])
     w.pile = _minus(w.pile, card)
     w.phase, w.table, w.offers = ("split" if full else "draw"), table, ()
     w.to_move = w.splitter if full else None
