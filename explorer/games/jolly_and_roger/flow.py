@@ -94,6 +94,19 @@ def captains_follow(w: Work, before: tuple) -> None:
             w.events.extend(captain_events(before, after))
 
 
+def captain_at(s: JollyState, ship: int) -> int | None:
+    """Who has the captain on one ship (R14-R16): `JollyState.captains` for one ship."""
+    a, b = s.strengths[0][ship], s.strengths[1][ship]
+    return 0 if a > b else 1 if b > a else None
+
+
+def captain_follows(w: Work, ship: int, old: int | None) -> None:
+    """`captains_follow` when only `ship`'s strengths changed."""
+    new = captain_at(w, ship)
+    if new != old:
+        w.events.append(CAPTAIN_EVENTS[ship, old, new])
+
+
 def hand_done(w: Work) -> bool:
     """After a player's last card: the chooser done -> the splitter places (R6); the splitter
     done -> the round ends (R23), or the game after the last round (E1). True when the game is

@@ -27,7 +27,7 @@ from .data import (
     VALUE,
 )
 from .explain import describe, explain_illegal
-from .flow import Work, captains_follow, hand_done
+from .flow import Work, captain_at, captain_follows, captains_follow, hand_done
 from .model import (
     ASIDE,
     DRAW,
@@ -145,12 +145,13 @@ def legal_actions(s: JollyState) -> tuple:
         return ()
     p = s.to_move
     opts = s.game.options
-    captains = s.captains()
+    mine, theirs = s.strengths[p], s.strengths[1 - p]
     out: list = []
     for card in dict.fromkeys(s.hands[p]):
         if card in VALUE:                          # a pirate card: crew, parrot, board
             out.extend(PIRATE_USES[card])
-            if captains[SHIP_INDEX[card[0]]] == p:
+            i = SHIP_INDEX[card[0]]
+            if mine[i] > theirs[i]:                # p's captain stands there (R14, R18)
                 out.append(BOARD[card])
             continue
         if card == "SK":
@@ -260,39 +261,36 @@ def _place(w: Work, action) -> None:
     (R8, A6); then the splitter's turn or the round's end (R6, R23: flow.hand_done)."""
     p = w.to_move
     kind = type(action)
-    before = w.captains()
     quiet = w.quiet
-    text = ""
     if kind is Crew or kind is Parrot or kind is Skeleton:
         ship = SHIP_INDEX[action.ship]
-        if kind is Crew:
-            card, entry, cited, how = action.card, action.card, ("R9", "R12"), "as crew"
-        elif kind is Parrot:
-            card, entry, cited, how = action.card, f"p:{action.card}", ("R11", "R12"), "parrot side"
-            if card not in VALUE:
-                cited = ("V4", "A12")
-        else:
-            card, entry, cited, how = "SK", "SK", ("R28",), "(strength 3)"
+        card = "SK" if kind is Skeleton else action.card
+        entry = card if kind is Crew or kind is Skeleton else f"p:{card}"
+        old = captain_at(w, ship)
         mine = w.piles[p]
         mine = (*mine[:ship], (*mine[ship], entry), *mine[ship + 1:])
         row = w.strengths[p]
         row = (*row[:ship], row[ship] + STRENGTH[entry], *row[ship + 1:])
         w.piles, w.strengths = _set(w.piles, p, mine), _set(w.strengths, p, row)
         if not quiet:
-            text = f"{NAMES[p]} puts {card} {how} on {SHIP_NAMES[action.ship]}"
+            w.events.append(_put_event(p, kind, card, action.ship))
+            captain_follows(w, ship, old)
     elif kind is Board:
-        card, cited = action.card, ("R18", "R19", "R21")
+        card = action.card
         w.chests = _set(w.chests, p, tuple(sorted((*w.chests[p], card), key=CARD_INDEX.__getitem__)))
         if not quiet:
-            text = f"{NAMES[p]} boards {SHIP_NAMES[action.ship]}: {card} goes under the chest for {VALUE[card]} gold"
+            w.say(f"{NAMES[p]} boards {SHIP_NAMES[action.ship]}: {card} goes under the chest for {VALUE[card]} gold",
+                  ("R18", "R19", "R21"))
     elif kind is Kraken:
         card = "KR"
         if action.ship is None:
-            cited = ("R32", "A8") if not kraken_targets(w, p) else ("V5", "A13")
-            text = f"{NAMES[p]} uses a Kraken without effect"
             w.removed = (*w.removed, "KR")
+            if not quiet:
+                w.say(f"{NAMES[p]} uses a Kraken without effect",
+                      ("R32", "A8") if not kraken_targets(w, p) else ("V5", "A13"))
         else:
             o, ship = 1 - p, SHIP_INDEX[action.ship]
+            old = captain_at(w, ship)
             theirs = w.piles[o]
             bottom = theirs[ship][0]
             theirs = (*theirs[:ship], theirs[ship][1:], *theirs[ship + 1:])
@@ -300,18 +298,21 @@ def _place(w: Work, action) -> None:
             row = (*row[:ship], row[ship] - STRENGTH[bottom], *row[ship + 1:])
             w.piles, w.strengths = _set(w.piles, o, theirs), _set(w.strengths, o, row)
             w.removed = (*w.removed, entry_card(bottom), "KR")
-            cited = ("R30", "A14")
-            text = f"{NAMES[p]}'s Kraken removes {bottom} from the bottom of {NAMES[o]}'s {action.ship} pile"
+            if not quiet:
+                w.say(f"{NAMES[p]}'s Kraken removes {bottom} from the bottom of {NAMES[o]}'s {action.ship} pile",
+                      ("R30", "A14"))
+                captain_follows(w, ship, old)
     else:
-        card, cited = "TO", ("R33", "R34", "A15")
+        card = "TO"
+        before = w.captains()
         mine = tuple(tuple(f"t:{e[2:]}" if e[0] == "p" and e[2:] in VALUE else e for e in pile)
                      for pile in w.piles[p])
         w.piles = _set(w.piles, p, mine)
         w.strengths = _set(w.strengths, p, tuple(pile_strength(pile) for pile in mine))
         w.removed = (*w.removed, "TO")
-        text = f"{NAMES[p]} plays Tortuga: every own parrot turns to its pirate side"
-    w.say(text, cited)
-    captains_follow(w, before)
+        if not quiet:
+            w.say(f"{NAMES[p]} plays Tortuga: every own parrot turns to its pirate side", ("R33", "R34", "A15"))
+            captains_follow(w, before)
     hand = w.hands[p]
     i = hand.index(card)
     hand = hand[:i] + hand[i + 1:]
@@ -322,6 +323,25 @@ def _place(w: Work, action) -> None:
         result = "a draw" if len(ranking) == 1 else f"{NAMES[ranking[0][0]]} wins"
         w.say(f"Game over after round {w.round}: {NAMES[0]} {a}, {NAMES[1]} {b}: {result}",
               ("E1", "E2", "E3", "E4", "E5"))
+
+
+_PUT: dict[tuple, Event] = {}
+
+
+def _put_event(p: int, kind: type, card: str, ship: str) -> Event:
+    """A card added to a crew pile, in words (R9, R11, R12, R28; V4 for a special's parrot),
+    made once per player, kind, card and ship."""
+    key = (p, kind, card, ship)
+    event = _PUT.get(key)
+    if event is None:
+        if kind is Crew:
+            cited, how = ("R9", "R12"), "as crew"
+        elif kind is Parrot:
+            cited, how = ("R11", "R12") if card in VALUE else ("V4", "A12"), "parrot side"
+        else:
+            cited, how = ("R28",), "(strength 3)"
+        event = _PUT[key] = Event(f"{NAMES[p]} puts {card} {how} on {SHIP_NAMES[ship]}", cited)
+    return event
 
 
 def _set(pair: tuple, player: int, value) -> tuple:
