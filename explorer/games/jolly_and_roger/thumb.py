@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .data import SHIP_INDEX, SHIP_VALUE, VALUE
+from .data import CARDS, SHIP_INDEX, SHIP_VALUE, VALUE
 from .model import STRENGTH, Board, Crew, Kraken, Parrot, Skeleton, Split, Take
 
 SPECIAL_WORTH = {"SK": 3, "KR": 3, "TO": 2}
@@ -24,18 +24,46 @@ SK_STRENGTH = STRENGTH["SK"]
 Piles = Sequence[Sequence[str]]        # one side's four crew piles, in SHIPS order
 
 
+def card_worth(card: str) -> int:
+    """A card's rough worth: its printed value, a special at a fixed guess."""
+    return VALUE.get(card, SPECIAL_WORTH.get(card, 0))
+
+
+WORTH = {c: card_worth(c) for c in CARDS}
+
+
 def offer_worth(cards: Sequence[str]) -> int:
     """A rough worth of an offer: printed values, specials at a fixed guess."""
-    return sum(VALUE.get(c, SPECIAL_WORTH.get(c, 0)) for c in cards)
+    try:
+        return sum(map(WORTH.__getitem__, cards))
+    except KeyError:
+        return sum(map(card_worth, cards))
+
+
+def ship_term(value: int, diff: int) -> float:
+    """One ship's share of the outlook: its value to whoever holds it now (R14-R16, E3), with a
+    small bonus for a safer margin (at most 3)."""
+    return value * ((diff > 0) - (diff < 0)) + 0.1 * max(-3, min(3, diff))
+
+
+# Every ship's term by strength difference, made once (the same floats `ship_term` gives);
+# a difference outside the table (more than any deal's strength) is worked out on the spot.
+SPAN = 256
+TERMS = tuple({d: ship_term(v, d) for d in range(-SPAN, SPAN + 1)} for v in SHIP_VALUE)
 
 
 def outlook(mine: Sequence[int], theirs: Sequence[int], gold: int) -> float:
-    """Gold plus the ships I would hold now, with a small bonus for a safer margin."""
-    total = float(gold)
-    for i, value in enumerate(SHIP_VALUE):
-        diff = mine[i] - theirs[i]
-        total += value * ((diff > 0) - (diff < 0)) + 0.1 * max(-3, min(3, diff))
-    return total
+    """Gold plus the ships I would hold now, with a small bonus for a safer margin: the terms
+    added ship by ship in order, as a running total would."""
+    try:
+        t0, t1, t2, t3 = TERMS
+        return float(gold) + t0[mine[0] - theirs[0]] + t1[mine[1] - theirs[1]] + t2[mine[2] - theirs[2]] \
+            + t3[mine[3] - theirs[3]]
+    except KeyError:
+        total = float(gold)
+        for i, value in enumerate(SHIP_VALUE):
+            total += ship_term(value, mine[i] - theirs[i])
+        return total
 
 
 def after(action: Any, mine: Sequence[int], theirs: Sequence[int], my_piles: Piles, their_piles: Piles,
