@@ -133,8 +133,9 @@ class JollyAndRoger(Game):
             pile, left = ALL_COUNTS, (7,)
         empty = ((), (), (), ())
         ev = (Event("Four ships in a row (G3 Y5 B7 R9), a chest and four captains each", ("S1", "S2", "S3")),)
-        s = build(self, "setup", 1, None, pile, (0,) * len(pile), left, 0, (), (), ((), ()), None, (empty, empty),
-                  ((), ()), (), ((0,) * 4, (0,) * 4), None, ev)
+        s = build(self, events=ev, phase="setup", round=1, splitter=None, pile=pile, aside=(0,) * len(pile),
+                  setup_left=left, early=0, table=(), offers=(), hands=((), ()), to_move=None, piles=(empty, empty),
+                  chests=((), ()), removed=(), strengths=((0,) * 4, (0,) * 4))
         if left:
             return s
         w = Work(s)

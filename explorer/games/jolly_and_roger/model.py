@@ -202,6 +202,7 @@ class Fields:
 
 FIELDS: tuple[str, ...] = tuple(Fields.__annotations__)
 KEY_FIELDS = FIELDS[:-1]
+_FIELD_SET = frozenset(FIELDS)
 _key_of = attrgetter(*KEY_FIELDS)
 
 
@@ -263,18 +264,25 @@ class JollyState(RulesState, Fields):
         return self.game.GROUPS.stage_text(self)
 
 
-def build(game, *values, trail=None, events: tuple = ()) -> JollyState:
-    """The constructor-style fast path: every field of `FIELDS` in order, no checks (callers
-    validate); `trail` and `events` last, as before (positionally or by name)."""
-    if len(values) == len(FIELDS) + 2:
-        *values, trail, events = values
-    if len(values) != len(FIELDS):
-        raise TypeError(f"build takes the {len(FIELDS)} fields {FIELDS}, not {len(values)} values")
+def fields_of(s: JollyState) -> dict:
+    """The state's fields by name (`FIELDS`), as `build` takes them."""
+    return dict(zip(FIELDS, _fields_of(s), strict=True))
+
+
+_fields_of = attrgetter(*FIELDS)
+
+
+def build(game, trail=None, events: tuple = (), **fields) -> JollyState:
+    """The constructor-style fast path: every field of `FIELDS` by name, no checks (callers
+    validate)."""
+    if fields.keys() != _FIELD_SET:
+        raise TypeError(f"build takes the fields {FIELDS}; missing {sorted(_FIELD_SET - fields.keys())}, "
+                        f"unknown {sorted(fields.keys() - _FIELD_SET)}")
     s = object.__new__(JollyState)
     setter = object.__setattr__
     setter(s, "game", game)
-    for name, value in zip(FIELDS, values, strict=True):
-        setter(s, name, value)
+    for name in FIELDS:
+        setter(s, name, fields[name])
     setter(s, "_trail", trail)
     setter(s, "events", events)
     setter(s, "_legal", None)

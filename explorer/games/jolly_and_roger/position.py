@@ -147,8 +147,9 @@ def from_dict(game: Any, data: Mapping[str, Any], checked: bool = True) -> Jolly
     pile, aside, setup_left, early = _hidden(game, data, phase, round_, table, where, checked)
     strengths = tuple(tuple(pile_strength(p) for p in side) for side in piles)
     to_move = _to_move(phase, splitter, hands)
-    return build(game, phase, round_, splitter, pile, aside, setup_left, early, table, offers, hands, to_move,
-                 piles, chests, removed, strengths, None, ())
+    return build(game, phase=phase, round=round_, splitter=splitter, pile=pile, aside=aside, setup_left=setup_left,
+                 early=early, table=table, offers=offers, hands=hands, to_move=to_move, piles=piles, chests=chests,
+                 removed=removed, strengths=strengths)
 
 
 def _default_splitter(game: Any, phase: str, round_: int) -> int | None:
