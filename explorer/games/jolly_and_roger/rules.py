@@ -66,6 +66,8 @@ PARROTS = {c: tuple(PARROT[c, s] for s in SHIPS) for c in CARDS}
 PIRATE_USES = {c: (CREW[c], *PARROTS[c]) for c in PIRATES}   # crew, then parrot on each ship (R9, R11)
 SKELETONS = tuple(SKELETON[s] for s in SHIPS)
 DRAWN = {(p, c): Event(f"{NAMES[p]} draws {c} face up", ("T1", "R2")) for p in (0, 1) for c in CARDS}
+SET_ASIDE = {(rule, c): Event("A card is set aside unseen", (rule, "C1" if rule == "S4" else "C2"), detail=c)
+             for rule in ("S4", "S6") for c in CARDS}   # the card is told only to the all-seeing view
 
 
 # -- chance ----------------------------------------------------------------------------
@@ -241,7 +243,8 @@ def _aside(w: Work, action: Aside) -> None:
     w.early += len(w.setup_left) == 2
     pile = _minus(w.pile, action.card)
     rule = "S4" if len(w.setup_left) == 2 or not w.game.options["special_cards"] else "S6"
-    w.say("A card is set aside unseen", (rule, "C1" if rule == "S4" else "C2"), detail=action.card)
+    if not w.quiet:
+        w.events.append(SET_ASIDE[rule, action.card])
     if left[0] == 0:
         if len(left) == 2:      # S6 sequential: the specials join the 40-card pile
             pile = tuple(a + b for a, b in zip(pile, SPECIAL_COUNTS, strict=True))
