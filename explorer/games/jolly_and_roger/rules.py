@@ -228,13 +228,20 @@ def apply(w: Work, action) -> None:
 
 def _draw(w: Work, card: str) -> None:
     """T1, R2: the splitter draws one card face up; the fifth opens the split (T2)."""
-    table = tuple(sorted((*w.table, card), key=CARD_INDEX.__getitem__))
+    table = _TABLES.get((w.table, card))
+    if table is None:
+        if len(_TABLES) >= 100_000:
+            _TABLES.clear()
+        table = _TABLES[w.table, card] = tuple(sorted((*w.table, card), key=CARD_INDEX.__getitem__))
     full = len(table) == CARDS_PER_ROUND
     if not w.quiet:
         w.events.append(DRAWN[w.splitter, card])
     w.pile = _minus(w.pile, card)
     w.phase, w.table, w.offers = ("split" if full else "draw"), table, ()
     w.to_move = w.splitter if full else None
+
+
+_TABLES: dict[tuple, tuple[str, ...]] = {}   # (table, card drawn) -> the table in card order, made once
 
 
 def _aside(w: Work, action: Aside) -> None:
