@@ -23,7 +23,7 @@ import time
 import explorer
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.solver import Solver, estimate
-from explorer.games.jolly_and_roger.special import draws
+from explorer.games.jolly_and_roger.solver.special import draws
 
 BASIC = explorer.load("jolly_and_roger")
 SPECIAL = explorer.load("jolly_and_roger", special_cards=True)

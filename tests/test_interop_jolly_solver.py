@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pyspiel
 import pytest
-from jr_helpers import loose
+from games.jolly_and_roger.support import loose
 from open_spiel.python.algorithms.minimax import expectiminimax
 
 import explorer

@@ -175,7 +175,7 @@ except MissingExtra as err:
     ("widgets.served_lesson", ("panel",), "app"),
     ("widgets.table.routes", ("tornado",), "app"),
     ("explorer.games.jolly_and_roger.solver", ("numpy",), "solver"),
-    ("explorer.games.jolly_and_roger.specialsolver", ("numpy",), "solver"),
+    ("explorer.games.jolly_and_roger.solver.specialsolver", ("numpy",), "solver"),
     ("explorer.adapters.pettingzoo", ("pettingzoo",), "rl"),
     ("explorer.adapters.openspiel", ("pyspiel",), "openspiel"),
 ])

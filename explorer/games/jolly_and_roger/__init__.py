@@ -22,6 +22,15 @@ Position data (``state.to_dict()``, read by ``game.state_from_dict``): documente
 example in ``explorer/games/jolly_and_roger/position.py``; every field may be left out. The
 short notation (``game.position(text)``, ``state.notation()``) is in ``position_text.py``.
 
+The files: ``model.py`` (actions, outcomes, the state's fields: data only), ``rules.py`` (legal
+actions, chance, the step, scores), ``flow.py`` (the step's working copy and the automatic
+consequences: captains, turn, round end), ``explain.py`` (illegal actions, moves in words),
+``notation.py`` (the action notation read back), ``position.py`` / ``checks.py`` /
+``position_text.py`` / ``worlds.py`` (position data, its checks, the short notation, hidden
+worlds), ``thumb.py`` (the rule of thumb's decisions), ``policies.py``, ``playout.py`` (its fast
+playouts on the model's own rules), ``outlook.py``, ``odds.py``, ``spaces.py``, ``render.py``,
+``board_moves.py``, ``groups.py``, and the ``solver/`` subpackage.
+
 The exact what-if solver is ``explorer.games.jolly_and_roger.solver`` (``Solver().value``,
 ``candidates``, ``split_table``): the exact expected final score difference with perfect play
 over the last two rounds. In the basic game it solves them from any position, round 7's draw
@@ -39,12 +48,14 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from explorer.core.errors import IllegalAction, OptionError
+from explorer.core.errors import OptionError
 from explorer.core.events import Event
 from explorer.core.game import Game, OptionSpec
+from explorer.core.policy import RandomPolicy
 
-from . import board_moves, position, rules
-from .data import ALL_COUNTS, CARD_INDEX, PIRATE_COUNTS, SHIPS
+from . import board_moves, groups, position, position_text, rules
+from .data import ALL_COUNTS, PIRATE_COUNTS
+from .flow import Work
 from .model import (
     Aside,
     Board,
@@ -60,7 +71,19 @@ from .model import (
     Tortuga,
     build,
 )
+from .notation import parse_action
+from .outlook import win_chances
+from .playout import policy_playout
+from .policies import Greedy, SolverPolicy
 from .rules_text import RULES
+from .spaces import (
+    action_space,
+    chance_space,
+    max_decisions,
+    perfect_information,
+    score_difference_bound,
+)
+from .worlds import hidden_worlds
 
 __all__ = ["GAME", "Aside", "Board", "Crew", "Draw", "FirstPlayer", "JollyAndRoger", "JollyState", "Kraken",
            "Parrot", "Skeleton", "Split", "Take", "Tortuga"]
@@ -77,6 +100,7 @@ class JollyAndRoger(Game):
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
+    GROUPS, POSITION_TEXT = groups, position_text   # the chance panel's groups; the short notation
     OPTIONS = (
         OptionSpec("special_cards", False, "True: the expert game with Skeleton, Kraken and Tortuga", "V1"),
         OptionSpec("long_game", False, "True: set nothing aside, ten rounds (needs special_cards, A19)", "V2"),
@@ -111,56 +135,40 @@ class JollyAndRoger(Game):
             pile, left = ALL_COUNTS, (7,)
         empty = ((), (), (), ())
         ev = (Event("Four ships in a row (G3 Y5 B7 R9), a chest and four captains each", ("S1", "S2", "S3")),)
-        s = build(self, "setup", 1, None, pile, (0,) * len(pile), left, 0, (), (), ((), ()), None, (empty, empty),
-                  ((), ()), (), ((0,) * 4, (0,) * 4), None, ev)
+        s = build(self, events=ev, phase="setup", round=1, splitter=None, pile=pile, aside=(0,) * len(pile),
+                  setup_left=left, early=0, table=(), offers=(), hands=((), ()), to_move=None, piles=(empty, empty),
+                  chests=((), ()), removed=(), strengths=((0,) * 4, (0,) * 4))
         if left:
             return s
-        from .rules import _first_round
-
-        return _first_round(s, pile, s.aside, (), 0, None, (*ev, Event("Long game: nothing is set aside",
-                                                                       ("S7", "R36"))))
+        w = Work(s)
+        w.events = [*ev, Event("Long game: nothing is set aside", ("S7", "R36"))]
+        rules.first_round(w)
+        return w.freeze(None, None)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> JollyState:
-        from .position import from_dict
-
-        return from_dict(self, data)
+        return position.from_dict(self, data)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import (
-        action_space,
-        chance_space,
-        max_decisions,
-        perfect_information,
-        score_difference_bound,
-    )
+    action_space = action_space
+    chance_space = chance_space
+    max_decisions = max_decisions
+    perfect_information = perfect_information
+    score_difference_bound = score_difference_bound
 
     def position(self, text: str) -> JollyState:
         """Read the short notation (``position_text``; docs/jolly_and_roger.md opens with it)."""
-        from .position_text import read
-
-        return read(self, text)
+        return position_text.read(self, text)
 
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[JollyState, Fraction]]:
         """Each way the unseen cards may lie between draw pile and set-aside, exactly weighted (C1-C3)."""
-        from .worlds import hidden_worlds
-
         return hidden_worlds(self, view, limit)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> JollyState:
-        from .position import sample_state
-
-        return sample_state(self, view, rng)
+        return position.sample_state(self, view, rng)
 
     def parse_action(self, text: str) -> Any:
-        """Read the notation above; anything else raises `IllegalAction`."""
-        if not isinstance(text, str):
-            raise IllegalAction("R7", f"an action is written as text, not {type(text).__name__}", text)
-        try:
-            return _parse(text.replace("|", " | ").split())
-        except (ValueError, IndexError, KeyError):
-            raise IllegalAction("R7", f"{text!r} is not Jolly & Roger notation: split G1 Y2 | B3 G1 R5, "
-                                      "take R5, crew G3, parrot G3 B, board G3, skeleton R, kraken B, tortuga, "
-                                      "aside G3, draw G3, first P1", text) from None
+        """Read the notation above (notation.py); anything else raises `IllegalAction`."""
+        return parse_action(text)
 
     def search_settings(self) -> dict[str, Any]:
         """Rule-of-thumb rollouts to the end (eight rounds are short), so the search meets an
@@ -169,68 +177,17 @@ class JollyAndRoger(Game):
                 "prior_share": 0.25}
 
     def policies(self) -> Mapping[str, Any]:
-        from explorer.core.policy import RandomPolicy
-
-        from .policies import Greedy, SolverPolicy
-
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
 
     def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
                        final: bool = False) -> Any:
-        """The rule of thumb for both seats on the fast kernel (kernel.py), every option covered;
-        None for other policies (the model is stepped)."""
-        from .kernel import policy_playout
-
+        """The rule of thumb for both seats, the model's own rules on one working copy
+        (playout.py), every option covered; None for other policies (the model is stepped)."""
         return policy_playout(self, state, rng, max_steps, policy, final)
 
-
-def _card(word: str) -> str:
-    card = word.upper()
-    if card not in CARD_INDEX:
-        raise ValueError(word)
-    return card
-
-
-def _ship(word: str) -> str:
-    ship = word.upper()
-    if ship not in SHIPS:
-        raise ValueError(word)
-    return ship
-
-
-def _sorted(words: list[str]) -> tuple[str, ...]:
-    if not words:
-        raise ValueError(words)
-    return tuple(sorted((_card(w) for w in words), key=CARD_INDEX.__getitem__))
-
-
-def _parse(words: list[str]) -> Any:
-    head, rest = words[0].lower(), words[1:]
-    if head == "split":
-        bar = rest.index("|")
-        left, right = _sorted(rest[:bar]), _sorted(rest[bar + 1:])
-        return Split(left, right) if len(left) <= len(right) else Split(right, left)
-    if head == "take":
-        return Take(_sorted(rest))
-    if head == "tortuga" and not rest:
-        return Tortuga()
-    if head in ("aside", "draw") and len(rest) == 1:
-        return (Aside if head == "aside" else Draw)(_card(rest[0]))
-    if head == "first" and len(rest) == 1 and rest[0].upper() in ("P1", "P2"):
-        return FirstPlayer(int(rest[0][1]) - 1)
-    if head in ("crew", "board") and len(rest) in (1, 2):
-        card = _card(rest[0])
-        ship = _ship(rest[1]) if len(rest) == 2 else card[0]
-        if ship not in SHIPS:
-            raise ValueError(rest)
-        return (Crew if head == "crew" else Board)(card, ship)
-    if head == "parrot" and len(rest) == 2:
-        return Parrot(_card(rest[0]), _ship(rest[1]))
-    if head == "skeleton" and len(rest) == 1:
-        return Skeleton(_ship(rest[0]))
-    if head == "kraken" and len(rest) == 1:
-        return Kraken(None if rest[0].lower() == "none" else _ship(rest[0]))
-    raise ValueError(words)
+    def win_chances(self, state: Any) -> tuple[float, ...] | None:
+        """None (outlook.py): no fitted model; the search judges the lead in scores."""
+        return win_chances(state)
 
 
 GAME = JollyAndRoger

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import COMPONENTS, PIRATES, SPECIAL_NAMES
+from .model import FirstPlayer
 
 COLOUR = {s.id: s.colour.capitalize() for s in COMPONENTS.ships}
 STAGES = {
@@ -30,8 +31,6 @@ def card_name(card: str) -> str:
 
 
 def outcome_group(s: Any, outcome: Any) -> tuple[str, ...]:
-    from .model import FirstPlayer  # here: model imports this module while it loads
-
     if isinstance(outcome, FirstPlayer):   # S8, V8: seats as the whole explorer names them
         return (f"Player {outcome.player + 1} holds the flag",)
     card = getattr(outcome, "card", None)

@@ -9,6 +9,7 @@ is the digest's face notation: ``G3`` pirate side on its own ship, ``p:G3`` parr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from explorer.core.rules_state import RulesState
 
@@ -155,11 +156,22 @@ SPECIAL_SET = frozenset(SPECIALS)
 PHASES = ("setup", "start", "draw", "split", "choose", "place", "over")
 
 
-# -- the state -------------------------------------------------------------------------
-class JollyState(RulesState):
-    """A position of Jolly & Roger. Build it with `Game.new_state`, `start` or `state_from_dict`.
+NAMES = ("Player 1", "Player 2")   # seats in words; "P1"/"P2" only in the notation
+SHIP_NAMES = {"G": "Green", "Y": "Yellow", "B": "Blue", "R": "Red"}
 
-    Fields: ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
+
+def rounds(game) -> int:
+    """8 rounds, or 10 in the long game (R24, R36)."""
+    return COMPONENTS.long_rounds if game.options["long_game"] else COMPONENTS.rounds
+
+
+# -- the state -------------------------------------------------------------------------
+class Fields:
+    """The state's fields, declared once: `FIELDS` (the slots, in this order), the position's
+    key (`KEY_FIELDS`: all but the derived ``strengths``), `build` and the working copy
+    (flow.Work) follow from it.
+
+    ``phase``; ``round`` (1-based); ``splitter`` (flag holder, None before S8);
     ``pile`` and ``aside`` card counts (hidden, the truth); ``setup_left`` cards still to
     set aside per setup stage (after setup: set-aside cards a partial position left undecided
     among ``pile``, see `undecided`); ``early`` how many of ``aside`` were the S4 pirate removals;
@@ -168,10 +180,8 @@ class JollyState(RulesState):
     crew piles bottom->top; ``chests``; ``removed`` the face-up out-of-game cards (K7);
     ``strengths`` (derived from ``piles``).
     """
-    from .groups import outcome_group, stage_text  # the chance panel's groups, the step in words
 
-    __slots__ = ("aside", "chests", "early", "hands", "offers", "phase", "pile", "piles",
-                 "removed", "round", "setup_left", "splitter", "strengths", "table", "to_move")
+    __slots__ = ()
 
     phase: str
     round: int
@@ -189,9 +199,31 @@ class JollyState(RulesState):
     removed: tuple[str, ...]
     strengths: tuple[tuple[int, ...], tuple[int, ...]]
 
+
+FIELDS: tuple[str, ...] = tuple(Fields.__annotations__)
+KEY_FIELDS = FIELDS[:-1]
+_FIELD_SET = frozenset(FIELDS)
+_key_of = attrgetter(*KEY_FIELDS)
+
+
+class JollyState(RulesState, Fields):
+    """A position of Jolly & Roger (its fields: `Fields`). Build it with `Game.new_state`,
+    `start` or `state_from_dict`. The rules are the game's (`JollyAndRoger.RULEBOOK`); the
+    chance panel's groups and the short notation are reached through the game as well."""
+
+    __slots__ = FIELDS
+
     def _key(self) -> tuple:
-        return (self.phase, self.round, self.splitter, self.pile, self.aside, self.setup_left, self.early,
-                self.table, self.offers, self.hands, self.to_move, self.piles, self.chests, self.removed)
+        return _key_of(self)
+
+    def legal_actions(self) -> tuple:
+        """The rulebook's legal actions, worked out once per state (every constructor sets
+        ``_legal`` to None, so no exception is raised and caught on the first call)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.game.RULEBOOK.legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     @property
     def player(self) -> int | None:
@@ -211,46 +243,49 @@ class JollyState(RulesState):
 
     def captains(self) -> tuple[int | None, ...]:
         """Who has a captain on each ship: strictly greater strength, nobody on a tie (R14-R16)."""
-        a, b = self.strengths
-        return tuple(0 if x > y else 1 if y > x else None for x, y in zip(a, b, strict=True))
+        (a0, a1, a2, a3), (b0, b1, b2, b3) = self.strengths
+        return (0 if a0 > b0 else 1 if b0 > a0 else None, 0 if a1 > b1 else 1 if b1 > a1 else None,
+                0 if a2 > b2 else 1 if b2 > a2 else None, 0 if a3 > b3 else 1 if b3 > a3 else None)
 
     def gold(self, player: int) -> int:
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
         return sum(VALUE[c] for c in self.chests[player])
 
     def notation(self) -> str:
-        """The position in the short notation (`Game.position` reads it back)."""
-        from .position_text import write
+        """The position in the short notation (position_text.py; `Game.position` reads it back)."""
+        return self.game.POSITION_TEXT.write(self)
 
-        return write(self)
+    def outcome_group(self, outcome) -> tuple[str, ...]:
+        """The chance panel's groups of an outcome (groups.py)."""
+        return self.game.GROUPS.outcome_group(self, outcome)
+
+    def stage_text(self) -> str:
+        """What the position waits for, in words (groups.py)."""
+        return self.game.GROUPS.stage_text(self)
 
 
+def fields_of(s: JollyState) -> dict:
+    """The state's fields by name (`FIELDS`), as `build` takes them."""
+    return dict(zip(FIELDS, _fields_of(s), strict=True))
 
-def build(game, phase: str, round_: int, splitter: int | None, pile: Counts, aside: Counts,
-          setup_left: tuple[int, ...], early: int, table: tuple[str, ...], offers: tuple,
-          hands: tuple, to_move: int | None, piles: tuple, chests: tuple, removed: tuple[str, ...],
-          strengths: tuple, trail, events: tuple) -> JollyState:
-    """The constructor-style fast path: set every slot, no checks (callers validate)."""
+
+_fields_of = attrgetter(*FIELDS)
+
+
+def build(game, trail=None, events: tuple = (), **fields) -> JollyState:
+    """The constructor-style fast path: every field of `FIELDS` by name, no checks (callers
+    validate)."""
+    if fields.keys() != _FIELD_SET:
+        raise TypeError(f"build takes the fields {FIELDS}; missing {sorted(_FIELD_SET - fields.keys())}, "
+                        f"unknown {sorted(fields.keys() - _FIELD_SET)}")
     s = object.__new__(JollyState)
     setter = object.__setattr__
     setter(s, "game", game)
-    setter(s, "phase", phase)
-    setter(s, "round", round_)
-    setter(s, "splitter", splitter)
-    setter(s, "pile", pile)
-    setter(s, "aside", aside)
-    setter(s, "setup_left", setup_left)
-    setter(s, "early", early)
-    setter(s, "table", table)
-    setter(s, "offers", offers)
-    setter(s, "hands", hands)
-    setter(s, "to_move", to_move)
-    setter(s, "piles", piles)
-    setter(s, "chests", chests)
-    setter(s, "removed", removed)
-    setter(s, "strengths", strengths)
+    for name in FIELDS:
+        setter(s, name, fields[name])
     setter(s, "_trail", trail)
     setter(s, "events", events)
+    setter(s, "_legal", None)
     return s
 
 

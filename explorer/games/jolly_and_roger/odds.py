@@ -12,6 +12,7 @@ from math import comb
 from typing import Any
 
 from .data import ALL_COUNTS, CARDS, PIRATE_COUNTS, SPECIALS
+from .model import undecided
 
 Counts = Mapping[str, int]
 
@@ -84,8 +85,6 @@ def p_card_next_round(unseen: Counts, card: str, removal: str = "sequential", ea
 
 def _round_draws(state: Any) -> tuple[tuple[str, ...], int, int]:
     """(cards of the round already on the table, cards still to draw, S4 removals undecided)."""
-    from .model import undecided
-
     table = state.table if state.phase == "draw" else ()
     k = 5 - len(table)
     early, pending = undecided(state)

@@ -1,4 +1,5 @@
-"""Policies that decide from their own view only: a greedy rule of thumb and the solver-backed one."""
+"""Policies that decide from their own view only: the rule of thumb (its decisions are thumb.py's)
+and the solver-backed one."""
 
 from __future__ import annotations
 
@@ -6,46 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .data import SHIP_INDEX, SHIP_VALUE, SHIPS, VALUE
-from .model import STRENGTH, Board, Crew, Kraken, Parrot, Skeleton, Split, Take
-
-SPECIAL_WORTH = {"SK": 3, "KR": 3, "TO": 2}
-
-
-def offer_worth(cards: Sequence[str]) -> int:
-    """A rough worth of an offer: printed values, specials at a fixed guess."""
-    return sum(VALUE.get(c, SPECIAL_WORTH.get(c, 0)) for c in cards)
-
-
-def _outlook(mine: list[int], theirs: list[int], gold: int) -> float:
-    """Gold plus the ships I would hold now, with a small bonus for a safer margin."""
-    total = float(gold)
-    for i, value in enumerate(SHIP_VALUE):
-        diff = mine[i] - theirs[i]
-        total += value * ((diff > 0) - (diff < 0)) + 0.1 * max(-3, min(3, diff))
-    return total
-
-
-def _after(view: dict, action: Any) -> float:
-    """The outlook after one placement by the player to move (specials judged by effect)."""
-    me = view["to_move"]
-    mine, theirs = list(view["strengths"][me]), list(view["strengths"][1 - me])
-    gold = 0
-    if isinstance(action, Board):
-        gold = VALUE[action.card] + (2 if view["round"] == view["rounds"] else 0)
-    elif isinstance(action, Crew):
-        mine[SHIP_INDEX[action.ship]] += VALUE[action.card]
-    elif isinstance(action, Parrot):
-        mine[SHIP_INDEX[action.ship]] += 1
-    elif isinstance(action, Skeleton):
-        mine[SHIP_INDEX[action.ship]] += STRENGTH["SK"]
-    elif isinstance(action, Kraken) and action.ship is not None:
-        pile = view["piles"][1 - me][action.ship]
-        theirs[SHIP_INDEX[action.ship]] -= STRENGTH[pile[0]]
-    else:   # Tortuga: every own parrot shows its value
-        for i, ship in enumerate(SHIPS):
-            mine[i] += sum(VALUE[e[2:]] - 1 for e in view["piles"][me][ship] if e[:2] == "p:" and e[2:] in VALUE)
-    return _outlook(mine, theirs, gold)
+from .data import SHIPS
+from .model import Split, Take
+from .thumb import choose_placement, choose_split, choose_take
 
 
 class Greedy:
@@ -59,12 +23,16 @@ class Greedy:
         self.game = game
 
     def choose(self, view: dict | None, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The rule of thumb's decision (thumb.py) from the mover's view."""
         first = legal[0]
         if isinstance(first, Split):
-            return min(legal, key=lambda s: (abs(offer_worth(s.small) - offer_worth(s.large)), rng.random()))
+            return choose_split(legal, rng)
         if isinstance(first, Take):
-            return max(legal, key=lambda t: (offer_worth(t.cards), rng.random()))
-        return max(legal, key=lambda a: (_after(view, a), rng.random()))
+            return choose_take(legal, rng)
+        me = view["to_move"]
+        strengths, piles = view["strengths"], view["piles"]
+        return choose_placement(legal, strengths[me], strengths[1 - me], [piles[me][s] for s in SHIPS],
+                                [piles[1 - me][s] for s in SHIPS], view["round"] == view["rounds"], rng)
 
     def __repr__(self) -> str:
         return "Greedy()"

@@ -51,19 +51,7 @@ from typing import Any
 from explorer.core.errors import PositionError
 from explorer.core.view import View
 
-from .data import CARD_INDEX, CARDS, CARDS_PER_ROUND, PIRATES, SHIP_VALUE, SHIPS, VALUE
-from .model import (
-    NO_CARDS,
-    PHASES,
-    JollyState,
-    aside_total,
-    build,
-    early_total,
-    entry_card,
-    pile_strength,
-    undecided,
-)
-from .position_checks import (
+from .checks import (
     PIRATES_INDEX,
     SEAT,
     cards,
@@ -85,6 +73,19 @@ from .position_checks import (
     step_words,
     whole,
 )
+from .data import CARD_INDEX, CARDS, CARDS_PER_ROUND, PIRATES, SHIP_VALUE, SHIPS, VALUE
+from .model import (
+    NO_CARDS,
+    PHASES,
+    JollyState,
+    aside_total,
+    build,
+    early_total,
+    entry_card,
+    pile_strength,
+    undecided,
+)
+from .render import board_svg
 from .rules import rounds, scores, winners
 
 
@@ -146,8 +147,9 @@ def from_dict(game: Any, data: Mapping[str, Any], checked: bool = True) -> Jolly
     pile, aside, setup_left, early = _hidden(game, data, phase, round_, table, where, checked)
     strengths = tuple(tuple(pile_strength(p) for p in side) for side in piles)
     to_move = _to_move(phase, splitter, hands)
-    return build(game, phase, round_, splitter, pile, aside, setup_left, early, table, offers, hands, to_move,
-                 piles, chests, removed, strengths, None, ())
+    return build(game, phase=phase, round=round_, splitter=splitter, pile=pile, aside=aside, setup_left=setup_left,
+                 early=early, table=table, offers=offers, hands=hands, to_move=to_move, piles=piles, chests=chests,
+                 removed=removed, strengths=strengths)
 
 
 def _default_splitter(game: Any, phase: str, round_: int) -> int | None:
@@ -310,8 +312,6 @@ def _check_phase(game, phase, round_, splitter, table, offers, hands, piles, che
 # -- views -------------------------------------------------------------------------------
 def view(s: JollyState, player: int | None = None) -> View:
     """What `player` may know (Hidden information): everything but the pile and set-aside cards."""
-    from .render import board_svg
-
     caps = s.captains()
     gold = [s.gold(0), s.gold(1)]
     chests: list[Any] = [list(c) for c in s.chests]

@@ -150,10 +150,10 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
-from .data import SHIPS
+from .checks import check_game
+from .data import CARDS, SHIPS
 from .model import JollyState, undecided
 from .position import from_dict
-from .position_checks import check_game
 
 COLOURS = {"G": "green", "Y": "yellow", "B": "blue", "R": "red"}
 STEPS = {"setup": "setup", "start": "start player", "draw": "draw", "split": "split", "choose": "choose",
@@ -317,8 +317,6 @@ def write(s: JollyState) -> str:
     if s.removed:
         out.append(f"out of game: {' '.join(s.removed)}")
     if sum(s.aside) and not undecided(s)[1]:
-        from .data import CARDS
-
         out.append("set aside: " + " ".join(c for c, n in zip(CARDS, s.aside, strict=True) for _ in range(n)))
     return "\n".join(out)
 

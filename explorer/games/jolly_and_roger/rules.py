@@ -1,8 +1,9 @@
-"""Jolly & Roger's rules: legal actions, exact chance, transitions and illegal-action reasons.
+"""Jolly & Roger's rules: legal actions, exact chance, the step, scores and winners.
 
 Round flow (T1-T6): DRAW (5 chance steps, one card each) -> SPLIT -> CHOOSE -> PLACE by
 the chooser -> PLACE by the splitter -> next round or the end (E1). Drawing the five
 cards one at a time from the hidden pile gives exactly the uniform 5-subset of C1-C3.
+A step runs on the state's working copy (flow.Work); why an action is illegal is explain.py's.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.core.chance import sample_counts
-from explorer.core.errors import IllegalAction
 from explorer.core.events import Event
-from explorer.core.trail import extend
 
 from .data import (
     CARD_INDEX,
@@ -27,9 +26,14 @@ from .data import (
     SPECIAL_COUNTS,
     VALUE,
 )
+from .explain import describe, explain_illegal
+from .flow import Work, captain_at, captain_follows, captains_follow, hand_done
 from .model import (
     ASIDE,
     DRAW,
+    NAMES,
+    SHIP_NAMES,
+    STRENGTH,
     TORTUGA,
     Aside,
     Board,
@@ -42,29 +46,28 @@ from .model import (
     Skeleton,
     Split,
     Take,
-    Tortuga,
-    build,
+    entry_card,
+    pile_strength,
+    rounds,
     undecided,
 )
 
-NAMES = ("Player 1", "Player 2")   # seats in words; "P1"/"P2" only in the notation
-SHIP_NAMES = {"G": "Green", "Y": "Yellow", "B": "Blue", "R": "Red"}
+__all__ = ["NAMES", "SHIP_NAMES", "apply", "chance_outcomes", "describe", "draw_weights", "explain_illegal",
+           "first_round", "kraken_targets", "legal_actions", "rounds", "sample_chance", "scores", "ship_points",
+           "splits", "step", "winners"]
+
 CREW = {c: Crew(c, c[0]) for c in PIRATES}
 BOARD = {c: Board(c, c[0]) for c in PIRATES}
 PARROT = {(c, s): Parrot(c, s) for c in CARDS for s in SHIPS}
 SKELETON = {s: Skeleton(s) for s in SHIPS}
 KRAKEN = {s: Kraken(s) for s in (*SHIPS, None)}
 FIRST = (FirstPlayer(0), FirstPlayer(1))
-PLACEMENTS = (Crew, Parrot, Board, Skeleton, Kraken, Tortuga)
-ACTIONS = (Split, Take, *PLACEMENTS)
-OUTCOMES = (Aside, Draw, FirstPlayer)
-
-
-def rounds(game) -> int:
-    """8 rounds, or 10 in the long game (R24, R36)."""
-    from .data import COMPONENTS
-
-    return COMPONENTS.long_rounds if game.options["long_game"] else COMPONENTS.rounds
+PARROTS = {c: tuple(PARROT[c, s] for s in SHIPS) for c in CARDS}
+PIRATE_USES = {c: (CREW[c], *PARROTS[c]) for c in PIRATES}   # crew, then parrot on each ship (R9, R11)
+SKELETONS = tuple(SKELETON[s] for s in SHIPS)
+DRAWN = {(p, c): Event(f"{NAMES[p]} draws {c} face up", ("T1", "R2")) for p in (0, 1) for c in CARDS}
+SET_ASIDE = {(rule, c): Event("A card is set aside unseen", (rule, "C1" if rule == "S4" else "C2"), detail=c)
+             for rule in ("S4", "S6") for c in CARDS}   # the card is told only to the all-seeing view
 
 
 # -- chance ----------------------------------------------------------------------------
@@ -95,16 +98,31 @@ def chance_outcomes(s: JollyState) -> tuple:
 
 
 def sample_chance(s: JollyState, rng: random.Random):
-    if s.phase in ("setup", "draw"):
-        weights = s.pile if s.phase == "setup" else draw_weights(s)
-        card = CARDS[sample_counts(weights, rng)]
-        return ASIDE[card] if s.phase == "setup" else DRAW[card]
+    """One ``randrange`` over the weights (`sample_counts`), or over the two seats (C5)."""
+    phase = s.phase
+    if phase == "draw":
+        return DRAW[CARDS[sample_counts(draw_weights(s) if s.setup_left else s.pile, rng)]]
+    if phase == "setup":
+        return ASIDE[CARDS[sample_counts(s.pile, rng)]]
     return FIRST[rng.randrange(2)]
 
 
 # -- legal actions ---------------------------------------------------------------------
 def splits(table: tuple[str, ...]) -> tuple[Split, ...]:
-    """Every distinct split of the drawn cards into offers of 1-4 cards (T2, R3): 15 for 5 types."""
+    """Every distinct split of the drawn cards into offers of 1-4 cards (T2, R3): 15 for 5 types.
+    Remembered per table (the same few thousand sorted 5-card tables recur in every game)."""
+    found = _SPLITS.get(table)
+    if found is None:
+        if len(_SPLITS) >= 50_000:
+            _SPLITS.clear()
+        found = _SPLITS[table] = _splits(table)
+    return found
+
+
+_SPLITS: dict[tuple[str, ...], tuple[Split, ...]] = {}
+
+
+def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
     found: dict[tuple[str, ...], Split] = {}
     for size in (1, 2):
         for idx in combinations(range(len(table)), size):
@@ -129,17 +147,17 @@ def legal_actions(s: JollyState) -> tuple:
         return ()
     p = s.to_move
     opts = s.game.options
-    captains = s.captains()
+    mine, theirs = s.strengths[p], s.strengths[1 - p]
     out: list = []
     for card in dict.fromkeys(s.hands[p]):
         if card in VALUE:                          # a pirate card: crew, parrot, board
-            out.append(CREW[card])
-            out.extend(PARROT[card, ship] for ship in SHIPS)
-            if captains[SHIP_INDEX[card[0]]] == p:
+            out.extend(PIRATE_USES[card])
+            i = SHIP_INDEX[card[0]]
+            if mine[i] > theirs[i]:                # p's captain stands there (R14, R18)
                 out.append(BOARD[card])
             continue
         if card == "SK":
-            out.extend(SKELETON[ship] for ship in SHIPS)
+            out.extend(SKELETONS)
         elif card == "KR":
             targets = kraken_targets(s, p)
             out.extend(KRAKEN[t] for t in targets)
@@ -148,7 +166,7 @@ def legal_actions(s: JollyState) -> tuple:
         else:
             out.append(TORTUGA)
         if opts["specials_as_parrot"]:
-            out.extend(PARROT[card, ship] for ship in SHIPS)
+            out.extend(PARROTS[card])
     return tuple(out)
 
 
@@ -163,72 +181,181 @@ def _plus(counts: tuple[int, ...], card: str) -> tuple[int, ...]:
     return (*counts[:i], counts[i] + 1, *counts[i + 1:])
 
 
-def _first_round(s: JollyState, pile, aside, setup_left, early, trail, events) -> JollyState:
+def first_round(w: Work) -> None:
     """After setup: the start player (S8, V8) takes the flag, or a chance node decides (C5)."""
-    choice = s.game.options["start_player"]
+    w.round, w.table, w.offers, w.hands, w.to_move = 1, (), (), ((), ()), None
+    choice = w.game.options["start_player"]
     if choice == "random":
-        return build(s.game, "start", 1, None, pile, aside, setup_left, early, (), (), ((), ()), None,
-                     s.piles, s.chests, s.removed, s.strengths, trail, events)
+        w.phase, w.splitter = "start", None
+        return
     first = 0 if choice == "P1" else 1
-    events = (*events, Event(f"{NAMES[first]} holds the flag and splits round 1", ("S8", "V8")))
-    return build(s.game, "draw", 1, first, pile, aside, setup_left, early, (), (), ((), ()), None,
-                 s.piles, s.chests, s.removed, s.strengths, trail, events)
+    w.phase, w.splitter = "draw", first
+    w.say(f"{NAMES[first]} holds the flag and splits round 1", ("S8", "V8"))
 
 
 def step(s: JollyState, action) -> JollyState:
-    trail = extend(s._trail, action)
+    w = Work(s)
+    apply(w, action)
+    return w.freeze(s, action)
+
+
+def apply(w: Work, action) -> None:
+    """The action or outcome's consequences on the working copy `w` (the step's rules)."""
     kind = type(action)
     if kind is Draw:
-        table = tuple(sorted((*s.table, action.card), key=CARD_INDEX.__getitem__))
-        full = len(table) == CARDS_PER_ROUND
-        ev = (Event(f"{NAMES[s.splitter]} draws {action.card} face up", ("T1", "R2")),)
-        return build(s.game, "split" if full else "draw", s.round, s.splitter, _minus(s.pile, action.card),
-                     s.aside, s.setup_left, s.early, table, (), s.hands, s.splitter if full else None,
-                     s.piles, s.chests, s.removed, s.strengths, trail, ev)
-    if kind is Split:
-        ev = (Event(f"{NAMES[s.splitter]} offers {' '.join(action.small)} or {' '.join(action.large)}",
-                    ("T2", "R3", "R26")),)
-        return build(s.game, "choose", s.round, s.splitter, s.pile, s.aside, s.setup_left, s.early, s.table,
-                     (action.small, action.large), s.hands, 1 - s.splitter, s.piles, s.chests, s.removed,
-                     s.strengths, trail, ev)
-    if kind is Take:
-        chooser = 1 - s.splitter
-        other = s.offers[1] if action.cards == s.offers[0] else s.offers[0]
-        hands = (action.cards, other) if chooser == 0 else (other, action.cards)
-        ev = (Event(f"{NAMES[chooser]} takes {' '.join(action.cards)}; {NAMES[s.splitter]} gets "
-                    f"{' '.join(other)}", ("T3", "R5")),)
-        return build(s.game, "place", s.round, s.splitter, s.pile, s.aside, s.setup_left, s.early, (),
-                     s.offers, hands, chooser, s.piles, s.chests, s.removed, s.strengths, trail, ev)
-    if kind is Aside:
-        return _aside(s, action, trail)
-    if kind is FirstPlayer:
-        ev = (Event(f"{NAMES[action.player]} is chosen at random to split round 1", ("S8", "V8")),)
-        return build(s.game, "draw", 1, action.player, s.pile, s.aside, s.setup_left, s.early, (), (),
-                     s.hands, None, s.piles, s.chests, s.removed, s.strengths, trail, ev)
-    from .placing import place
-
-    return place(s, action, trail)
+        _draw(w, action.card)
+    elif kind is Split:
+        if not w.quiet:
+            w.say(f"{NAMES[w.splitter]} offers {' '.join(action.small)} or {' '.join(action.large)}",
+                  ("T2", "R3", "R26"))
+        w.phase, w.offers, w.to_move = "choose", (action.small, action.large), 1 - w.splitter
+    elif kind is Take:
+        chooser = 1 - w.splitter
+        other = w.offers[1] if action.cards == w.offers[0] else w.offers[0]
+        if not w.quiet:
+            w.say(f"{NAMES[chooser]} takes {' '.join(action.cards)}; {NAMES[w.splitter]} gets "
+                  f"{' '.join(other)}", ("T3", "R5"))
+        w.phase, w.table, w.to_move = "place", (), chooser
+        w.hands = (action.cards, other) if chooser == 0 else (other, action.cards)
+    elif kind is Aside:
+        _aside(w, action)
+    elif kind is FirstPlayer:
+        w.say(f"{NAMES[action.player]} is chosen at random to split round 1", ("S8", "V8"))
+        w.phase, w.round, w.splitter, w.table, w.offers, w.to_move = "draw", 1, action.player, (), (), None
+    else:
+        _place(w, action)
 
 
-def _aside(s: JollyState, action: Aside, trail) -> JollyState:
+def _draw(w: Work, card: str) -> None:
+    """T1, R2: the splitter draws one card face up; the fifth opens the split (T2)."""
+    table = _TABLES.get((w.table, card))
+    if table is None:
+        if len(_TABLES) >= 100_000:
+            _TABLES.clear()
+        table = _TABLES[w.table, card] = tuple(sorted((*w.table, card), key=CARD_INDEX.__getitem__))
+    full = len(table) == CARDS_PER_ROUND
+    if not w.quiet:
+        w.events.append(DRAWN[w.splitter, card])
+    w.pile = _minus(w.pile, card)
+    w.phase, w.table, w.offers = ("split" if full else "draw"), table, ()
+    w.to_move = w.splitter if full else None
+
+
+_TABLES: dict[tuple, tuple[str, ...]] = {}   # (table, card drawn) -> the table in card order, made once
+
+
+def _aside(w: Work, action: Aside) -> None:
     """S4/S6/R25: one card leaves the game unseen; the card is told only to the all-seeing view."""
-    left = (s.setup_left[0] - 1, *s.setup_left[1:])
-    early = s.early + (len(s.setup_left) == 2)
-    pile = _minus(s.pile, action.card)
-    rule = "S4" if len(s.setup_left) == 2 or not s.game.options["special_cards"] else "S6"
-    events = [Event("A card is set aside unseen", (rule, "C1" if rule == "S4" else "C2"), detail=action.card)]
+    left = (w.setup_left[0] - 1, *w.setup_left[1:])
+    w.early += len(w.setup_left) == 2
+    pile = _minus(w.pile, action.card)
+    rule = "S4" if len(w.setup_left) == 2 or not w.game.options["special_cards"] else "S6"
+    if not w.quiet:
+        w.events.append(SET_ASIDE[rule, action.card])
     if left[0] == 0:
         if len(left) == 2:      # S6 sequential: the specials join the 40-card pile
             pile = tuple(a + b for a, b in zip(pile, SPECIAL_COUNTS, strict=True))
-            events.append(Event("The 7 special cards are shuffled into the draw pile", ("S6", "R25", "V3")))
+            w.say("The 7 special cards are shuffled into the draw pile", ("S6", "R25", "V3"))
         left = left[1:]
-    aside = _plus(s.aside, action.card)
+    w.pile, w.aside, w.setup_left = pile, _plus(w.aside, action.card), left
+    w.table, w.offers, w.to_move, w.splitter = (), (), None, None
     if not left:
-        events.append(Event(f"Setup done: {sum(pile)} cards in the draw pile, {sum(aside)} set aside",
-                            ("S5",)))
-        return _first_round(s, pile, aside, (), early, trail, tuple(events))
-    return build(s.game, "setup", s.round, None, pile, aside, left, early, (), (), s.hands, None, s.piles,
-                 s.chests, s.removed, s.strengths, trail, tuple(events))
+        w.say(f"Setup done: {sum(pile)} cards in the draw pile, {sum(w.aside)} set aside", ("S5",))
+        first_round(w)
+    else:
+        w.phase = "setup"
+
+
+def _place(w: Work, action) -> None:
+    """T4, T5: one card used by `w.to_move`, fully resolved, captains included, before the next
+    (R8, A6); then the splitter's turn or the round's end (R6, R23: flow.hand_done)."""
+    p = w.to_move
+    kind = type(action)
+    quiet = w.quiet
+    if kind is Crew or kind is Parrot or kind is Skeleton:
+        ship = SHIP_INDEX[action.ship]
+        card = "SK" if kind is Skeleton else action.card
+        entry = card if kind is Crew or kind is Skeleton else f"p:{card}"
+        old = captain_at(w, ship)
+        mine = w.piles[p]
+        mine = (*mine[:ship], (*mine[ship], entry), *mine[ship + 1:])
+        row = w.strengths[p]
+        row = (*row[:ship], row[ship] + STRENGTH[entry], *row[ship + 1:])
+        w.piles, w.strengths = _set(w.piles, p, mine), _set(w.strengths, p, row)
+        if not quiet:
+            w.events.append(_put_event(p, kind, card, action.ship))
+            captain_follows(w, ship, old)
+    elif kind is Board:
+        card = action.card
+        w.chests = _set(w.chests, p, tuple(sorted((*w.chests[p], card), key=CARD_INDEX.__getitem__)))
+        if not quiet:
+            w.say(f"{NAMES[p]} boards {SHIP_NAMES[action.ship]}: {card} goes under the chest for {VALUE[card]} gold",
+                  ("R18", "R19", "R21"))
+    elif kind is Kraken:
+        card = "KR"
+        if action.ship is None:
+            w.removed = (*w.removed, "KR")
+            if not quiet:
+                w.say(f"{NAMES[p]} uses a Kraken without effect",
+                      ("R32", "A8") if not kraken_targets(w, p) else ("V5", "A13"))
+        else:
+            o, ship = 1 - p, SHIP_INDEX[action.ship]
+            old = captain_at(w, ship)
+            theirs = w.piles[o]
+            bottom = theirs[ship][0]
+            theirs = (*theirs[:ship], theirs[ship][1:], *theirs[ship + 1:])
+            row = w.strengths[o]
+            row = (*row[:ship], row[ship] - STRENGTH[bottom], *row[ship + 1:])
+            w.piles, w.strengths = _set(w.piles, o, theirs), _set(w.strengths, o, row)
+            w.removed = (*w.removed, entry_card(bottom), "KR")
+            if not quiet:
+                w.say(f"{NAMES[p]}'s Kraken removes {bottom} from the bottom of {NAMES[o]}'s {action.ship} pile",
+                      ("R30", "A14"))
+                captain_follows(w, ship, old)
+    else:
+        card = "TO"
+        before = w.captains()
+        mine = tuple(tuple(f"t:{e[2:]}" if e[0] == "p" and e[2:] in VALUE else e for e in pile)
+                     for pile in w.piles[p])
+        w.piles = _set(w.piles, p, mine)
+        w.strengths = _set(w.strengths, p, tuple(pile_strength(pile) for pile in mine))
+        w.removed = (*w.removed, "TO")
+        if not quiet:
+            w.say(f"{NAMES[p]} plays Tortuga: every own parrot turns to its pirate side", ("R33", "R34", "A15"))
+            captains_follow(w, before)
+    hand = w.hands[p]
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1:]
+    w.hands, w.table = _set(w.hands, p, hand), ()
+    if not hand and hand_done(w) and not quiet:
+        a, b = scores(w)
+        ranking = winners(w)
+        result = "a draw" if len(ranking) == 1 else f"{NAMES[ranking[0][0]]} wins"
+        w.say(f"Game over after round {w.round}: {NAMES[0]} {a}, {NAMES[1]} {b}: {result}",
+              ("E1", "E2", "E3", "E4", "E5"))
+
+
+_PUT: dict[tuple, Event] = {}
+
+
+def _put_event(p: int, kind: type, card: str, ship: str) -> Event:
+    """A card added to a crew pile, in words (R9, R11, R12, R28; V4 for a special's parrot),
+    made once per player, kind, card and ship."""
+    key = (p, kind, card, ship)
+    event = _PUT.get(key)
+    if event is None:
+        if kind is Crew:
+            cited, how = ("R9", "R12"), "as crew"
+        elif kind is Parrot:
+            cited, how = ("R11", "R12") if card in VALUE else ("V4", "A12"), "parrot side"
+        else:
+            cited, how = ("R28",), "(strength 3)"
+        event = _PUT[key] = Event(f"{NAMES[p]} puts {card} {how} on {SHIP_NAMES[ship]}", cited)
+    return event
+
+
+def _set(pair: tuple, player: int, value) -> tuple:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
 # -- scoring ---------------------------------------------------------------------------
@@ -257,40 +384,3 @@ def winners(s: JollyState) -> tuple[tuple[int, ...], ...]:
     return ((0,), (1,)) if a > b else ((1,), (0,))
 
 
-# -- illegal actions -------------------------------------------------------------------
-PHASE_RULE = {"setup": "S4", "start": "S8", "draw": "T1", "split": "T2", "choose": "T3", "place": "T4",
-              "over": "E1"}
-
-
-def explain_illegal(s: JollyState, action) -> IllegalAction:
-    phase = s.phase
-    if not isinstance(action, ACTIONS + OUTCOMES):
-        return IllegalAction(PHASE_RULE[phase], f"{action!r} is not a Jolly & Roger action", action)
-    if phase == "over":
-        return IllegalAction("E1", "the game is over after the last round", action)
-    if s.is_chance:
-        if isinstance(action, OUTCOMES):
-            return IllegalAction(PHASE_RULE[phase], f"{action} cannot happen now (only the cards still in "
-                                 "the pile can come up)", action)
-        return IllegalAction(PHASE_RULE[phase], "cards are being set aside or drawn; no one decides now", action)
-    if phase == "split":
-        if not isinstance(action, Split):
-            return IllegalAction("T2", f"{NAMES[s.splitter]} must first split the five cards", action)
-        if sorted((*action.small, *action.large)) != sorted(s.table):
-            return IllegalAction("R4", "a split must use each drawn card exactly once", action)
-        return IllegalAction("R3", "each offer must hold 1 to 4 cards", action)
-    if phase == "choose":
-        if not isinstance(action, Take):
-            return IllegalAction("T3", f"{NAMES[s.to_move]} must first take one of the two offers", action)
-        return IllegalAction("R5", "the chooser must take exactly one of the two offers as laid out", action)
-    from .placing import explain_placement
-
-    return explain_placement(s, action)
-
-
-
-def describe(s: JollyState, action) -> str:
-    """The move or outcome in the board's words (`words.describe`)."""
-    from .words import describe as words
-
-    return words(s, action)

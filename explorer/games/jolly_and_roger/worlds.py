@@ -26,7 +26,7 @@ from typing import Any
 from explorer.core.errors import PositionError, TooManyWorlds
 
 from .data import CARDS, PIRATES
-from .model import JollyState, build
+from .model import JollyState, build, fields_of
 from .position import _missing_chest, from_dict
 
 PIRATE_TYPES = len(PIRATES)
@@ -105,11 +105,10 @@ def hidden_worlds(game: Any, view: Mapping[str, Any], limit: int = 100_000) -> I
         if first is None:
             named = {c: n for c, n in zip(CARDS, aside, strict=True) if n}
             first = from_dict(game, {**data, "aside": named}, checked=False)
+            fields = fields_of(first)
             yield first, weight
             continue
-        yield build(game, first.phase, first.round, first.splitter, pile, aside, first.setup_left, first.early,
-                    first.table, first.offers, first.hands, first.to_move, first.piles, first.chests,
-                    first.removed, first.strengths, None, ()), weight
+        yield build(game, **{**fields, "pile": pile, "aside": aside}), weight
 
 
 __all__ = ["aside_splits", "count_worlds", "hidden_worlds"]

@@ -7,13 +7,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from jr_helpers import GAME, chance_tree, drawing, side
+from games.jolly_and_roger.support import GAME, chance_tree, drawing, side
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, PIRATE_COUNTS
-from explorer.games.jolly_and_roger.hands import reach
-from explorer.games.jolly_and_roger.lastround import LastRound, lookup
 from explorer.games.jolly_and_roger.solver import Solver, best, splits
+from explorer.games.jolly_and_roger.solver.hands import reach
+from explorer.games.jolly_and_roger.solver.lastround import LastRound, lookup
+
+pytestmark = pytest.mark.slow
 
 
 def brute(state) -> int:

@@ -34,7 +34,7 @@ try:
 except ImportError as err:  # the solver's extra
     raise missing(err, "solver") from err
 
-from .data import SHIP_VALUE
+from ..data import SHIP_VALUE
 from .hands import COLOUR, VALUE, Hand, arrays, draws, reach, splits
 
 NEG = -(1 << 14)                   # "illegal": far below any value, safe to add a few golds to in int16

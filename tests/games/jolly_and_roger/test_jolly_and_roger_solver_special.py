@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from jr_helpers import SPECIAL, loose
+from games.jolly_and_roger.support import SPECIAL, loose
 from test_jolly_and_roger_solver import brute
 from test_jolly_and_roger_solver_two_rounds import brute as brute_with_chance
 from test_jolly_and_roger_solver_two_rounds import small_two_round_position
@@ -20,7 +20,9 @@ from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, PIRATES, SPECIALS
 from explorer.games.jolly_and_roger.odds import next_round_no_special
 from explorer.games.jolly_and_roger.solver import Solver, best
-from explorer.games.jolly_and_roger.special import draws
+from explorer.games.jolly_and_roger.solver.special import draws
+
+pytestmark = pytest.mark.slow
 
 KRAKEN_OPTIONAL = explorer.load("jolly_and_roger", special_cards=True, kraken_optional=True)
 AS_PARROT = explorer.load("jolly_and_roger", special_cards=True, specials_as_parrot=True)

@@ -20,6 +20,7 @@ split take minutes at most.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -31,13 +32,17 @@ try:
 except ImportError as err:  # the solver's extra
     raise missing(err, "solver") from err
 
+from explorer.analysis.rollouts import derive_seed
+from explorer.analysis.stats import mean_interval
 from explorer.core.errors import worker_count
+from explorer.core.play import playout
 
-from .data import CARD_INDEX, SHIP_VALUE
+from ..data import CARD_INDEX, SHIP_VALUE
+from ..model import JollyState
+from ..rules import rounds
 from .hands import Diffs, draws, minus, splits
 from .lastround import LastRound
-from .model import JollyState
-from .rules import rounds
+from .specialsolver import SpecialSolver
 from .tworounds import Case, TwoRounds
 
 REACH = 2          # whole rounds the exact solver covers
@@ -103,8 +108,6 @@ class Solver:
         return gold + self._future(state)
 
     def _special_solver(self, game: Any) -> Any:
-        from .specialsolver import SpecialSolver
-
         key = (game.options["kraken_optional"], game.options["specials_as_parrot"])
         found = self._special.get(key)
         if found is None:
@@ -164,20 +167,12 @@ def estimate(state: JollyState, samples: int = 200, seed: int = 0, policy: Any =
     It is driven by the same seed for every action (common random numbers), so the rows are
     paired: their difference is sharper than their separate intervals suggest.
     """
-    import random
-
-    from explorer.analysis.rollouts import derive_seed
-    from explorer.analysis.stats import mean_interval
-    from explorer.core.play import playout
-
-    from .policies import Greedy
-
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     if state.is_over:
         raise ValueError("the game is over: its final score difference is exact (scores())")
     game = state.game
-    bot = policy or Greedy(game)
+    bot = policy or game.policies()["rule_of_thumb"](game)
     view = state.view(state.player)
     rows = []
     for action in (None,) if state.is_chance else state.legal_actions():

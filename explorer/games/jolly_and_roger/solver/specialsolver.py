@@ -17,11 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .data import CARD_INDEX
+from ..data import CARD_INDEX
+from ..model import JollyState, undecided
+from ..rules import rounds
 from .hands import splits
 from .lastround import LastRound
-from .model import JollyState, undecided
-from .rules import rounds
 from .special import COLOUR, KR, PIRATE, SK, TO, VALUE, Hand, context, draws, reduce, start_state, terminal
 from .specialbatch import final_values
 from .speciallast import last_phase

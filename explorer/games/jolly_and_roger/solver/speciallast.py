@@ -19,7 +19,7 @@ try:
 except ImportError as err:  # the solver's extra
     raise missing(err, "solver") from err
 
-from .data import SHIP_VALUE
+from ..data import SHIP_VALUE
 from .hands import arrays
 from .special import KR, PIRATE, SK, Hand
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from .data import CARD_INDEX, SHIP_VALUE, SPECIALS
-from .model import JollyState
+from ..data import CARD_INDEX, SHIP_VALUE, SPECIALS
+from ..model import JollyState
 
 SK, KR, TO = (CARD_INDEX[c] for c in SPECIALS)
 PIRATE = 20

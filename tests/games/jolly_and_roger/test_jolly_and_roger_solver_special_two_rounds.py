@@ -9,15 +9,17 @@ import random
 from fractions import Fraction
 
 import pytest
-from jr_helpers import SPECIAL, loose
+from games.jolly_and_roger.support import SPECIAL, loose
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, SPECIALS
-from explorer.games.jolly_and_roger.lastround import LastRound
 from explorer.games.jolly_and_roger.solver import Solver, best
-from explorer.games.jolly_and_roger.special import KR, TO, context, draws, reduce, start_state
-from explorer.games.jolly_and_roger.specialbatch import final_values
-from explorer.games.jolly_and_roger.specialsolver import SpecialSolver
+from explorer.games.jolly_and_roger.solver.lastround import LastRound
+from explorer.games.jolly_and_roger.solver.special import KR, TO, context, draws, reduce, start_state
+from explorer.games.jolly_and_roger.solver.specialbatch import final_values
+from explorer.games.jolly_and_roger.solver.specialsolver import SpecialSolver
+
+pytestmark = pytest.mark.slow
 
 
 def round_7_split(seed: int, keep_specials: tuple[str, ...] = ("KR", "TO"), unseen: int = 7):
@@ -94,7 +96,7 @@ def test_two_rounds_from_round_7_split_match_fresh_solvers_per_candidate():
 def test_final_round_tables_shared_out_to_processes_give_the_same_exact_values(monkeypatch):
     """The final round's special tables (C3) valued in two worker processes: the same exact
     value as in the calling process, and a pool really started."""
-    from explorer.games.jolly_and_roger import specialbatch
+    from explorer.games.jolly_and_roger.solver import specialbatch
 
     started = []
 

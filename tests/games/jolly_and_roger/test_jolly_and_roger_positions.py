@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from jr_helpers import GAME, SPECIAL, chance_tree
+from games.jolly_and_roger.support import GAME, SPECIAL, chance_tree
 
 import explorer
 from explorer.analysis.odds import view_probability
@@ -17,6 +17,8 @@ from explorer.core.errors import IllegalAction, PositionError
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS, SPECIALS
 from explorer.games.jolly_and_roger.odds import next_round, next_round_any
+
+pytestmark = pytest.mark.slow
 
 OPTION_SETS = {
     "basic": {}, "V1": {"special_cards": True}, "V1-V3-literal": {"special_cards": True, "variant_removal": "literal"},

@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from jr_helpers import GAME, SPECIAL
+from games.jolly_and_roger.support import GAME, SPECIAL
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.policies import Greedy, SolverPolicy
 from explorer.games.jolly_and_roger.solver import Solver, estimate
+
+pytestmark = pytest.mark.slow
 
 
 def at(game, round_: int, phase: str, seed: int):

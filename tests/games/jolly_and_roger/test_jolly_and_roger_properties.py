@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ from explorer.games.jolly_and_roger.data import ALL_COUNTS, CARD_INDEX, PIRATE_C
 from explorer.games.jolly_and_roger.model import entry_card, pile_strength
 from explorer.games.jolly_and_roger.policies import Greedy
 from explorer.games.jolly_and_roger.rules import rounds
+
+pytestmark = pytest.mark.slow
 
 OPTION_SETS = [
     {},

@@ -17,11 +17,13 @@ import random
 from fractions import Fraction
 
 import pytest
-from jr_helpers import GAME, chance_tree, loose
+from games.jolly_and_roger.support import GAME, chance_tree, loose
 
 from explorer.core.play import advance
 from explorer.games.jolly_and_roger.data import CARDS
 from explorer.games.jolly_and_roger.solver import Solver
+
+pytestmark = pytest.mark.slow
 
 
 def brute(state, seen: dict) -> Fraction:

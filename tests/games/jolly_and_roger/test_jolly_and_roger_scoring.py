@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from jr_helpers import GAME, SPECIAL, chance_tree, drawing, loose, placing, side
+from games.jolly_and_roger.support import GAME, SPECIAL, chance_tree, drawing, loose, placing, side
 
 import explorer
 from explorer.core.errors import IllegalAction, OptionError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from jr_helpers import GAME, SPECIAL, drawing, placing, side
+from games.jolly_and_roger.support import GAME, SPECIAL, drawing, placing, side
 
 import explorer
 from explorer.core.errors import IllegalAction, OptionError
