@@ -9,7 +9,6 @@ common random numbers (a paired, tighter comparison). Workers receive JSON text
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import random
@@ -26,16 +25,11 @@ from explorer.core.game import Game, State
 from explorer.core.play import advance
 from explorer.core.policy import Policy, policy_factories
 from explorer.core.progress import progress_bar
+from explorer.core.stats import derive_seed
 
 PolicySpec = str | tuple[str, Mapping[str, Any]]
 Seats = Mapping[int, PolicySpec] | Sequence[PolicySpec] | PolicySpec | None
 BACKENDS = ("processes", "dask")
-
-
-def derive_seed(master: int, index: int) -> int:
-    """The seed of rollout `index` of a run seeded `master` (stable across Python versions)."""
-    digest = hashlib.sha256(f"{master}/{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def resolve_policy(game: Game, spec: PolicySpec) -> Policy:

@@ -116,10 +116,6 @@ class DeadMansDice(Game):
         """Read the short position notation (position_text.py, docs/dead_mans_dice.md)."""
         return position_text.read(self, text)
 
-    def write_position(self, state: DeadMansDiceState) -> str:
-        """`state` in the short notation that `position` reads back (position_text.py)."""
-        return position_text.write(state)
-
     def hidden_worlds(self, view: Mapping[str, Any], limit: int = 100_000) -> Iterator[tuple[State, Fraction]]:
         """Nothing is hidden (every die is on the table): the one world the view shows, weight 1."""
         return worlds.hidden_worlds(self, view, limit)

@@ -7,9 +7,11 @@ position is exactly the one play would have reached, never advanced past what wa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from explorer.core.errors import PositionError
+from explorer.core.bounds import is_number
+from explorer.core.errors import OptionError, PositionError
 
 from .data import COMPONENTS, FACE_NAMES, STACKS, die_name, owner, seat_name
 from .flow import capped, config, plunder_targets, won_by_rules
@@ -180,3 +182,63 @@ def _check_end(cfg: Any, f: dict) -> tuple[int, ...]:
     need(won_by_rules(cfg, totals) or capped(cfg, f["round"]), "step", f"the highest total is {best}: nobody has "
          f"won yet ({cfg.target} to win, a tie plays on) (E7, E8)")
     return leaders
+
+
+def check_game(game: Any, block: Any) -> None:
+    """The ``game`` block must name this game set-up; a partial block means its defaults."""
+    if not isinstance(block, Mapping):
+        raise PositionError("game", f"must be an object naming the game set-up, not {block!r}")
+    extra = sorted(set(block) - {"name", "players", "options"})
+    if extra:
+        raise PositionError("game", f"unknown entry {extra[0]!r}: a game block has name, players, options")
+    name = block.get("name", game.name)
+    if name != game.name:
+        raise PositionError("game", f"the data is for the game {name!r}, not {game.name!r}")
+    players, options = block.get("players", game.players), block.get("options", {})
+    if not isinstance(options, Mapping):
+        raise PositionError("game", f"options must be an object, not {options!r}")
+    try:
+        other = type(game)(players, **{str(k): v for k, v in options.items()})
+    except OptionError as err:
+        raise PositionError("game", f"the data's set-up is not valid ({err.field}: {err.reason}) (S1, S4)") from None
+    if other.players != game.players:
+        raise PositionError("game", f"the data is for {other.players} pirates, this game has {game.players} (S1)")
+    for key, value in game.options.items():
+        if other.options[key] != value:
+            raise PositionError("game", f"the data was saved with {key} = {other.options[key]!r}, this game "
+                                        f"has {key} = {value!r} (S4)")
+
+
+def game_block(game: Any, text: str) -> dict[str, Any]:
+    """The notation's ``game: dead_mans_dice players=3 option=value ...`` as a ``game`` block."""
+    words = text.split()
+    block: dict[str, Any] = {"name": words[0] if words else "", "options": {}}
+    specs = {spec.name: spec for spec in type(game).OPTIONS}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise PositionError("game", f"{word!r}: write players=N and option=value")
+        if name == "players":
+            if not is_number(value):
+                raise PositionError("game", f"players={value!r} is not a whole number")
+            block["players"] = int(value)
+        elif name in specs:
+            block["options"][name] = _option(specs[name], value)
+        else:
+            raise PositionError("game", f"unknown option {name!r}; options: {', '.join(specs)}")
+    return block
+
+
+def _option(spec: Any, value: str) -> Any:
+    """An option's value as written (true/false, a whole number, none, a choice or a fraction)."""
+    low = value.lower()
+    if spec.nullable and low == "none":
+        return None
+    kind = spec.kind or type(spec.default)
+    if spec.choices or kind is str:
+        return value
+    if kind is bool and low in ("true", "on", "yes", "false", "off", "no"):
+        return low in ("true", "on", "yes")
+    if kind is int and is_number(value.lstrip("-")):
+        return int(value)
+    raise PositionError("game", f"{spec.name}={value!r}: write {'true or false' if kind is bool else 'a whole number'}")

@@ -289,18 +289,6 @@ class DeadMansDiceState(RulesState):
         """``"round_limit"`` when that house rule ended the game before anyone won by E7/E8."""
         return self.game.RULEBOOK.cut_off(self)
 
-    def notation(self) -> str:
-        """This position in the short notation (position_text.py; `game.position` reads it)."""
-        return self.game.write_position(self)
-
-    def outcome_group(self, outcome: object) -> tuple[str, ...]:
-        """The chance panel's group of an outcome (groups.py, through the rules)."""
-        return self.game.RULEBOOK.outcome_group(self, outcome)
-
-    def stage_text(self) -> str:
-        """The step this position waits for, in words (groups.py, through the rules)."""
-        return self.game.RULEBOOK.stage_text(self)
-
     def score_now(self) -> tuple[int, ...]:
         """Each pirate's round score if the round ended now (E5; an explorer aid, not a rule)."""
         return self.game.RULEBOOK.round_scores(self)

@@ -47,13 +47,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from explorer.core.bounds import is_number
-from explorer.core.errors import OptionError, PositionError
+from explorer.core.errors import PositionError
 from explorer.core.view import View
 
-from .checks import check_position
+from .checks import check_game, check_position, game_block
 from .data import DICE_PER_PIRATE, FACE_NAMES, die_code, die_faces, die_name, face_code, owner, seat_name
 from .model import STATE_FIELDS, STEPS, DeadMansDiceState, make, values
+from .position_text import write as notation
 from .render import board_svg
 
 KNOWN = ("game", *(f.data for f in STATE_FIELDS))
@@ -118,66 +118,6 @@ def _pirate(value: Any, field: str, n: int, nullable: bool = True) -> int | None
     if value is None and nullable:
         return None
     return _int(value, field, 0, n - 1)
-
-
-def check_game(game: Any, block: Any) -> None:
-    """The ``game`` block must name this game set-up; a partial block means its defaults."""
-    if not isinstance(block, Mapping):
-        raise PositionError("game", f"must be an object naming the game set-up, not {block!r}")
-    extra = sorted(set(block) - {"name", "players", "options"})
-    if extra:
-        raise PositionError("game", f"unknown entry {extra[0]!r}: a game block has name, players, options")
-    name = block.get("name", game.name)
-    if name != game.name:
-        raise PositionError("game", f"the data is for the game {name!r}, not {game.name!r}")
-    players, options = block.get("players", game.players), block.get("options", {})
-    if not isinstance(options, Mapping):
-        raise PositionError("game", f"options must be an object, not {options!r}")
-    try:
-        other = type(game)(players, **{str(k): v for k, v in options.items()})
-    except OptionError as err:
-        raise PositionError("game", f"the data's set-up is not valid ({err.field}: {err.reason}) (S1, S4)") from None
-    if other.players != game.players:
-        raise PositionError("game", f"the data is for {other.players} pirates, this game has {game.players} (S1)")
-    for key, value in game.options.items():
-        if other.options[key] != value:
-            raise PositionError("game", f"the data was saved with {key} = {other.options[key]!r}, this game "
-                                        f"has {key} = {value!r} (S4)")
-
-
-def game_block(game: Any, text: str) -> dict[str, Any]:
-    """The notation's ``game: dead_mans_dice players=3 option=value ...`` as a ``game`` block."""
-    words = text.split()
-    block: dict[str, Any] = {"name": words[0] if words else "", "options": {}}
-    specs = {spec.name: spec for spec in type(game).OPTIONS}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep:
-            raise PositionError("game", f"{word!r}: write players=N and option=value")
-        if name == "players":
-            if not is_number(value):
-                raise PositionError("game", f"players={value!r} is not a whole number")
-            block["players"] = int(value)
-        elif name in specs:
-            block["options"][name] = _option(specs[name], value)
-        else:
-            raise PositionError("game", f"unknown option {name!r}; options: {', '.join(specs)}")
-    return block
-
-
-def _option(spec: Any, value: str) -> Any:
-    """An option's value as written (true/false, a whole number, none, a choice or a fraction)."""
-    low = value.lower()
-    if spec.nullable and low == "none":
-        return None
-    kind = spec.kind or type(spec.default)
-    if spec.choices or kind is str:
-        return value
-    if kind is bool and low in ("true", "on", "yes", "false", "off", "no"):
-        return low in ("true", "on", "yes")
-    if kind is int and is_number(value.lstrip("-")):
-        return int(value)
-    raise PositionError("game", f"{spec.name}={value!r}: write {'true or false' if kind is bool else 'a whole number'}")
 
 
 def _placed(data: Mapping[str, Any], n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[Any, ...]]:
@@ -308,4 +248,4 @@ def view(s: DeadMansDiceState, player: int | None) -> View:
     return View(data, board_svg)
 
 
-__all__ = ["KNOWN", "check_game", "from_dict", "game_block", "to_dict", "view"]
+__all__ = ["KNOWN", "check_game", "from_dict", "game_block", "notation", "to_dict", "view"]

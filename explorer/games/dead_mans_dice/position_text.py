@@ -142,9 +142,9 @@ from typing import Any
 from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
+from .checks import check_game, game_block
 from .data import FACE_NAMES, die_code, die_kind, die_name, kind_code, owner, pirate_code, seat_code
 from .model import STEP_WORDS, DeadMansDiceState
-from .position import check_game, from_dict, game_block
 
 STEPS_BY_WORD = {word: step for step, word in STEP_WORDS.items()}
 SEAT_KEYS = ("pile", "hand", "total")
@@ -320,7 +320,7 @@ def read(game: Any, text: str) -> DeadMansDiceState:
     _game_line(lines)
     data = _data(lines)
     try:
-        state = from_dict(game, data)
+        state = game.state_from_dict(data)
     except PositionError as err:
         raise lines.error(_key_of(lines, err.field), err.reason) from None
     for p in range(game.players):

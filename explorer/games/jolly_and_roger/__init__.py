@@ -53,7 +53,7 @@ from explorer.core.events import Event
 from explorer.core.game import Game, OptionSpec
 from explorer.core.policy import RandomPolicy
 
-from . import board_moves, groups, position, position_text, rules
+from . import board_moves, position, position_text, rules
 from .data import ALL_COUNTS, PIRATE_COUNTS
 from .flow import Work
 from .model import (
@@ -72,7 +72,6 @@ from .model import (
     build,
 )
 from .notation import parse_action
-from .outlook import win_chances
 from .playout import policy_playout
 from .policies import Greedy, SolverPolicy
 from .rules_text import RULES
@@ -100,7 +99,6 @@ class JollyAndRoger(Game):
     CAPABILITIES = frozenset({"adapters", "board", "chance_groups", "explain", "hidden_worlds", "playout",
                               "policies", "position_data", "position_text", "sampling", "search_settings"})
     RULEBOOK, POSITION, MOVES = rules, position, board_moves
-    GROUPS, POSITION_TEXT = groups, position_text   # the chance panel's groups; the short notation
     OPTIONS = (
         OptionSpec("special_cards", False, "True: the expert game with Skeleton, Kraken and Tortuga", "V1"),
         OptionSpec("long_game", False, "True: set nothing aside, ten rounds (needs special_cards, A19)", "V2"),
@@ -179,15 +177,11 @@ class JollyAndRoger(Game):
     def policies(self) -> Mapping[str, Any]:
         return {"random": RandomPolicy, "rule_of_thumb": Greedy, "greedy": Greedy, "solver": SolverPolicy}
 
-    def policy_playout(self, state: Any, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> Any:
-        """The rule of thumb for both seats, the model's own rules on one working copy
-        (playout.py), every option covered; None for other policies (the model is stepped)."""
-        return policy_playout(self, state, rng, max_steps, policy, final)
-
-    def win_chances(self, state: Any) -> tuple[float, ...] | None:
-        """None (outlook.py): no fitted model; the search judges the lead in scores."""
-        return win_chances(state)
+    def playout(self, state: Any, rng: random.Random, max_steps: int, policy: str = "random", *,
+                until: str = "end", final: bool = False) -> Any:
+        """The rule of thumb for both seats, the model's own rules on one working copy (playout.py),
+        every option covered; None for other policies and a round's horizon (the model is stepped)."""
+        return policy_playout(self, state, rng, max_steps, policy, final) if until == "end" else None
 
 
 GAME = JollyAndRoger

@@ -251,18 +251,6 @@ class JollyState(RulesState, Fields):
         """Chest gold: the printed values of the boarded cards (E2, A2)."""
         return sum(VALUE[c] for c in self.chests[player])
 
-    def notation(self) -> str:
-        """The position in the short notation (position_text.py; `Game.position` reads it back)."""
-        return self.game.POSITION_TEXT.write(self)
-
-    def outcome_group(self, outcome) -> tuple[str, ...]:
-        """The chance panel's groups of an outcome (groups.py)."""
-        return self.game.GROUPS.outcome_group(self, outcome)
-
-    def stage_text(self) -> str:
-        """What the position waits for, in words (groups.py)."""
-        return self.game.GROUPS.stage_text(self)
-
 
 def fields_of(s: JollyState) -> dict:
     """The state's fields by name (`FIELDS`), as `build` takes them."""

@@ -85,6 +85,7 @@ from .model import (
     pile_strength,
     undecided,
 )
+from .position_text import write as notation
 from .render import board_svg
 from .rules import rounds, scores, winners
 
@@ -378,4 +379,4 @@ def _missing_chest(game: Any, seen: Mapping[str, Any], unseen: list[str]) -> lis
     return [c for c, n in zip(CARDS, cards_in_game, strict=True) for _ in range(n)]
 
 
-__all__ = ["NO_CARDS", "from_dict", "sample_state", "to_dict", "view"]
+__all__ = ["NO_CARDS", "from_dict", "notation", "sample_state", "to_dict", "view"]

@@ -153,7 +153,6 @@ from explorer.core.errors import PositionError
 from .checks import check_game
 from .data import CARDS, SHIPS
 from .model import JollyState, undecided
-from .position import from_dict
 
 COLOURS = {"G": "green", "Y": "yellow", "B": "blue", "R": "red"}
 STEPS = {"setup": "setup", "start": "start player", "draw": "draw", "split": "split", "choose": "choose",
@@ -178,7 +177,7 @@ def read(game: Any, text: Any) -> JollyState:
         except PositionError as err:
             raise PositionError(written, f"line {number}: {err.reason}") from None
     try:
-        return from_dict(game, data)
+        return game.state_from_dict(data)
     except PositionError as err:
         key = _key_of(err.field, lines)
         where = f"line {lines[key][0]}" if key in lines else "not written, so the setup's default"

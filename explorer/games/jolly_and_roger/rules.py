@@ -28,6 +28,8 @@ from .data import (
 )
 from .explain import describe, explain_illegal
 from .flow import Work, captain_at, captain_follows, captains_follow, hand_done
+from .groups import outcome_group as outcome_group
+from .groups import stage_text as stage_text
 from .model import (
     ASIDE,
     DRAW,

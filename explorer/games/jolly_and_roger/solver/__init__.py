@@ -32,10 +32,9 @@ try:
 except ImportError as err:  # the solver's extra
     raise missing(err, "solver") from err
 
-from explorer.analysis.rollouts import derive_seed
-from explorer.analysis.stats import mean_interval
 from explorer.core.errors import worker_count
 from explorer.core.play import playout
+from explorer.core.stats import derive_seed, mean_interval
 
 from ..data import CARD_INDEX, SHIP_VALUE
 from ..model import JollyState
