@@ -42,23 +42,3 @@ def pytest_runtest_call(item):
             if out.get("output_type") == "stream" and out.get("name") == "stderr":
                 text = out.get("text", "")
                 raise AssertionError(f"notebook cell wrote to stderr (a warning?):\n{text}")
-
-
-# The quick tier (`make quick`) leaves these out: long random-game properties, exact solvers,
-# kernel-against-model replays, interop suites, fuzzing and notebooks. The full suite runs them all.
-SLOW_FILES = ("*_properties.py", "*solver*.py", "test_interop_*.py", "test_random_playout.py",
-              "test_policy_playout.py", "test_round_playout.py", "*kernel*.py", "test_game_length.py", "test_spaces.py",
-              "test_notebooks.py", "test_position_fuzz.py", "*_notation.py", "*_sampling.py",
-              "test_pirate_rush_memory.py", "test_pirate_rush_step_paths.py", "test_analysis_rollouts.py",
-              "test_dead_mans_dice_round.py", "test_jolly_and_roger_estimate.py", "test_*_worlds.py",
-              "test_verdict.py", "test_editor.py", "test_dead_mans_dice_thumb.py", "test_pirate_rush_ui.py",
-              "test_*_positions.py", "test_rum_position_text.py", "test_rum_hidden_worlds.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    """Mark the long test files `slow`, so ``-m "not slow"`` is the quick tier."""
-    from fnmatch import fnmatch
-
-    for item in items:
-        if any(fnmatch(item.path.name, pattern) for pattern in SLOW_FILES):
-            item.add_marker(pytest.mark.slow)

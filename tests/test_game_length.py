@@ -21,6 +21,8 @@ from explorer.games.last_bottle_of_rum.data import BOUNTIES
 from explorer.games.pirate_rush import spaces as rush_spaces
 from explorer.games.sjoroveroya import spaces as sjo_spaces
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 PLAYOUTS = 200
 CASES = [
     ("sjoroveroya", 3, {"turn_cap": 3}),

@@ -13,6 +13,8 @@ import pytest
 
 from explorer.newgame import NewGameError, create, planned
 
+pytestmark = pytest.mark.slow   # copies the project and runs its tests: the full suite's tier
+
 ROOT = Path(__file__).resolve().parents[1]
 SKELETON_FILES = {
     "__init__.py", "data.py", "data.toml", "rules_text.py", "model.py", "rules.py", "flow.py", "explain.py",

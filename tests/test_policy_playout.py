@@ -1,4 +1,4 @@
-"""Evaluator kernels (`Game.policy_playout` with a named policy other than "random") against
+"""Evaluator kernels (`Game.playout` with a named policy other than "random") against
 the model stepped with that policy: Dead Man's Dice's rule of thumb and cautious pirate,
 Jolly & Roger's and Pirate Rush's rule of thumb (Sjørøverøya's and Rum's have files of their
 own: tests/games/sjoroveroya/test_sjoroveroya_playout.py,
@@ -19,6 +19,8 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, kernel_policy, play_one, rollouts
 from explorer.core.play import advance, playout
 from explorer.games.dead_mans_dice.policies import Cautious, Greedy
+
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
 
 # Dead Man's Dice: every player count and each option that changes play (V1-V11, the house
 # rules); round_limit keeps the model's side short where the rule of thumb would play on.
@@ -72,7 +74,7 @@ def positions(game: explorer.Game, policy: str, count: int) -> list[explorer.Sta
 
 def check_same_game(game: explorer.Game, start: explorer.State, policy: str, seed: int) -> int:
     fast_rng, model_rng = random.Random(seed), random.Random(seed)
-    end = game.policy_playout(start, fast_rng, 10_000_000, policy, final=True)
+    end = game.playout(start, fast_rng, 10_000_000, policy, final=True)
     assert end is not None, f"{game.name} offers no {policy} kernel for {game.options}"
     seats = [game.policies()[policy](game)] * game.players
     final = playout(start, model_rng, seats)
@@ -131,21 +133,21 @@ def test_kernel_policy_names_only_one_named_policy_for_every_seat() -> None:
 def test_no_kernel_for_other_policies_or_games() -> None:
     """None (the caller steps the model) for a policy without a kernel, and for games without."""
     game = explorer.load("dead_mans_dice", players=3)
-    assert game.policy_playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
+    assert game.playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
     jolly = explorer.load("jolly_and_roger")
-    assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "solver") is None
-    assert jolly.policy_playout(jolly.start(1), random.Random(1), 10_000, "random") is None
+    assert jolly.playout(jolly.start(1), random.Random(1), 10_000, "solver") is None
+    assert jolly.playout(jolly.start(1), random.Random(1), 10_000, "random") is None
     rush = explorer.load("pirate_rush")
-    assert rush.policy_playout(rush.start(1), random.Random(1), 10_000, "random") is None
+    assert rush.playout(rush.start(1), random.Random(1), 10_000, "random") is None
 
 
-def test_random_is_the_random_kernel() -> None:
-    """`policy_playout(..., "random")` is `random_playout`: the same game from the same seed."""
+def test_a_random_playout_is_the_same_game_from_the_same_seed() -> None:
+    """`playout(..., "random")` twice from one seed: the same game, the generator left alike."""
     game = explorer.load("dead_mans_dice", players=3, broadside="off")
     start = game.start(4)
     one, two = random.Random(3), random.Random(3)
-    a = game.policy_playout(start, one, 1_000_000, "random", final=True)
-    b = game.random_playout(start, two, 1_000_000, final=True)
+    a = game.playout(start, one, 1_000_000, "random", final=True)
+    b = game.playout(start, two, 1_000_000, "random", final=True)
     assert a is not None and b is not None
     assert (a.state, a.steps, a.scores) == (b.state, b.steps, b.scores)
     assert one.getstate() == two.getstate()
@@ -156,7 +158,7 @@ def test_evaluator_kernel_refuses_runaway_games(name: str) -> None:
     """`max_steps` is a guard: the kernel raises, as model playouts do."""
     game = explorer.load(name)
     with pytest.raises(RuntimeError, match="no end"):
-        game.policy_playout(game.start(1), random.Random(1), 3, game.evaluator())
+        game.playout(game.start(1), random.Random(1), 3, game.evaluator())
 
 
 class _OwnRandrange(random.Random):
@@ -168,9 +170,9 @@ def test_other_generators_step_the_model() -> None:
     """Dead Man's Dice's kernel inlines `random.Random.randrange`, so it declines another
     generator; Jolly & Roger's calls the generator's own methods, so it plays the model's game."""
     game = explorer.load("dead_mans_dice", players=3)
-    assert game.policy_playout(game.start(2), _OwnRandrange(1), 1_000_000, "rule_of_thumb") is None
+    assert game.playout(game.start(2), _OwnRandrange(1), 1_000_000, "rule_of_thumb") is None
     jolly = explorer.load("jolly_and_roger", special_cards=True)
     fast, slow = _OwnRandrange(4), _OwnRandrange(4)
-    end = jolly.policy_playout(jolly.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
+    end = jolly.playout(jolly.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
     final = playout(jolly.start(3), slow, [jolly.policies()["rule_of_thumb"](jolly)] * 2)
     assert end is not None and end.state == final and fast.getstate() == slow.getstate()

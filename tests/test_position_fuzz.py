@@ -10,6 +10,8 @@ from toy_games import DrawGame
 
 import explorer
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 MUTATIONS = 300
 pytestmark = pytest.mark.filterwarnings("ignore:.*unreachable")   # mutations make unreachable positions on purpose
 

@@ -1,4 +1,4 @@
-"""Fast random-playout kernels (`Game.random_playout`) against the model.
+"""Fast random-playout kernels (`Game.playout(..., "random")`) against the model.
 
 A kernel must play exactly the game the model plays: from the same position with the
 same generator it reaches the same final state in the same number of steps, with the
@@ -15,6 +15,8 @@ import explorer
 from explorer.analysis.rollouts import derive_seed, play_one, rollouts
 from explorer.core.chance import randbelow, standard_randrange
 from explorer.core.play import advance, playout
+
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
 
 # Set-ups each kernel must match, as (game, players, options); every game with a kernel
 # appears here, and `test_kernels_present` fails if one silently stops offering it.
@@ -95,7 +97,7 @@ def test_kernel_plays_the_model_game(setup: tuple[str, int, dict]) -> None:
     for start in positions(game, 6):
         for seed in range(8):
             fast_rng, model_rng = random.Random(seed), random.Random(seed)
-            end = game.random_playout(start, fast_rng, 10_000_000, final=True)
+            end = game.playout(start, fast_rng, 10_000_000, "random", final=True)
             assert end is not None, f"{name} offers no kernel for {options}"
             final, steps = model_playout(start, model_rng)
             assert end.steps == steps
@@ -113,7 +115,7 @@ def test_kernels_present(name: str) -> None:
     """Each game listed keeps its kernel for its default set-up."""
     setups = [s for s in SETUPS if s[0] == name]
     game = explorer.load(name, players=setups[0][1], **setups[0][2])
-    assert game.random_playout(game.start(3), random.Random(1), 10_000_000) is not None
+    assert game.playout(game.start(3), random.Random(1), 10_000_000, "random") is not None
 
 
 @pytest.mark.parametrize("name", KERNELS)
@@ -142,7 +144,7 @@ def test_kernel_refuses_runaway_games() -> None:
         _, players, options = next(s for s in SETUPS if s[0] == name)
         game = explorer.load(name, players=players, **options)
         with pytest.raises(RuntimeError, match="no end"):
-            game.random_playout(game.start(1), random.Random(1), 3)
+            game.playout(game.start(1), random.Random(1), 3, "random")
 
 
 def test_randbelow_draws_what_randrange_draws() -> None:

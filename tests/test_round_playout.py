@@ -1,4 +1,4 @@
-"""`Game.round_playout`: kernel play up to the scored round (Dead Man's Dice, T6), the horizon
+"""`Game.playout(..., until="round")`: fast play up to the scored round (Dead Man's Dice, T6), the horizon
 the search bot judges by the outlook (`ISMCTS(horizon="round")`).
 
 Like every kernel it is a speed-up, never a second rulebook: from the same position with
@@ -15,6 +15,8 @@ from test_policy_playout import SETUPS, positions, setup_id
 
 import explorer
 from explorer.core.play import choose
+
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
 
 ROUND_SETUPS = [s for s in SETUPS if s[0] == "dead_mans_dice"]
 
@@ -41,7 +43,7 @@ def test_T6_round_playout_stops_where_the_model_scores_the_round(setup: tuple, p
     for start in positions(game, policy, 3):
         for seed in range(3):
             fast, slow = random.Random(seed), random.Random(seed)
-            end = game.round_playout(start, fast, 1_000_000, policy)
+            end = game.playout(start, fast, 1_000_000, policy, until="round")
             final = model_round(start, slow, policy)
             assert end is not None and end.state is not None
             assert end.state == final
@@ -58,7 +60,7 @@ def test_T6_a_scored_round_is_its_own_horizon() -> None:
     game = explorer.load("dead_mans_dice", players=3)
     state = model_round(game.start(3), random.Random(1), "rule_of_thumb")
     assert state.step == "scored"
-    end = game.round_playout(state, random.Random(2), 10, "rule_of_thumb")
+    end = game.playout(state, random.Random(2), 10, "rule_of_thumb", until="round")
     assert end is not None and end.steps == 0 and end.state == state
 
 
@@ -67,12 +69,12 @@ def test_round_playout_is_none_without_rounds_or_kernel() -> None:
     Dead Man's Dice none for a policy its kernel does not play."""
     for name in ("jolly_and_roger", "pirate_rush", "sjoroveroya", "last_bottle_of_rum"):
         game = explorer.load(name)
-        assert game.round_playout(game.start(1), random.Random(1), 10_000, game.evaluator()) is None
+        assert game.playout(game.start(1), random.Random(1), 10_000, game.evaluator(), until="round") is None
     dice = explorer.load("dead_mans_dice", players=3)
-    assert dice.round_playout(dice.start(1), random.Random(1), 10_000, "ismcts") is None
+    assert dice.playout(dice.start(1), random.Random(1), 10_000, "ismcts", until="round") is None
 
 
 def test_round_playout_max_steps_is_a_guard() -> None:
     game = explorer.load("dead_mans_dice", players=3)
     with pytest.raises(RuntimeError, match="no end"):
-        game.round_playout(game.start(1), random.Random(1), 2, "rule_of_thumb")
+        game.playout(game.start(1), random.Random(1), 2, "rule_of_thumb", until="round")

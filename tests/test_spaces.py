@@ -13,6 +13,8 @@ from interop_support import CAPS, PLAYER_COUNTS, variants
 import explorer
 from explorer.core.spaces import sorted_space
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 GAMES = explorer.games()
 SETUPS = [(name, options) for name in GAMES for options in variants(name)]
 

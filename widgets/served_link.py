@@ -44,7 +44,7 @@ from explorer.core.bounds import (
 from explorer.core.errors import PositionError
 from explorer.core.game import Game, State
 
-SEPARATOR = "~"      # in no game's notation (checked by tests/test_served.py)
+SEPARATOR = "~"      # in no game's notation (checked by tests/widgets/test_served.py)
 MAX_ARGUMENT = 2_000        # characters of the game, players or one option
 MAX_LINE_TEXT = 1_000_000   # characters of the line or the packed tree a link may bring
 # Measured on `panel serve` (Bokeh 3.9, Tornado 6.6): a 53,012-character address opens, 55,361

@@ -30,7 +30,7 @@ _MISSING = object()
 @dataclass(frozen=True, slots=True)
 class PlayoutEnd:
     """How a kernel playout ended: final scores, ranking and steps played (see
-    `Game.policy_playout`); `state` is the final State when it was asked for."""
+    `Game.playout`); `state` is the final State when it was asked for."""
 
     scores: tuple[int | Fraction, ...]
     winners: tuple[tuple[int, ...], ...]
@@ -311,26 +311,7 @@ class Game:
         always gives it."""
         if until not in ("end", "round"):
             raise OptionError("until", f"{until!r} is not 'end' or 'round'")
-        if until == "round":
-            return self.round_playout(state, rng, max_steps, policy)
-        return self.policy_playout(state, rng, max_steps, policy, final)
-
-    # The three hooks `playout` replaces, kept while the games move to it.
-    def _playout_written(self) -> bool:
-        return type(self).playout is not Game.playout
-
-    def policy_playout(self, state: State, rng: random.Random, max_steps: int, policy: str,
-                       final: bool = False) -> PlayoutEnd | None:
-        if self._playout_written():
-            return self.playout(state, rng, max_steps, policy, final=final)
-        return self.random_playout(state, rng, max_steps, final) if policy == "random" else None
-
-    def round_playout(self, state: State, rng: random.Random, max_steps: int, policy: str) -> PlayoutEnd | None:
-        return self.playout(state, rng, max_steps, policy, until="round") if self._playout_written() else None
-
-    def random_playout(self, state: State, rng: random.Random, max_steps: int,
-                       final: bool = False) -> PlayoutEnd | None:
-        return self.playout(state, rng, max_steps, "random", final=final) if self._playout_written() else None
+        return None
 
     # -- spaces for adapters (OpenSpiel, PettingZoo; see explorer/adapters) -------------
     def action_space(self) -> tuple[Any, ...]:

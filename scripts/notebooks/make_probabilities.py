@@ -1,7 +1,7 @@
 """Write notebooks/probabilities.ipynb (no outputs): the probability tour and its charts.
 
 Run: ``python scripts/notebooks/make_probabilities.py``. Chart cells carry nbval's ignore tag, out of the
-reader's sight; the numbers the prose states are checked in tests/test_notebook_teaching.py.
+reader's sight; the numbers the prose states are checked in tests/project/test_notebook_teaching.py.
 """
 
 from cells import C, M, title, write

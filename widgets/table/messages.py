@@ -4,7 +4,7 @@ A seat's message is built from `state.view(seat)` (the board's SVG draws only th
 seat's own legal actions when it is that seat's turn, the log as that seat may read it
 (`Event.for_player`), and, in "show everyone" mode, the coming draw's odds from that seat's
 view. Nothing else about the position goes in: no notation of anyone's move or draw, no step
-count, no other view. tests/test_table_messages.py checks, for all five games, that a seat's
+count, no other view. tests/table/test_table_messages.py checks, for all five games, that a seat's
 message is the same in every position the seat cannot tell from the true one.
 
 The teacher's message holds everything: the whole position, every seat's view, the record

@@ -1,4 +1,4 @@
-"""Dead Man's Dice's fast playouts (`Game.random_playout`, `policy_playout`, `round_playout`):
+"""Dead Man's Dice's fast playouts (`Game.playout`, to the end or to the scored round):
 the model's own rules (rules.advance on flow's working copy `Work`), kept through the whole
 playout instead of frozen into a new state at every step.
 

@@ -1,4 +1,4 @@
-"""Fast rule-of-thumb playouts (`JollyAndRoger.policy_playout`) on the model's own rules.
+"""Fast rule-of-thumb playouts (`Game.playout`) on the model's own rules.
 
 The playout is the model's step run on one mutable `QuietWork` for the whole game instead of
 an immutable state per step: the same `rules.legal_actions`, `rules.sample_chance` and
@@ -27,7 +27,7 @@ POLICIES = ("rule_of_thumb", "greedy")
 
 def policy_playout(game: Game, state: JollyState, rng: random.Random, max_steps: int, policy: str,
                    final: bool) -> PlayoutEnd | None:
-    """`Game.policy_playout` for the rule of thumb ("rule_of_thumb" = "greedy") at both seats;
+    """`Game.playout` for the rule of thumb ("rule_of_thumb" = "greedy") at both seats;
     None for other policies (the caller steps the model). `RuntimeError` when `max_steps`
     steps pass without an end."""
     if policy not in POLICIES:

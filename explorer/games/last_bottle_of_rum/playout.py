@@ -1,5 +1,5 @@
-"""Fast playouts for every set-up of The Last Bottle of Rum: all-random (`Game.random_playout`)
-and the rule of thumb at every seat (`Game.policy_playout`, the evaluator's rollouts).
+"""Fast playouts for every set-up of The Last Bottle of Rum: all-random (`Game.playout` with "random")
+and the rule of thumb at every seat (`Game.playout` with "rule_of_thumb", the evaluator's rollouts).
 
 The playout is the model's own rules run on one mutable `Work` for the whole game instead
 of an immutable state per step: the same `legal` lists, `sample_outcome` draws, `decide`

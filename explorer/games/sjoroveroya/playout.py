@@ -1,4 +1,4 @@
-"""Fast playouts (`Game.random_playout`, `Game.policy_playout(..., "rule_of_thumb")`) on the
+"""Fast playouts (`Game.playout` with "random" and "rule_of_thumb") on the
 model's own rules.
 
 One `flow.Work` working copy (a `Quiet` one: no event log) carries the whole game, and every
@@ -79,7 +79,7 @@ def play(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: boo
 
 
 def random_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
-    """Play `start` to the end, every seat uniformly random (see `Game.random_playout`)."""
+    """Play `start` to the end, every seat uniformly random (see `Game.playout`)."""
     return play(start, rng, max_steps, final, uniform_choice)
 
 
@@ -118,6 +118,6 @@ def thumb_choice() -> Chooser:
 
 
 def thumb_playout(start: SjoroveroyaState, rng: random.Random, max_steps: int, final: bool = False) -> PlayoutEnd:
-    """Play `start` to the end with the rule of thumb in every seat (see `Game.policy_playout`)."""
+    """Play `start` to the end with the rule of thumb in every seat (see `Game.playout`)."""
     return play(start, rng, max_steps, final, thumb_choice())
 

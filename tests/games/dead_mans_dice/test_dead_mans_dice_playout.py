@@ -31,7 +31,7 @@ def same_games(game: explorer.Game, data: dict, seeds: range) -> list[tuple]:
     histories = []
     for seed in seeds:
         fast, slow = random.Random(seed), random.Random(seed)
-        end = game.random_playout(start, fast, 1_000_000, final=True)
+        end = game.playout(start, fast, 1_000_000, "random", final=True)
         final = playout(start, slow)
         assert end is not None and end.state is not None
         assert end.steps == len(final.history)
@@ -75,15 +75,15 @@ def test_other_generators_step_the_model() -> None:
     """The playout draws as `random.Random.randrange` does, below it; with any other it declines (None)."""
     game = explorer.load("dead_mans_dice", players=3, broadside="off")
     start = game.start(2)
-    assert game.random_playout(start, _OwnRandrange(1), 1_000_000) is None
-    assert game.random_playout(start, random.Random(1), 1_000_000) is not None
+    assert game.playout(start, _OwnRandrange(1), 1_000_000, "random") is None
+    assert game.playout(start, random.Random(1), 1_000_000, "random") is not None
 
 
 def test_max_steps_is_a_guard() -> None:
     """The model's own guard: exactly `max_steps` steps may be played, no more."""
     game = explorer.load("dead_mans_dice", players=2, broadside="off")
     start = game.start(4)
-    steps = game.random_playout(start, random.Random(7), 1_000_000).steps
-    assert game.random_playout(start, random.Random(7), steps).steps == steps
+    steps = game.playout(start, random.Random(7), 1_000_000, "random").steps
+    assert game.playout(start, random.Random(7), steps, "random").steps == steps
     with pytest.raises(RuntimeError, match=f"no end after {steps - 1} steps"):
-        game.random_playout(start, random.Random(7), steps - 1)
+        game.playout(start, random.Random(7), steps - 1, "random")

@@ -255,7 +255,7 @@ def test_a_game_won_by_the_rules_is_not_cut_off_E7():
 def test_default_round_limit_random_games_end_cut_off_not_won():
     """Random play with the default guard: a capped game says so (no winner 'by E7' near -1,000)."""
     game = explorer.load("dead_mans_dice", players=3)
-    end = game.random_playout(game.start(3), random.Random(3), 10_000_000, final=True).state
+    end = game.playout(game.start(3), random.Random(3), 10_000_000, "random", final=True).state
     if max(end.totals) < 100:
         assert end.cut_off() == "round_limit" and end.round == 100
     else:

@@ -153,16 +153,16 @@ def test_rollouts_equal_with_and_without_the_thumb_kernel() -> None:
 def test_thumb_kernel_refuses_runaway_games() -> None:
     game = explorer.load(NAME)
     with pytest.raises(RuntimeError, match="no end"):
-        game.policy_playout(game.start(1), random.Random(1), 3, "rule_of_thumb")
+        game.playout(game.start(1), random.Random(1), 3, "rule_of_thumb")
 
 
-def test_other_policies_have_no_kernel_and_random_is_the_random_kernel() -> None:
+def test_other_policies_have_no_fast_path_and_random_play_repeats_from_a_seed() -> None:
     game = explorer.load(NAME, players=3)
-    assert game.policy_playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
+    assert game.playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
     one, two = random.Random(3), random.Random(3)
     limited = explorer.load(NAME, players=3, turn_limit=5)
-    a = limited.policy_playout(limited.start(4), one, 1_000_000, "random", final=True)
-    b = limited.random_playout(limited.start(4), two, 1_000_000, final=True)
+    a = limited.playout(limited.start(4), one, 1_000_000, "random", final=True)
+    b = limited.playout(limited.start(4), two, 1_000_000, "random", final=True)
     assert a is not None and b is not None
     assert (a.state, a.steps, a.scores) == (b.state, b.steps, b.scores)
     assert one.getstate() == two.getstate()
@@ -177,7 +177,7 @@ def test_thumb_kernel_uses_the_generators_own_methods() -> None:
     """A generator subclass plays the model's game too (the kernel calls its methods)."""
     game = explorer.load(NAME, players=2, weather=True)
     fast, slow = _OwnRandom(4), _OwnRandom(4)
-    end = game.policy_playout(game.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
+    end = game.playout(game.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
     final = playout(game.start(3), slow, [RuleOfThumb(game)] * 2)
     assert end is not None and end.state == final and fast.getstate() == slow.getstate()
 

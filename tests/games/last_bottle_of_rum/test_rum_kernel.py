@@ -77,7 +77,7 @@ def test_T2_a_position_waiting_on_an_automatic_step_is_a_one_outcome_chance_node
     assert odd.is_chance and odd.player is None and not odd.is_over
     assert [(str(o), p) for o, p in odd.chance_outcomes()] == [("go on", 1)]
     for seed in range(6):
-        end = game.random_playout(odd, random.Random(seed), 100_000, final=True)
+        end = game.playout(odd, random.Random(seed), 100_000, "random", final=True)
         rng = random.Random(seed)
         final, steps = _model_playout(odd, rng)
         assert end.state == final and end.steps == steps

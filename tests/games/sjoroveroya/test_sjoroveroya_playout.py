@@ -94,16 +94,17 @@ def test_thumb_kernel_refuses_runaway_games() -> None:
     """`max_steps` is a guard: the kernel raises, as model playouts do."""
     game = explorer.load("sjoroveroya")
     with pytest.raises(RuntimeError, match="no end"):
-        game.policy_playout(game.start(1), random.Random(1), 3, "rule_of_thumb")
+        game.playout(game.start(1), random.Random(1), 3, "rule_of_thumb")
 
 
 def test_other_policies_step_the_model() -> None:
-    """Random play keeps its own kernel (random games need a turn cap to end, V12); others None."""
+    """Random play has its fast path too, the same game from the same seed (random games need a turn
+    cap to end, V12); other policies None."""
     game = explorer.load("sjoroveroya", turn_cap=20)
-    assert game.policy_playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
+    assert game.playout(game.start(1), random.Random(1), 10_000, "ismcts") is None
     one, two = random.Random(2), random.Random(2)
-    a = game.policy_playout(game.start(1), one, 1_000_000, "random", final=True)
-    b = game.random_playout(game.start(1), two, 1_000_000, final=True)
+    a = game.playout(game.start(1), one, 1_000_000, "random", final=True)
+    b = game.playout(game.start(1), two, 1_000_000, "random", final=True)
     assert a is not None and b is not None and (a.state, a.steps) == (b.state, b.steps)
 
 
@@ -116,7 +117,7 @@ def test_another_generator_gives_the_model_game() -> None:
     """The kernel calls a generator's own `randrange` when it is not the standard one."""
     game = explorer.load("sjoroveroya", players=3)
     fast, slow = _OwnRandrange(4), _OwnRandrange(4)
-    end = game.policy_playout(game.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
+    end = game.playout(game.start(3), fast, 1_000_000, "rule_of_thumb", final=True)
     final = playout(game.start(3), slow, [RuleOfThumb(game)] * 3)
     assert end is not None and end.state == final and fast.getstate() == slow.getstate()
 

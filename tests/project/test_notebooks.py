@@ -12,7 +12,9 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 RAW_REPR = re.compile(r"Fraction\(|\b[A-Z][A-Za-z]+\([a-z_]+=")
 WIDGET = "application/vnd.jupyter.widget-view+json"

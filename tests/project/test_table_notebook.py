@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from test_notebooks import _execute
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow      # a server or a kernel of its own
 
 CHECK = """

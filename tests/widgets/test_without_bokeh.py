@@ -16,7 +16,7 @@ import pytest
 
 from widgets.figures import bars_html, chart_title
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 BLOCKER = textwrap.dedent("""
     import sys

@@ -19,7 +19,7 @@ import pytest
 
 import explorer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 GENERATORS = ROOT / "scripts" / "notebooks"
 GAMES = ("sjoroveroya", "dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush")

@@ -9,7 +9,7 @@ import pytest
 
 import explorer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs"))
 
 from make_docs import page  # noqa: E402

@@ -19,7 +19,9 @@ import explorer.adapters.openspiel as adapter
 from explorer.core.errors import IllegalAction, OptionError, PositionError
 from explorer.core.play import choose
 
-ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = explorer.games()
 
 

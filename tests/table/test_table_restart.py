@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from table_clients import Client, run
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow      # a server or a kernel of its own
 
 

@@ -196,7 +196,7 @@ def test_a_bad_step_budget_names_the_argument(value):
 
 def test_T6_a_round_horizon_rollout_is_judged_by_the_outlook_where_the_round_is_scored():
     """With `horizon="round"` a Dead Man's Dice rollout stops once the round is scored (T6,
-    `Game.round_playout`) and is worth the outlook there (`Game.win_chances`), or the ranking
+    `Game.playout(..., until="round")`) and is worth the outlook there (`Game.win_chances`), or the ranking
     when that round ended the game (E7)."""
     game = explorer.load("dead_mans_dice", players=3, target_score=40)
     bot = ISMCTS(game, iterations=1, rollout_steps=None, rollout="rule_of_thumb", reward="win", horizon="round")
@@ -204,7 +204,7 @@ def test_T6_a_round_horizon_rollout_is_judged_by_the_outlook_where_the_round_is_
     state, rng, checked, ends = game.start(3), random.Random(3), 0, 0
     while not state.is_over:
         if not state.is_chance:
-            end = game.round_playout(state, random.Random(checked), END_STEPS, "rule_of_thumb")
+            end = game.playout(state, random.Random(checked), END_STEPS, "rule_of_thumb", until="round")
             assert end is not None and end.state is not None
             want = ranking_rewards(end.winners, 3, "win") if end.state.is_over else list(game.win_chances(end.state))
             bot.played = 0

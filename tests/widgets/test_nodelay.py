@@ -15,7 +15,7 @@ from tornado.testing import bind_unused_port
 
 from widgets import jupyter_server_nodelay, nodelay
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _server_socket_option(handler_class: type) -> int:

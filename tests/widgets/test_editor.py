@@ -18,6 +18,8 @@ from explorer.core.game import Game, State
 from widgets import editing
 from widgets.controller import Controller
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 NAMED = ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "sjoroveroya")
 
 

@@ -15,6 +15,8 @@ import explorer
 from explorer.adapters.pettingzoo import ExplorerEnv, decode_observation, env, raw_env
 from explorer.core.errors import OptionError
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 GAMES = explorer.games()
 
 

@@ -16,6 +16,8 @@ from explorer.analysis.rollouts import resolve_policy
 from explorer.analysis.verdict import Cancel, knowledge, outcome_vector, refine
 from explorer.core.play import advance
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 GAMES = ["jolly_and_roger", "dead_mans_dice", "sjoroveroya", "last_bottle_of_rum", "pirate_rush"]
 
 
@@ -308,14 +310,14 @@ def test_a_worker_error_comes_back_with_its_message_and_the_pool_survives():
 def kernel_spy(monkeypatch, game):
     """Count the rollouts the game's kernel finished (a None or a step-cap error is no game)."""
     played = []
-    original = type(game).policy_playout
+    original = type(game).playout
 
     def spy(self, *args, **kwargs):
         end = original(self, *args, **kwargs)
         played.append(end is not None)
         return end
 
-    monkeypatch.setattr(type(game), "policy_playout", spy)
+    monkeypatch.setattr(type(game), "playout", spy)
     return played
 
 
@@ -323,7 +325,7 @@ def kernel_spy(monkeypatch, game):
 @pytest.mark.parametrize("node", ["start", "middle"])
 @pytest.mark.parametrize("view", ["teacher", "mover"])
 def test_kernel_rollouts_give_the_model_rollouts_figures(monkeypatch, name, node, view):
-    """Rollouts on the evaluator's kernel (Game.policy_playout) are the games stepping the model
+    """Rollouts on the evaluator's kernel (Game.playout) are the games stepping the model
     plays: the same seeds give the same figures, so the kernel changes nothing but speed."""
     game = explorer.load(name)
     choices = [s for s in last_decisions(game) if len(s.legal_actions()) > 1]   # a forced move has one row
@@ -363,6 +365,6 @@ def test_engine_docs_example_runs():
     import doctest
     from pathlib import Path
 
-    page = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+    page = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 8 and result.failed == 0

@@ -11,7 +11,7 @@ import pytest
 
 from explorer.lessons import LessonError, attempt, begin, load_lesson, parse_lesson
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "lessons.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "lessons.md"
 
 
 def example() -> str:

@@ -24,6 +24,8 @@ from explorer.core.errors import OptionError, PositionError
 from explorer.games.jolly_and_roger.data import CARDS, PIRATE_COUNTS, PIRATES
 from explorer.games.jolly_and_roger.solver import Solver
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 GAME = explorer.load("jolly_and_roger")
 SPIEL = pyspiel.load_game("python_jolly_and_roger", {"returns": "score_difference"})
 

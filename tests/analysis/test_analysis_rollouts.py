@@ -19,6 +19,8 @@ from explorer.analysis.stats import mean_interval, t_quantile, wilson
 from explorer.core.errors import IllegalAction, PositionError
 from explorer.core.play import advance
 
+pytestmark = pytest.mark.slow   # the full suite's tier: `make quick` leaves it out
+
 rollouts_module = importlib.import_module("explorer.analysis.rollouts")
 
 
