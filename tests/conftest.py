@@ -20,8 +20,12 @@ ID_LINE = re.compile(r"^\s*(?:#+ *)?(?:- *)?(?:\*\*)?(?:\| *)?((?:R|S|T|E|V)[0-9
 
 
 def digest_ids(game: str) -> list[str]:
-    """The S, T, R, E and V IDs a game's digest defines (as the before-stop hook reads them)."""
-    text = (SHARED / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    """The S, T, R, E and V IDs a game's digest defines (as the before-stop hook reads them): the
+    shared digest, or for a game whose rules the project wrote itself, its docs page."""
+    digest = SHARED / "rules" / f"{game}.md"
+    if not digest.exists():
+        digest = ROOT / "docs" / f"{game}.md"
+    text = digest.read_text(encoding="utf-8")
     return sorted(set(ID_LINE.findall(text)), key=lambda i: (i[0], int(i[1:])))
 
 
