@@ -193,7 +193,14 @@ class LiarsDice(Game):
         return worlds.sample_state(self, view, rng)
 
     # The fixed spaces and length bound the adapters need (explorer/adapters), from spaces.py.
-    from .spaces import action_space, chance_space, max_decisions, perfect_information, score_difference_bound
+    from .spaces import (
+        action_space,
+        chance_space,
+        max_decisions,
+        perfect_information,
+        perfect_recall,
+        score_difference_bound,
+    )
 
     def policies(self) -> Mapping[str, Any]:
         return {"random": RandomPolicy, "rule_of_thumb": RuleOfThumb}

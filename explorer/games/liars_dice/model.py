@@ -59,7 +59,7 @@ class LiarsDiceState(RulesState):
     round's liar has been called) and ``round``.
     """
 
-    __slots__ = ("bids", "called", "cups", "dice", "loser", "opener", "out", "round")
+    __slots__ = ("_actor", "_roller", "bids", "called", "cups", "dice", "loser", "opener", "out", "round")
 
     dice: tuple[int, ...]
     cups: tuple[tuple[int, ...], ...]
@@ -75,27 +75,21 @@ class LiarsDiceState(RulesState):
 
     @property
     def roller(self) -> int | None:
-        """Whose die is rolled next (seat order, P1 first), None once every cup is full (T1, C1)."""
-        for seat, (count, cup) in enumerate(zip(self.dice, self.cups, strict=True)):
-            if len(cup) < count:
-                return seat
-        return None
+        """Whose die is rolled next (seat order, P1 first), None once every cup is full or the game
+        is over (T1, C1)."""
+        return self._roller
 
     @property
     def is_over(self) -> bool:
-        return self.called or sum(1 for d in self.dice if d) <= 1
+        return self._roller is None and self._actor is None
 
     @property
     def is_chance(self) -> bool:
-        return not self.is_over and self.roller is not None
+        return self._roller is not None
 
     @property
     def player(self) -> int | None:
-        if self.is_over or self.roller is not None:
-            return None
-        if not self.bids:
-            return self.opener
-        return self.next_seat(self.bids[-1][0])
+        return self._actor
 
     def next_seat(self, seat: int) -> int:
         """The next seat after `seat` that still has dice (T2, R7)."""
@@ -120,6 +114,7 @@ class LiarsDiceState(RulesState):
 _SLOTS = {name: getattr(LiarsDiceState, name) for name in LiarsDiceState.__slots__}
 FIELDS = ("dice", "cups", "bids", "opener", "out", "loser", "called", "round")
 _SETTERS = tuple(_SLOTS[name].__set__ for name in FIELDS)
+_set_roller, _set_actor = _SLOTS["_roller"].__set__, _SLOTS["_actor"].__set__
 _set_game = State.game.__set__  # type: ignore[attr-defined]
 _set_trail = State._trail.__set__  # type: ignore[attr-defined]
 _set_events = State.events.__set__  # type: ignore[attr-defined]
@@ -133,4 +128,12 @@ def build(game, trail, events, dice, cups, bids, opener, out, loser, called, rou
     _set_events(s, events)
     for setter, value in zip(_SETTERS, (dice, cups, bids, opener, out, loser, called, round_), strict=True):
         setter(s, value)
+    roller = actor = None       # who acts next: worked out once, states never change
+    if not called and sum(1 for d in dice if d) > 1:
+        roller = next((seat for seat, (count, cup) in enumerate(zip(dice, cups, strict=True)) if len(cup) < count),
+                      None)
+        if roller is None:
+            actor = s.next_seat(bids[-1][0]) if bids else opener
+    _set_roller(s, roller)
+    _set_actor(s, actor)
     return s

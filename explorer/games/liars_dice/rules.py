@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 from explorer.core.chance import sample
 
@@ -39,16 +40,23 @@ def bid_rank(game, total: int, quantity: int, face: int) -> int:
     return (face - 1) * total + quantity - 1
 
 
+@cache
+def ordered_bids(game, total: int) -> tuple[Bid, ...]:
+    """Every bid with `total` dice in play, lowest first (R2, R3): bid k has rank k."""
+    sides = game.options["sides"]
+    return tuple(bid for _, bid in sorted((bid_rank(game, total, q, f), Bid(q, f))
+                                          for q in range(1, total + 1) for f in range(1, sides + 1)))
+
+
 def legal_actions(s: LiarsDiceState) -> tuple:
     """Every bid above the standing one, lowest first (R2, R3), then liar once there is a bid (R4, A5)."""
-    if s.is_over or s.is_chance:
+    if s.player is None:
         return ()
     game, total = s.game, sum(s.dice)
-    sides = game.options["sides"]
-    floor = bid_rank(game, total, s.bids[-1][1], s.bids[-1][2]) if s.bids else -1
-    bids = sorted((bid_rank(game, total, q, f), Bid(q, f)) for q in range(1, total + 1) for f in range(1, sides + 1))
-    legal = [bid for rank, bid in bids if rank > floor]
-    return (*legal, LIAR) if s.bids else tuple(legal)
+    if not s.bids:
+        return ordered_bids(game, total)
+    _, quantity, face = s.bids[-1]
+    return (*ordered_bids(game, total)[bid_rank(game, total, quantity, face) + 1:], LIAR)
 
 
 def chance_outcomes(s: LiarsDiceState) -> tuple[tuple[Roll, Fraction], ...]:

@@ -42,6 +42,12 @@ def perfect_information(game) -> bool:
     return False
 
 
+def perfect_recall(game) -> bool:
+    """The single round's views hold the seat's own cup and every bid so far (V1): all it has
+    seen and done. The match's views forget earlier rounds' bids (R8)."""
+    return game.options["single_round"]
+
+
 def score_difference_bound(game) -> int | None:
     """Two seats end ranked 2 and 1 (rules.scores): a difference of 1, OpenSpiel's +1/-1."""
     return 1 if game.players == 2 else None
