@@ -19,13 +19,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 ID_LINE = re.compile(r"^\s*(?:#+ *)?(?:- *)?(?:\*\*)?(?:\| *)?((?:R|S|T|E|V)[0-9]+)\b", re.M)
 
 
-def digest_ids(game: str) -> list[str]:
-    """The S, T, R, E and V IDs a game's digest defines (as the before-stop hook reads them): the
-    shared digest, or for a game whose rules the project wrote itself, its docs page."""
+def digest_path(game: str) -> Path:
+    """A game's rules digest: the shared one, or for a game whose rules the project wrote itself,
+    its docs page (docs/<game>.md, from the package docstring)."""
     digest = SHARED / "rules" / f"{game}.md"
-    if not digest.exists():
-        digest = ROOT / "docs" / f"{game}.md"
-    text = digest.read_text(encoding="utf-8")
+    return digest if digest.exists() else ROOT / "docs" / f"{game}.md"
+
+
+def digest_ids(game: str) -> list[str]:
+    """The S, T, R, E and V IDs a game's digest defines (as the before-stop hook reads them)."""
+    text = digest_path(game).read_text(encoding="utf-8")
     return sorted(set(ID_LINE.findall(text)), key=lambda i: (i[0], int(i[1:])))
 
 

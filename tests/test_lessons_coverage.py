@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SHARED
+from conftest import digest_path
 
 import explorer
 from explorer.lessons import lesson_names, load_lesson
@@ -24,7 +24,7 @@ RANGE = re.compile(r"\b([STREV])(\d+)(?:\s*[–-]\s*\1?(\d+))?\b")
 
 def teaching_order(game: str) -> str:
     """The digest's "## Teaching order" section, up to the next level-2 heading."""
-    text = (SHARED / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    text = digest_path(game).read_text(encoding="utf-8")
     start = text.index("## Teaching order")
     end = text.find("\n## ", start + 1)
     return text[start: end if end >= 0 else len(text)]

@@ -109,6 +109,21 @@ instead, so a history is translated through that mapping.
 >>> from explorer.games.liars_dice.odds import bid_chance
 >>> bid_chance(5, 3, (1, 3, 3, 5, 6), 5, 6, 1)
 Fraction(131, 243)
+
+## Teaching order
+
+The lessons (explorer/lessons/data/liars_dice*.toml) and the notebook follow it.
+
+1. **The cups** (S1, S2, T1, C1). Two players of two dice: Player 1 rolls die by die; each sees
+   only their own cup. Question: the chance a die shows 6 is 1/6.
+2. **Bidding** (T2, R1, R2, R3). Player 1 holding 3 5 opens with two fives; Player 2 raises to two
+   sixes, the lowest raise; the opener may not call liar (A5).
+3. **Calling liar** (R4, R5, R6). On three fives with cups 3 5 and 2 6 the cups are lifted: one
+   five, no ones, the bid was a lie and the bidder loses a die. Then a wild one that saves a bid.
+4. **The match** (R7, R8, E1). The last die lost puts a player out and ends the match; with three
+   players the loser of a call opens the next round.
+5. **Options** (V1, V2, V3, V4, V5, V6, E2). OpenSpiel's single round with the highest face wild,
+   reset-quantity bidding, the winner opening, no wild face.
 """
 
 from __future__ import annotations
