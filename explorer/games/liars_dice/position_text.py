@@ -49,10 +49,10 @@ def write(s: LiarsDiceState) -> str:
     return "\n".join(lines)
 
 
-def _numbers(text: str, key: str) -> list[int]:
+def _numbers(text: str, key: str, number: int) -> list[int]:
     words = text.split()
     if not all(w.isdigit() and len(w) < 5 for w in words):
-        raise PositionError(key, f"whole numbers separated by spaces, not {text!r}")
+        raise PositionError(key, f"line {number}: whole numbers separated by spaces, not {text!r}")
     return [int(w) for w in words]
 
 
@@ -61,27 +61,32 @@ def read(game, text: str) -> LiarsDiceState:
         raise PositionError("(text)", f"a position is text, not {type(text).__name__}")
     data: dict = {}
     cups: dict[int, list[int]] = {}
-    for raw in text.splitlines():
+    lines: dict[str, tuple[str, int]] = {}      # position data field -> (key as written, line number)
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
-        key, colon, value = line.partition(":")
-        key, value = key.strip().lower(), value.strip()
+        written, colon, value = line.partition(":")
+        written, value = written.strip(), value.strip()
+        key = written.lower()
         if not colon:
-            raise PositionError(key[:40] or "(line)", "each line is 'key: value' (round, dice, P1 cup, bids, opener, "
-                                                      "out, loser, called)")
+            raise PositionError(written[:40] or "(line)", f"line {number}: each line is 'key: value' (round, dice, "
+                                                          "P1 cup, bids, opener, out, loser, called)")
         if key.endswith(" cup"):
             seat = key[:-4].strip().upper()
             if seat[:1] != "P" or not seat[1:].isdigit() or not 1 <= int(seat[1:]) <= game.players:
-                raise PositionError(key, f"a cup line names a seat P1 to P{game.players}")
-            cups[int(seat[1:]) - 1] = _numbers(value, key)
-        elif key not in KEYS or key in data:
-            raise PositionError(key[:40], "an unknown or repeated key; keys: round, dice, P1 cup, bids, opener, out, "
-                                          "loser, called")
-        elif key in ("round", "dice"):
-            numbers = _numbers(value, key)
+                raise PositionError(written, f"line {number}: a cup line names a seat P1 to P{game.players}")
+            cups[int(seat[1:]) - 1] = _numbers(value, written, number)
+            lines[f"cups.{int(seat[1:]) - 1}"] = (written, number)
+            continue
+        if key not in KEYS or key in data:
+            raise PositionError(written[:40], f"line {number}: an unknown or repeated key; keys: round, dice, P1 cup, "
+                                              "bids, opener, out, loser, called")
+        lines[key] = (written, number)
+        if key in ("round", "dice"):
+            numbers = _numbers(value, written, number)
             if key == "round" and len(numbers) != 1:
-                raise PositionError(key, "one whole number")
+                raise PositionError(written, f"line {number}: one whole number")
             data[key] = numbers[0] if key == "round" else numbers
         elif key == "bids":
             data[key] = [b.strip() for b in value.split(",") if b.strip()]
@@ -89,10 +94,17 @@ def read(game, text: str) -> LiarsDiceState:
             data[key] = value.split()
         elif key == "called":
             if value.lower() not in ("yes", "no"):
-                raise PositionError(key, "yes or no")
+                raise PositionError(written, f"line {number}: yes or no")
             data[key] = value.lower() == "yes"
         else:
             data[key] = value
     if cups:
         data["cups"] = [cups.get(p, []) for p in range(game.players)]
-    return from_dict(game, data)
+    try:
+        return from_dict(game, data)
+    except PositionError as err:
+        parts = err.field.split(".")
+        found = lines.get(".".join(parts[:2])) or lines.get(parts[0])
+        if found is None:
+            raise
+        raise PositionError(found[0], f"line {found[1]}: {err.reason}") from None

@@ -41,9 +41,9 @@ def test_T1_a_partial_position_leaves_the_rest_to_chance():
 
 @pytest.mark.parametrize(("text", "field"), [
     ("P2 cup: 3", "cups"),                                   # C1: P1's cup is rolled first
-    ("P1 cup: 1 2\nP2 cup: 3 4\nbids: P2 1x1", "bids.0"),     # T2: P1 opens
-    ("P1 cup: 1 2\nP2 cup: 3 4\nbids: P1 2x3, P2 2x2", "bids.1"),   # R2
-    ("P1 cup: 1 9", "cups.0"),                               # C1
+    ("P1 cup: 1 2\nP2 cup: 3 4\nbids: P2 1x1", "bids"),       # T2: P1 opens
+    ("P1 cup: 1 2\nP2 cup: 3 4\nbids: P1 2x3, P2 2x2", "bids"),   # R2
+    ("P1 cup: 1 9", "P1 cup"),                               # C1: named as written, with its line
     ("dice: 2 2 2", "dice"),
     ("round: 3", "round"),                                   # R5: no die lost yet
     ("wobble: yes", "wobble"),
@@ -51,7 +51,7 @@ def test_T1_a_partial_position_leaves_the_rest_to_chance():
 def test_R2_bad_positions_name_their_field(text, field):
     with pytest.raises(PositionError) as err:
         game(2, dice=2).position(text)
-    assert err.value.field == field
+    assert err.value.field == field and err.value.reason
 
 
 def test_E2_a_called_single_round_shows_every_cup():
