@@ -110,7 +110,3 @@ def scores(s: LiarsDiceState) -> tuple[int, ...]:
                      for p in range(len(s.dice)))
     return (0,) * len(s.dice) if s.game.options["single_round"] else s.dice
 
-
-def opening_options(s: LiarsDiceState) -> tuple[Bid, ...]:
-    """The bids open to the opener (R3), for explain.py."""
-    return tuple(a for a in legal_actions(s) if a is not LIAR)

@@ -221,3 +221,12 @@ def test_A6_a_cup_is_its_multiset():
 
 def test_A7_the_later_out_ranks_higher():
     test_E1_the_last_with_dice_wins_and_the_others_rank_by_lasting()
+
+
+@pytest.mark.parametrize(("dice", "sides"), [(1, 6), (2, 4), (3, 3)])
+def test_R2_bids_rise_so_the_single_round_is_as_long_as_openspiels_at_most(dice, sides):
+    import pyspiel
+
+    theirs = pyspiel.load_game("liars_dice", {"numdice": dice, "dice_sides": sides})
+    assert single(dice, sides).max_decisions() == theirs.max_game_length()
+    assert game(3, dice=2).max_decisions() == sum(t * 6 + 1 for t in range(2, 7))
