@@ -6,8 +6,8 @@ checks.py)::
     {"game": {"name": "liars_dice", "players": 2, "options": {...}},
      "dice": [5, 4],                    # dice per seat this round (S1, R5)
      "cups": [[1, 3, 3, 5, 6], [2, 2, 4, 6]],   # faces rolled so far, sorted (T1, A6)
-     "bids": ["P1 2x3", "P2 3x3"],      # the round's bids in order (R1, R2)
-     "opener": "P1", "out": [], "loser": "P1", "called": false, "round": 2}
+     "bids": ["P2 2x3", "P1 3x3"],      # the round's bids in order (R1, R2)
+     "opener": "P2", "out": [], "loser": "P2", "called": false, "round": 2}
 
 Every field but ``game`` may be left out: ``dice`` then holds the starting dice (V2) in every
 cup, ``cups`` and ``bids`` are empty (the round is about to be rolled), ``opener`` is P1 (S2),

@@ -6,9 +6,9 @@ A few ``key: value`` lines; seats are ``P1`` .. ``Pn``::
     dice: 5 4
     P1 cup: 1 3 3 5 6
     P2 cup: 2 2 4 6
-    bids: P1 2x3, P2 3x3
-    opener: P1
-    loser: P1
+    bids: P2 2x3, P1 3x3
+    opener: P2
+    loser: P2
 
 ``dice`` lists each seat's dice this round (S1, R5); a ``Pn cup`` line lists the faces rolled
 so far under that cup (T1; a cup not written holds none yet, so its rolls are still chance
