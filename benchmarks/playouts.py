@@ -109,6 +109,7 @@ BENCH_OPTIONS: dict[str, list[dict]] = {
                            {"turn_limit": 30, "bounty_hunt": True, "weather": True}],
     "pirate_rush": [{}, {"advanced": False}],
     "jolly_and_roger": [{}, {"special_cards": True}, {"special_cards": True, "long_game": True}],
+    "liars_dice": [{}, {"dice": 2, "wild": "none"}],
 }
 
 

@@ -24,12 +24,21 @@ def section(name: str, module: str, heading: str) -> list[str]:
     return [f"## {heading}\n", inspect.cleandoc(doc), ""] if doc else []
 
 
+def _digest(name: str, package) -> str:
+    """Where the rules are: the shared digest, the game's own rules page (docs/rules/<name>.md, as
+    `python -m explorer new-game` writes it), or this page, for a game whose package docstring holds
+    its own rules (a "Rules" section)."""
+    if (DOCS / "rules" / f"{name}.md").exists():
+        return f"`docs/rules/{name}.md`"
+    own = "\nRules\n-----\n" in inspect.cleandoc(package.__doc__ or "")
+    return "below, in the game package's Rules section" if own else f"`../shared/rules/{name}.md`"
+
+
 def page(name: str) -> str:
     game = explorer.load(name)
     package = import_module(f"explorer.games.{name}")
-    rules = f"`docs/rules/{name}.md`" if (DOCS / "rules" / f"{name}.md").exists() else f"`../shared/rules/{name}.md`"
     parts = [f"# {game.title}: positions, action notation and position data\n",
-             f"Rules digest: {rules}. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
+             f"Rules digest: {_digest(name, package)}. Load with `explorer.load({name!r}, players=N, **options)`.\n"]
     parts += section(name, "position_text", "Positions in the notation (`game.position(text)`, `state.notation()`)")
     parts += ["## The game package\n", inspect.cleandoc(package.__doc__ or ""), ""]
     parts += section(name, "position", "Position data (`state.to_dict()`, `game.state_from_dict(data)`)")

@@ -14,7 +14,7 @@ MIN_PX = 11
 # per game: how many random steps to a mid-game position, and options that keep random play short
 MID = {"dead_mans_dice": (25, {"players": 4}), "jolly_and_roger": (14, {}),
        "last_bottle_of_rum": (60, {"players": 4}), "pirate_rush": (40, {"players": 5}),
-       "sjoroveroya": (45, {"players": 4})}
+       "sjoroveroya": (45, {"players": 4}), "liars_dice": (30, {"players": 4})}
 # boards with the optional modules too: case name -> (game, steps, options)
 MODULES = {"last_bottle_of_rum-modules": ("last_bottle_of_rum", 50, {"players": 2, "ghost": True,
                                                                      "bounty_hunt": True, "weather": True}),

@@ -20,10 +20,13 @@ ID_LINE = re.compile(r"^\s*(?:#+ *)?(?:- *)?(?:\*\*)?(?:\| *)?((?:R|S|T|E|V)[0-9
 
 
 def rules_page(game: str) -> Path:
-    """A game's rules with their IDs: the shared digest of the five pirate games, else the project's
-    own rules page (docs/rules/<game>.md) for a game added since (docs/new_game.md)."""
-    digest = SHARED / "rules" / f"{game}.md"
-    return digest if digest.exists() else ROOT / "docs" / "rules" / f"{game}.md"
+    """A game's rules with their IDs: the shared digest of the five pirate games; for a game added
+    since (docs/new_game.md), its own rules page, docs/rules/<game>.md, or the rules in its package
+    docstring, which docs/make_docs.py writes into docs/<game>.md."""
+    for page in (SHARED / "rules" / f"{game}.md", ROOT / "docs" / "rules" / f"{game}.md"):
+        if page.exists():
+            return page
+    return ROOT / "docs" / f"{game}.md"
 
 
 def digest_ids(game: str) -> list[str]:

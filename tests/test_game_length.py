@@ -37,6 +37,8 @@ CASES = [
     ("pirate_rush", 3, {"route_layout": "zigzag", "duel_mode": "manual_winner"}),
     ("jolly_and_roger", 2, {}),
     ("jolly_and_roger", 2, {"special_cards": True}),
+    ("liars_dice", 3, {"dice": 2}),
+    ("liars_dice", 2, {"single_round": True, "dice": 1, "bidding": "reset-quantity"}),
 ]
 IDS = [f"{name}-{players}-{i}" for i, (name, players, _) in enumerate(CASES)]
 

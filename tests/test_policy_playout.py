@@ -42,6 +42,9 @@ SETUPS: list[tuple[str, int, dict]] = [
     ("dead_mans_dice", 5, {"opening_reroll": "tied_only", "optional_placement": True, "round_limit": 3}),
     ("dead_mans_dice", 3, {"round_turn_limit": 6, "rolloff_limit": 0, "round_limit": 6}),
     ("dead_mans_dice", 4, {"rolloff_limit": 2, "opening_reroll": "tied_only", "round_limit": 4}),
+    # Liar's Dice: the match (the single round is too short for mid-game starts; its own tests play it)
+    ("liars_dice", 3, {}),
+    ("liars_dice", 5, {"dice": 2, "bidding": "reset-quantity", "next_opener": "winner"}),
     # Jolly & Roger: the basic and expert games (V1, V2) and every option (V3-V9).
     ("jolly_and_roger", 2, {}),
     ("jolly_and_roger", 2, {"special_cards": True}),
@@ -52,7 +55,8 @@ SETUPS: list[tuple[str, int, dict]] = [
 ]
 # (game, policy) pairs with an evaluator kernel; the first of each game is its evaluator.
 KERNEL_POLICIES = [("dead_mans_dice", "rule_of_thumb"), ("dead_mans_dice", "greedy"), ("dead_mans_dice", "cautious"),
-                   ("jolly_and_roger", "rule_of_thumb"), ("pirate_rush", "rule_of_thumb")]
+                   ("jolly_and_roger", "rule_of_thumb"), ("pirate_rush", "rule_of_thumb"),
+                   ("liars_dice", "rule_of_thumb")]
 # Pirate Rush's set-ups are in tests/games/pirate_rush/test_pirate_rush_thumb_kernel.py (it reuses `check_same_game`).
 
 

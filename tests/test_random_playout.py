@@ -59,6 +59,10 @@ SETUPS: list[tuple[str, int, dict]] = [
     ("last_bottle_of_rum", 3, {"turn_limit": 8}),
     ("last_bottle_of_rum", 4, {"turn_limit": 6, "hideout_trade_mode": "subset", "reef_damage": "reveal_only",
                                "allow_futile_attacks": True, "hideout_protects_from_kraken": True}),
+    # Liar's Dice: the match at every size and option
+    ("liars_dice", 2, {}),
+    ("liars_dice", 4, {"dice": 3, "wild": "none", "next_opener": "winner"}),
+    ("liars_dice", 6, {"dice": 2, "bidding": "reset-quantity", "wild": "highest"}),
     ("last_bottle_of_rum", 5, {"turn_limit": 5, "min_hand_size": 3, "starting_doubloons": 2, "bank_limit": None}),
     ("last_bottle_of_rum", 2, {"turn_limit": 10, "ghost": True, "ghost_damage_per_skull": True,
                                "ghost_may_stop_early": True, "ghost_loses_all_treasures_on_sinking": True}),

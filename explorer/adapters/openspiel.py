@@ -46,13 +46,14 @@ PREFIX = "python_"
 
 
 class ExplorerObserver:
-    """A player's observation string: their `view` as canonical JSON (no tensor)."""
+    """A player's observation string: their `view` as canonical JSON (no tensor); also their
+    information state where the views have perfect recall (`Game.perfect_recall`)."""
 
-    def __init__(self, iig_obs_type: Any = None) -> None:
+    def __init__(self, iig_obs_type: Any = None, recall: bool = False) -> None:
         self.tensor = None
         self.dict: dict = {}
         self._supported = iig_obs_type is None or (
-            iig_obs_type.public_info and not iig_obs_type.perfect_recall
+            iig_obs_type.public_info and (recall or not iig_obs_type.perfect_recall)
             and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
 
     def set_from(self, state: ExplorerState, player: int) -> None:
@@ -82,8 +83,8 @@ class ExplorerGame(pyspiel.Game):
                                 num_players=model.players, min_utility=low, max_utility=high, utility_sum=total,
                                 max_game_length=self.limit)
         self._start = model.new_state()
-        super().__init__(game_type(cls, zero_sum=self.returns_kind == "score_difference"), info,
-                         _escape(_unescape(params)))
+        kind = game_type(cls, zero_sum=self.returns_kind == "score_difference", recall=model.perfect_recall())
+        super().__init__(kind, info, _escape(_unescape(params)))
 
     def new_initial_state(self) -> ExplorerState:
         """The start (built once: states are immutable, and OpenSpiel clones through here)."""
@@ -99,7 +100,7 @@ class ExplorerGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ExplorerObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return ExplorerObserver(iig_obs_type)
+        return ExplorerObserver(iig_obs_type, self.model.perfect_recall())
 
 
 class ExplorerState(pyspiel.State):
@@ -158,8 +159,9 @@ class ExplorerState(pyspiel.State):
         return f"{self.model!r}\ndecisions: {self.decisions}/{self.limit}"
 
 
-def game_type(cls: type[Game], zero_sum: bool = False) -> pyspiel.GameType:
-    """The registered type (constant-sum win shares); `zero_sum` for score-difference returns."""
+def game_type(cls: type[Game], zero_sum: bool = False, recall: bool = False) -> pyspiel.GameType:
+    """The registered type (constant-sum win shares); `zero_sum` for score-difference returns;
+    `recall` when the views are information states (`Game.perfect_recall`)."""
     information = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=PREFIX + cls.name, long_name=f"Python {cls.title}",
@@ -170,7 +172,7 @@ def game_type(cls: type[Game], zero_sum: bool = False) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players, min_num_players=cls.min_players,
-        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_information_state_string=recall, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=False,
         parameter_specification=spiel_params(cls))
 

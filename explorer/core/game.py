@@ -334,6 +334,12 @@ class Game:
         something: views are then treated as partial."""
         return False
 
+    def perfect_recall(self) -> bool:
+        """True when each player's view holds everything that player has seen and done so far (a
+        perfect-recall information state), so adapters may offer the view as one (OpenSpiel's
+        ``information_state_string``). A game that does not say may let views forget."""
+        return False
+
     def score_difference_bound(self) -> int | None:
         """The largest final score difference between two players, when the rules bound it
         (adapters that return score differences need it); None when not derived."""

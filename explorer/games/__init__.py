@@ -15,7 +15,7 @@ from explorer.core.registry import game_class, names, register
 
 __all__ = ["game_class", "names", "register"]
 
-for _name in ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush", "sjoroveroya"):
+for _name in ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "liars_dice", "pirate_rush", "sjoroveroya"):
     register(_name, f"{__name__}.{_name}")
 
 

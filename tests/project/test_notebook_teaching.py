@@ -22,7 +22,7 @@ import explorer
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 GENERATORS = ROOT / "scripts" / "notebooks"
-GAMES = ("sjoroveroya", "dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush")
+GAMES = ("sjoroveroya", "dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "pirate_rush", "liars_dice")
 PLAIN = (*GAMES, "start_here", "probabilities", "what_if")   # the notebooks a newcomer reads (interop and
 # live_table speak to researchers and hosts in OpenSpiel's and the server's own terms)
 ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))

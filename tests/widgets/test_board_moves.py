@@ -27,6 +27,8 @@ CONFIGS = [
     ("last_bottle_of_rum", {"players": 2, "ghost": True, "hideout_trade_mode": "subset"}),
     ("jolly_and_roger", {"players": 2}),
     ("jolly_and_roger", {"players": 2, "special_cards": True, "kraken_optional": True}),
+    ("liars_dice", {"players": 3}),
+    ("liars_dice", {"players": 2, "dice": 5, "bidding": "reset-quantity", "wild": "highest"}),
 ]
 GAMES = 6          # seeded random games per configuration
 STEPS = 260        # steps (decisions and chance outcomes) per game at most

@@ -30,7 +30,8 @@ IDS = {"last_bottle_of_rum": re.compile(r"\b(?:AC|TR|T|M|B)\d{2}\b"),
        "pirate_rush": re.compile(r"\b(?:Cu|Ag|Au|F1|F2)\b"),
        "jolly_and_roger": re.compile(r"\b(?:[GYB][1-5]|SK|KR|TO)\b"),
        "dead_mans_dice": re.compile(r"\bP\d-[12J]=[1-6S]\b"),
-       "sjoroveroya": re.compile(r"\b[SHDC]{2,}\b")}
+       "sjoroveroya": re.compile(r"\b[SHDC]{2,}\b"),
+       "liars_dice": re.compile(r"\bbid-\d+-\d+\b")}
 
 
 @pytest.fixture(scope="module", params=sorted(CASES))

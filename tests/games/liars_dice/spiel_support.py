@@ -1,0 +1,109 @@
+"""Walking our adapter's Liar's Dice (``python_liars_dice``, single round) beside OpenSpiel's C++
+``liars_dice`` node by node, under the documented action mapping (spaces.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pyspiel
+
+import explorer.adapters.openspiel  # noqa: F401  (registers python_liars_dice)
+from explorer.adapters.common import ids
+from explorer.games.liars_dice.spaces import openspiel_action, openspiel_outcome
+
+
+def games(dice: int, sides: int, bidding: str = "reset-face"):
+    ours = pyspiel.load_game("python_liars_dice", {"players": 2, "single_round": True, "dice": dice, "sides": sides,
+                                                   "bidding": bidding, "returns": "score_difference"})
+    theirs = pyspiel.load_game("liars_dice", {"players": 2, "numdice": dice, "dice_sides": sides,
+                                              "bidding_rule": bidding})
+    return ours, theirs
+
+
+@dataclass
+class Walk:
+    """What a lockstep walk saw: histories, information states per player (at their decisions),
+    our information state -> theirs (must be a bijection), and the Gambit text of our tree."""
+
+    histories: int = 0
+    infostates: tuple[dict, dict] = field(default_factory=lambda: ({}, {}))
+    theirs: tuple[set, set] = field(default_factory=lambda: (set(), set()))
+    lines: list = field(default_factory=list)
+    terminals: int = 0
+    chance_nodes: int = 0
+
+
+def translate(ours_state, chance: bool):
+    """Our adapter's ids at this node, each with OpenSpiel's id (the documented mapping)."""
+    model = ours_state.model
+    table = ids(model.game)
+    if chance:
+        return [(i, openspiel_outcome(table.outcomes[i]), p) for i, p in ours_state.chance_outcomes()]
+    return [(i, openspiel_action(model.game, table.actions[i]), None) for i in ours_state.legal_actions()]
+
+
+def step_check(walk: Walk, ours, theirs, depth: int, efg: bool) -> list:
+    """Check one node pair; return the children pairs to visit."""
+    walk.histories += 1
+    pad = " " * depth
+    assert ours.is_terminal() == theirs.is_terminal()
+    if ours.is_terminal():
+        assert ours.returns() == theirs.returns(), (str(theirs), ours.returns(), theirs.returns())
+        walk.terminals += 1
+        if efg:
+            walk.lines.append(f'{pad}t "" {walk.terminals} "" {{ {" ".join(map(str, ours.returns()))} }}')
+        return []
+    assert ours.is_chance_node() == theirs.is_chance_node()
+    chance = ours.is_chance_node()
+    pairs = translate(ours, chance)
+    if chance:
+        assert sorted((j, p) for _, j, p in pairs) == sorted(theirs.chance_outcomes())
+        walk.chance_nodes += 1
+        if efg:
+            names = " ".join(f'"{ours.action_to_string(pyspiel.PlayerId.CHANCE, i)}" {p:.16f}' for i, _, p in pairs)
+            walk.lines.append(f'{pad}c "" {walk.chance_nodes} "" {{ {names}  }} 0')
+    else:
+        player = ours.current_player()
+        assert player == theirs.current_player()
+        assert sorted(j for _, j, _ in pairs) == theirs.legal_actions()
+        mine, other = ours.information_state_string(player), theirs.information_state_string(player)
+        table = walk.infostates[player]
+        number = table.setdefault(mine, (len(table) + 1, other))
+        assert number[1] == other, "one of our information states is two of OpenSpiel's"
+        walk.theirs[player].add(other)
+        if efg:
+            names = " ".join(f'"{ours.action_to_string(player, i)}"' for i, _, _ in pairs)
+            walk.lines.append(f'{pad}p "" {player + 1} {number[0]} "" {{ {names}  }} 0')
+    return [(ours.child(i), theirs.child(j)) for i, j, _ in pairs]
+
+
+def walk_all(ours_game, theirs_game, efg: bool = False) -> Walk:
+    """Every history of both games, depth first in our adapter's action order (as Gambit writes it)."""
+    walk = Walk()
+    stack = [(ours_game.new_initial_state(), theirs_game.new_initial_state(), 0)]
+    while stack:
+        ours, theirs, depth = stack.pop()
+        children = step_check(walk, ours, theirs, depth, efg)
+        stack.extend((a, b, depth + 1) for a, b in reversed(children))
+    return walk
+
+
+def efg_text(game, walk: Walk) -> str:
+    players = " ".join(f'"Pl{i}"' for i in range(game.num_players()))
+    return f'EFG 2 R "{game}" {{ {players} }} \n' + "".join(line + "\n" for line in walk.lines)
+
+
+def walk_sampled(ours_game, theirs_game, deals: int, seed: int) -> Walk:
+    """Every node of `deals` random deals' bid trees is too many for 2 dice of 4 sides: here each
+    deal is followed by random bid sequences, every node on the way checked."""
+    rng = random.Random(seed)
+    walk = Walk()
+    for _ in range(deals):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while True:
+            children = step_check(walk, ours, theirs, 0, False)
+            if not children:
+                break
+            ours, theirs = children[rng.randrange(len(children))]
+    return walk
