@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+ODD_WORDS = ("-1", "999999", "?", "P9", "", "²", "٣", "P²")   # '²' is a digit to str.isdigit, not to int()
 ODD_VALUES: tuple[Any, ...] = (None, True, -1, 10**12, 2.5, "?", "x" * 5_000, [], {}, [[-5]], {"x": 1})
 
 
@@ -62,5 +63,5 @@ def fuzzed_notation(text: str, rng: random.Random, count: int = 20) -> Iterator[
         elif kind == 2:
             changed = [*lines[:at], f"{key}: {value[::-1]}", *lines[at + 1:]]
         else:
-            changed = [*lines[:at], f"{key}: {rng.choice(['-1', '999999', '?', 'P9', ''])}", *lines[at + 1:]]
+            changed = [*lines[:at], f"{key}: {rng.choice(ODD_WORDS)}", *lines[at + 1:]]
         yield "\n".join(changed)

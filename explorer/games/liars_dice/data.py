@@ -6,6 +6,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from explorer.core.bounds import is_number
+
 DATA_FILE = Path(__file__).with_name("data.toml")
 
 
@@ -34,6 +36,6 @@ COMPONENTS = _load()
 def seat_code(text: str) -> int:
     """``"P2"`` -> 1; `ValueError` for anything else."""
     text = text.strip().upper()
-    if len(text) < 2 or text[0] != "P" or not text[1:].isdigit():
+    if len(text) < 2 or text[0] != "P" or not is_number(text[1:]):
         raise ValueError(text)
     return int(text[1:]) - 1

@@ -10,8 +10,8 @@ from explorer.core.errors import IllegalAction
 
 from .model import LIAR, Bid, Roll
 
-_BID = re.compile(r"(?:bid\s+)?(\d{1,4})\s*[x-]\s*(\d{1,3})")
-_ROLL = re.compile(r"roll\s+(\d{1,3})")
+_BID = re.compile(r"(?:bid\s+)?(\d{1,4})\s*[x-]\s*(\d{1,3})", re.ASCII)
+_ROLL = re.compile(r"roll\s+(\d{1,3})", re.ASCII)
 
 
 def parse(game, text) -> object:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 from explorer.core.positions import check_root
 from explorer.core.view import View
@@ -82,7 +83,7 @@ def _ints(value: Any, field: str) -> tuple[int, ...]:
 def _bid(text: Any, field: str, players: int) -> tuple[int, int, int]:
     words = text.split() if isinstance(text, str) else []
     parts = words[1].lower().split("x") if len(words) == 2 else []
-    if len(parts) != 2 or not all(p.isdigit() and len(p) < 5 for p in parts):
+    if len(parts) != 2 or not all(is_number(p) and len(p) < 5 for p in parts):
         raise PositionError(field, f"a bid is written 'P1 2x3' (seat, quantity x face), not {text!r}")
     return _seat(words[0], field, players), int(parts[0]), int(parts[1])
 

@@ -26,6 +26,7 @@ defaults apply (position.py).
 
 from __future__ import annotations
 
+from explorer.core.bounds import is_number
 from explorer.core.errors import PositionError
 
 from .model import LiarsDiceState
@@ -51,7 +52,7 @@ def write(s: LiarsDiceState) -> str:
 
 def _numbers(text: str, key: str, number: int) -> list[int]:
     words = text.split()
-    if not all(w.isdigit() and len(w) < 5 for w in words):
+    if not all(is_number(w) and len(w) < 5 for w in words):
         raise PositionError(key, f"line {number}: whole numbers separated by spaces, not {text!r}")
     return [int(w) for w in words]
 
@@ -74,7 +75,7 @@ def read(game, text: str) -> LiarsDiceState:
                                                           "P1 cup, bids, opener, out, loser, called)")
         if key.endswith(" cup"):
             seat = key[:-4].strip().upper()
-            if seat[:1] != "P" or not seat[1:].isdigit() or not 1 <= int(seat[1:]) <= game.players:
+            if seat[:1] != "P" or not is_number(seat[1:]) or not 1 <= int(seat[1:]) <= game.players:
                 raise PositionError(written, f"line {number}: a cup line names a seat P1 to P{game.players}")
             cups[int(seat[1:]) - 1] = _numbers(value, written, number)
             lines[f"cups.{int(seat[1:]) - 1}"] = (written, number)
