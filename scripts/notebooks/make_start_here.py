@@ -26,11 +26,14 @@ GAMES = (
     ("pirate_rush", "Pirate Rush", "3-5 players",
      "Peek at face-down loot in secret, remember where the gold is, and take the best tile when your turn "
      "comes; the highest score after five rounds wins."),
+    ("liars_dice", "Liar's Dice", "2-6 players, the sixth game, added with the game kit",
+     "Everyone rolls under a cup; bid on how many dice across all cups show a face, or call the last bid a "
+     "lie; whoever was wrong loses a die, and the last pirate with dice wins."),
 )
 
 cells = [
     title("Pirate Rules Explorer: start here",
-          "Five pirate board games, modelled exactly: every rule, every card and die, and the exact odds of "
+          "Six pirate games, modelled exactly: every rule, every card and die, and the exact odds of "
           "every draw and roll. Pick a game and play it on a live board right here; each game has a notebook "
           "that teaches it."),
     C("import widgets\n\nwidgets.setup_notebook()  # loads the chart library into this page (no internet needed)"),
