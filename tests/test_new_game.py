@@ -23,7 +23,7 @@ SKELETON_FILES = {
 
 
 EVERY_GAME_TESTS = ("conftest.py", "toy_games.py", "test_contract.py", "test_layers.py", "test_skeleton.py",
-                    "test_docs.py", "test_lessons_coverage.py")
+                    "project/test_docs.py", "lessons/test_lessons_coverage.py")
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,8 @@ def project(tmp_path_factory) -> Path:
     shutil.copy(ROOT / "docs" / "make_docs.py", root / "docs")
     shutil.copy(ROOT / "docs" / "architecture.md", root / "docs")
     for name in EVERY_GAME_TESTS:
-        shutil.copy(ROOT / "tests" / name, root / "tests")
+        (root / "tests" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "tests" / name, root / "tests" / name)
     made = run(root, "-m", "explorer", "new-game", "treasure_dive", "--root", str(root))
     assert made.returncode == 0, made.stderr
     assert "made treasure_dive: 26 files" in made.stdout
