@@ -41,7 +41,7 @@ def project(tmp_path_factory) -> Path:
         shutil.copy(ROOT / "tests" / name, root / "tests" / name)
     made = run(root, "-m", "explorer", "new-game", "treasure_dive", "--root", str(root))
     assert made.returncode == 0, made.stderr
-    assert "made treasure_dive: 26 files" in made.stdout
+    assert "made treasure_dive: 27 files" in made.stdout
     return root
 
 
@@ -87,4 +87,4 @@ def test_a_bad_or_taken_name_writes_nothing(tmp_path):
         create("treasure_dive", tmp_path)
     mine = (tmp_path / "docs" / "rules" / "treasure_dive.md").read_text()
     assert not (tmp_path / "explorer").exists() and mine == "mine"
-    assert len(planned("treasure_dive", tmp_path)) == 25   # and docs/<name>.md, written by docs/make_docs.py
+    assert len(planned("treasure_dive", tmp_path)) == 26   # and docs/<name>.md, written by docs/make_docs.py

@@ -33,6 +33,7 @@ def planned(name: str, root: Path) -> dict[Path, str]:
              for t in sorted((SKELETON / "game").glob("*.tmpl"))}
     files[root / "tests" / "games" / name / f"test_{name}_rules.py"] = "test_rules.py.tmpl"
     files[root / "explorer" / "lessons" / "data" / f"{name}.toml"] = "lesson.toml.tmpl"
+    files[root / "explorer" / "lessons" / "data" / f"{name}_odds.toml"] = "odds_lesson.toml.tmpl"
     files[root / "docs" / "rules" / f"{name}.md"] = "docs.md.tmpl"
     return files
 
