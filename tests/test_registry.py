@@ -12,8 +12,8 @@ import explorer
 
 
 def test_calling_explorer_games_lists_the_names():
-    assert explorer.games() == ("dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "liars_dice",
-                                "pirate_rush", "sjoroveroya")
+    shipped = {"dead_mans_dice", "jolly_and_roger", "last_bottle_of_rum", "liars_dice", "pirate_rush", "sjoroveroya"}
+    assert shipped <= set(explorer.games()) and explorer.games() == tuple(sorted(explorer.games()))
     assert all(explorer.load(name).name == name for name in explorer.games())
 
 

@@ -71,15 +71,16 @@ def create(name: str, root: Path | str = ".", title: str | None = None) -> list[
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     register(name, root)
-    return [*files, *notation_page(name, root)]
+    return [*files, *written_by(root / "docs" / "make_docs.py", [], root / "docs" / f"{name}.md"),
+            *written_by(root / "tests" / "test_golden.py", [name], root / "tests" / "golden" / f"{name}.txt")]
 
 
-def notation_page(name: str, root: Path) -> list[Path]:
-    """docs/<name>.md, the page the project writes from the package's docstrings (docs/make_docs.py),
-    where the project has that script."""
-    script = root / "docs" / "make_docs.py"
+def written_by(script: Path, args: list[str], made: Path) -> list[Path]:
+    """Run one of the project's writers for the new game, where the project has it: docs/make_docs.py
+    (the notation page, from the package's docstrings) and tests/test_golden.py (its golden playthrough)."""
     if not script.exists():
         return []
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    subprocess.run([sys.executable, str(script)], cwd=root, env=env, check=True, capture_output=True)
-    return [root / "docs" / f"{name}.md"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(script.parents[1]), os.environ.get("PYTHONPATH", "")])}
+    subprocess.run([sys.executable, str(script), *args], cwd=script.parents[1], env=env, check=True,
+                   capture_output=True)
+    return [made]
