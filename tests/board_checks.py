@@ -22,8 +22,8 @@ MODULES = {"last_bottle_of_rum-modules": ("last_bottle_of_rum", 50, {"players": 
            "pirate_rush-advanced": ("pirate_rush", 40, {"players": 4, "advanced": True}),
            "dead_mans_dice-six": ("dead_mans_dice", 30, {"players": 6}),
            "sjoroveroya-two": ("sjoroveroya", 30, {"players": 2})}
-# a game added since (python -m explorer new-game) is drawn at its default set-up, 20 random steps in
-CASES = {**{name: (name, *MID.get(name, (20, {}))) for name in explorer.games()}, **MODULES}
+# a game added since (python -m explorer new-game) is drawn at its default set-up, 4 random steps in
+CASES = {**{name: (name, *MID.get(name, (4, {}))) for name in explorer.games()}, **MODULES}
 
 
 def states(case: str, seed: int = 3) -> list:
