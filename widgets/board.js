@@ -6,7 +6,8 @@
 // words (level by level when `menu` has several levels, e.g. "Give ..." then "Get ...").
 // The clicked element turns "pressed" on pointerdown, in this frame, before the round trip.
 // Hovering an element highlights every place its actions involve. Optional engine verdicts
-// (`verdicts: {id: {text, title, best}}`) show as a badge at the element, in the menu entry,
+// (`verdicts: {id: {text, title, best}}`) show as a badge at the element (shortened or left out
+// where it would cover another badge or move), in the menu entry,
 // and as a ring around the best move's element.
 const CSS = `
 .pre-board { font-family: sans-serif; font-size: 13px; position: relative; }
@@ -26,6 +27,7 @@ const CSS = `
 .pre-board .pre-badge { position: absolute; transform: translate(-50%, -100%); background: #102a43; color: #fff;
   font: bold 11px sans-serif; padding: 1px 4px; border-radius: 8px; white-space: nowrap; pointer-events: auto; }
 .pre-board .pre-badge.pre-best-badge { background: #b8860b; }
+.pre-board .pre-badge[hidden] { display: none; }
 .pre-board .pre-ring { position: absolute; border: 3px solid #d4a017; border-radius: 6px;
   box-shadow: 0 0 0 2px #fff8; pointer-events: none; }
 .pre-board .pre-menu { position: absolute; z-index: 20; display: flex; flex-direction: column; gap: 2px;
@@ -195,28 +197,60 @@ function render({ model, el }) {
     if (first) first.focus({ preventScroll: true });
   };
 
-  // Badges for verdicts at their elements and a ring round the best move's element.
+  // Badges for verdicts at their elements and a ring round the best move's element. A badge never
+  // covers another badge or another move's element: where it would, it shrinks to its figure, and
+  // where even that would, it gives way (the figure stays in the menus, the picker and the engine's
+  // table; the best move keeps its ring). The best move's badge is placed first, then the higher
+  // figures.
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const holds = (a, b) => a.left <= b.left && a.right >= b.right && a.top <= b.top && a.bottom >= b.bottom;
   const overlay = () => {
     layer.replaceChildren();
     const seen = verdicts();
+    const figure = (words) => parseFloat(words.replace(/^[^0-9-]*/, "")) || 0;
+    const entries = [];
+    const elements = [];
     for (const [place, list] of targets) {
-      const rated = list.filter((a) => seen[a.id]);
-      if (!rated.length) continue;
-      const best = rated.find((a) => seen[a.id].best);
-      const shown = best || rated[0];
       const node = nodesAt(place).find((n) => rectOf(n));
       const r = node && rectOf(node);
-      if (!r) continue;
+      if (r) elements.push({ place, r });
+      const rated = list.filter((a) => seen[a.id]);
+      if (!rated.length || !r) continue;
+      const best = rated.find((a) => seen[a.id].best);
+      entries.push({ place, rated, best, shown: best || rated[0], r });
+    }
+    entries.sort((a, b) => (b.best ? 1 : 0) - (a.best ? 1 : 0)
+      || figure(seen[b.shown.id].text) - figure(seen[a.shown.id].text));
+    const placed = [];
+    for (const { place, rated, best, shown, r } of entries) {
       const badge = document.createElement("span");
       badge.className = "pre-badge" + (best ? " pre-best-badge" : "");
       badge.dataset.place = place;
       badge.dataset.move = shown.id;
       const words = seen[shown.id].text;
-      badge.textContent = (best && !words.startsWith("★") ? "★ " : "") + words + (rated.length > 1 ? " …" : "");
+      const star = best && !words.startsWith("★") ? "★ " : "";
+      const more = rated.length > 1 ? " …" : "";
+      badge.textContent = star + words + more;
       badge.title = rated.map((a) => `${a.label}: ${seen[a.id].title || seen[a.id].text}`).join("\n");
       badge.style.left = `${(r.left + r.right) / 2}px`;
       badge.style.top = `${r.top}px`;
       layer.append(badge);
+      const spot = () => {
+        const w = badge.offsetWidth, h = badge.offsetHeight, x = (r.left + r.right) / 2;
+        return { left: x - w / 2, right: x + w / 2, top: r.top - h, bottom: r.top };
+      };
+      const clear = () => {
+        const b = spot();
+        return !placed.some((p) => meets(b, p)) && !elements.some((e) => e.place !== place && !holds(e.r, r)
+          && meets(b, e.r));
+      };
+      if (!clear()) {
+        const short = words.match(/[-\d.]+%?/);
+        badge.textContent = star + (short ? short[0] : words) + more;
+        badge.classList.add("pre-badge-short");
+        if (!clear()) badge.hidden = true;             // the best move keeps its ring
+      }
+      if (!badge.hidden) placed.push(spot());
       if (best) {
         const ring = document.createElement("div");
         ring.className = "pre-ring";

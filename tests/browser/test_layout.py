@@ -64,11 +64,46 @@ def sideways(page):
 
 def into_the_game(name, steps=6):
     """The address of the app `steps` steps into game `name` from the app's own start (seed 0):
-    rolls at chance, else the first legal move; opened by its link, so every run is the same."""
+    rolls at chance, else the first legal move, then rolls on to a decision (so the engine rates
+    moves on the board); opened by its link, so every run is the same."""
     ctl = Controller(explorer.load(name), 0)
     for _ in range(steps):
         ctl.roll() if ctl.state.is_chance else ctl.play(ctl.state.legal_actions()[0])
+    while ctl.state.is_chance:
+        ctl.roll()
     return query_of(ctl.game, ctl.path)
+
+
+COVERED = """() => {
+  const all = (root) => [...root.querySelectorAll('*')].flatMap(e => e.shadowRoot ? [e, ...all(e.shadowRoot)] : [e]);
+  const everything = all(document);
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+    && b.top < a.bottom - 0.5;
+  const holds = (a, b) => a.left <= b.left + 0.5 && a.right >= b.right - 0.5 && a.top <= b.top + 0.5
+    && a.bottom >= b.bottom - 0.5;
+  const badges = everything.filter(e => e.matches('.pre-board .pre-badge') && !e.hidden)
+    .map(b => ({place: b.dataset.place, text: b.textContent, r: b.getBoundingClientRect()}));
+  const places = everything.filter(e => e.matches('.pre-board svg .pre-target'))
+    .map(n => ({place: n.dataset.place, r: n.getBoundingClientRect()})).filter(e => e.r.width);
+  const found = [];
+  badges.forEach((b, i) => {
+    badges.slice(i + 1).forEach(o => { if (meets(b.r, o.r)) found.push(`${b.text} on ${o.text}`); });
+    const own = places.filter(e => e.place === b.place).map(e => e.r);
+    for (const e of places) {
+      if (e.place !== b.place && !own.some(r => holds(e.r, r)) && meets(b.r, e.r)) {
+        found.push(`${b.text} on ${e.place}`);
+      }
+    }
+  });
+  return {found, shown: badges.length};
+}"""
+
+
+def badges_clear(page) -> dict:
+    """The engine's badges on the board, once they are drawn: how many are shown, and each one
+    that covers another badge or another move's element (one that does not hold its own)."""
+    expect(page.locator(".pre-board .pre-badge").first).to_be_attached(timeout=30_000)
+    return page.evaluate(COVERED)
 
 
 def engine_on(page):
@@ -89,6 +124,8 @@ def test_the_position_fits_one_screen_at_1366x768(app_url, page, name):
     engine_on(page)
     page.wait_for_timeout(1500)   # a first snapshot or two
     assert outside(page, WIDE) == {}, "with the engine on"
+    clear = badges_clear(page)
+    assert clear["shown"] and clear["found"] == [], clear
     page.screenshot(path=str(GALLERY / f"{name}-1366-engine.png"))
 
 
@@ -103,6 +140,8 @@ def test_one_column_at_600px_without_sideways_scrolling(app_url, page, name):
     engine_on(page)
     page.wait_for_timeout(1500)
     assert sideways(page) == 0
+    clear = badges_clear(page)
+    assert clear["shown"] and clear["found"] == [], clear   # no verdict covers another or a move
     GALLERY.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(GALLERY / f"{name}-600.png"), full_page=True)
 
