@@ -3,7 +3,8 @@
 Run: ``python benchmarks/playouts.py [--seconds 5] [--games name ...] [--evaluator]``. It prints
 figures; it asserts nothing. A step is one applied action or chance outcome. Uniformly random
 play can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so a game still
-running after 100,000 steps is abandoned and counted in its own column. Each figure is also given
+running after 100,000 steps is abandoned and counted in its own column. The set-up's chance
+steps that `Game.start` resolves are steps too, and are counted. Each figure is also given
 as a multiple of a frozen-dataclass Pig's steps/s measured in the same run (``x Pig``). With ``--evaluator``:
 games/s of the evaluator (`Game.evaluator()`) from the start on the game's kernel
 (`Game.playout`) and through the model, for the games that have such a kernel.
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 import explorer
+from explorer.core.trail import length
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -33,7 +35,7 @@ def measure(name: str, players: int, seconds: float, options: dict) -> tuple[flo
     while time.perf_counter() - start < seconds:
         rng = random.Random(seed)
         state = game.start(seed=seed)
-        played = 0
+        played = length(state._trail)     # the set-up's chance steps `start` resolved
         while not state.is_over and played < GUARD:
             if state.is_chance:
                 state = state._step(state.sample_chance(rng))

@@ -4,7 +4,7 @@ is rolled with its opener (R8, T1), unless the game is over (E1, E2)."""
 
 from __future__ import annotations
 
-from bisect import insort
+from functools import cache
 
 from explorer.core.events import Event
 from explorer.core.trail import extend
@@ -12,8 +12,9 @@ from explorer.core.trail import extend
 from .model import Bid, LiarsDiceState, build
 
 
+@cache
 def quantity_words(quantity: int, face: int) -> str:
-    """``3 fours``-style words for a bid (R1)."""
+    """``3 fours``-style words for a bid (R1); worked out once per bid."""
     names = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
     plural = {6: "sixes"}
     name = names.get(face, str(face))
@@ -21,12 +22,13 @@ def quantity_words(quantity: int, face: int) -> str:
 
 
 class Working:
-    """The fields of a state while one step changes them."""
+    """The fields of a state while one step changes them: a roll or a bid replaces one field, so
+    the fields stay the state's own tuples until a step changes them."""
 
     def __init__(self, s: LiarsDiceState) -> None:
         self.s = s
-        self.dice = list(s.dice)
-        self.cups = [list(cup) for cup in s.cups]
+        self.dice = s.dice
+        self.cups = s.cups
         self.bids = s.bids
         self.opener, self.out, self.loser, self.called, self.round = s.opener, s.out, s.loser, s.called, s.round
         self.events: list[Event] = []
@@ -37,7 +39,8 @@ class Working:
     def roll(self, face: int) -> None:
         """C1: the roller's next die shows `face`, seen only by the roller (T1)."""
         seat = self.s.roller
-        insort(self.cups[seat], face)
+        cups = self.cups
+        self.cups = (*cups[:seat], tuple(sorted((*cups[seat], face))), *cups[seat + 1:])
         self.events.append(Event(f"{self.name(seat)} rolls a die under the cup", ("T1", "C1"), f"a {face}", seat))
 
     def bid(self, bid: Bid) -> None:
@@ -57,11 +60,11 @@ class Working:
         if self.s.game.options["single_round"]:
             self.called = True                      # E2: one round, not a match
             return
-        self.dice[loser] -= 1
-        if not self.dice[loser]:
+        self.dice = dice = (*self.dice[:loser], self.dice[loser] - 1, *self.dice[loser + 1:])
+        if not dice[loser]:
             self.out = (*self.out, loser)
             self.events.append(Event(f"{self.name(loser)} has no dice left and is out", ("R7",)))
-        self.cups = [[] for _ in self.dice]
+        self.cups = ((),) * len(dice)
         self.bids = ()
         if sum(1 for d in self.dice if d) <= 1:
             winner = next(p for p, d in enumerate(self.dice) if d)
@@ -83,6 +86,5 @@ class Working:
 
     def freeze(self, action) -> LiarsDiceState:
         s = self.s
-        return build(s.game, extend(s._trail, action), tuple(self.events), tuple(self.dice),
-                     tuple(tuple(cup) for cup in self.cups), self.bids, self.opener, self.out, self.loser,
-                     self.called, self.round)
+        return build(s.game, extend(s._trail, action), tuple(self.events), self.dice, self.cups, self.bids,
+                     self.opener, self.out, self.loser, self.called, self.round)

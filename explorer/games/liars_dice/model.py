@@ -114,6 +114,8 @@ class LiarsDiceState(RulesState):
 _SLOTS = {name: getattr(LiarsDiceState, name) for name in LiarsDiceState.__slots__}
 FIELDS = ("dice", "cups", "bids", "opener", "out", "loser", "called", "round")
 _SETTERS = tuple(_SLOTS[name].__set__ for name in FIELDS)
+(_set_dice, _set_cups, _set_bids, _set_opener, _set_out, _set_loser, _set_called, _set_round) = _SETTERS
+_new = object.__new__
 _set_roller, _set_actor = _SLOTS["_roller"].__set__, _SLOTS["_actor"].__set__
 _set_game = State.game.__set__  # type: ignore[attr-defined]
 _set_trail = State._trail.__set__  # type: ignore[attr-defined]
@@ -122,17 +124,25 @@ _set_events = State.events.__set__  # type: ignore[attr-defined]
 
 def build(game, trail, events, dice, cups, bids, opener, out, loser, called, round_) -> LiarsDiceState:
     """Make a state from its position fields without checks (the fast path)."""
-    s = LiarsDiceState.__new__(LiarsDiceState)
+    s = _new(LiarsDiceState)
     _set_game(s, game)
     _set_trail(s, trail)
     _set_events(s, events)
-    for setter, value in zip(_SETTERS, (dice, cups, bids, opener, out, loser, called, round_), strict=True):
-        setter(s, value)
+    _set_dice(s, dice)
+    _set_cups(s, cups)
+    _set_bids(s, bids)
+    _set_opener(s, opener)
+    _set_out(s, out)
+    _set_loser(s, loser)
+    _set_called(s, called)
+    _set_round(s, round_)
     roller = actor = None       # who acts next: worked out once, states never change
-    if not called and sum(1 for d in dice if d) > 1:
-        roller = next((seat for seat, (count, cup) in enumerate(zip(dice, cups, strict=True)) if len(cup) < count),
-                      None)
-        if roller is None:
+    if not called and len(dice) - dice.count(0) > 1:
+        for seat, count in enumerate(dice):
+            if len(cups[seat]) < count:
+                roller = seat
+                break
+        else:
             actor = s.next_seat(bids[-1][0]) if bids else opener
     _set_roller(s, roller)
     _set_actor(s, actor)

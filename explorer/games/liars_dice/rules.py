@@ -59,16 +59,24 @@ def legal_actions(s: LiarsDiceState) -> tuple:
     return (*ordered_bids(game, total)[bid_rank(game, total, quantity, face) + 1:], LIAR)
 
 
-def chance_outcomes(s: LiarsDiceState) -> tuple[tuple[Roll, Fraction], ...]:
-    """One die of the roller's cup, each face 1/sides (C1); empty at a decision."""
-    if not s.is_chance:
-        return ()
-    sides = s.game.options["sides"]
+@cache
+def rolls(sides: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """The faces of one die, each with chance 1/sides (C1): built once per number of sides."""
     return tuple((Roll(face), Fraction(1, sides)) for face in range(1, sides + 1))
 
 
+def chance_outcomes(s: LiarsDiceState) -> tuple[tuple[Roll, Fraction], ...]:
+    """One die of the roller's cup, each face 1/sides (C1); empty at a decision."""
+    return rolls(s.game.options["sides"]) if s.is_chance else ()
+
+
 def sample_chance(s: LiarsDiceState, rng: random.Random) -> Roll:
-    return sample(chance_outcomes(s), rng)
+    """One face (C1), drawn as `explorer.core.chance.sample` draws from `chance_outcomes`: with
+    every chance 1/sides its ticket is ``rng.randrange(sides)``, the index of the face."""
+    if not s.is_chance:
+        return sample((), rng)
+    outcomes = rolls(s.game.options["sides"])
+    return outcomes[rng.randrange(len(outcomes))][0]
 
 
 def matches(game, cups, face: int) -> int:
@@ -81,11 +89,12 @@ def matches(game, cups, face: int) -> int:
 def step(s: LiarsDiceState, action) -> LiarsDiceState:
     """Apply a legal roll (C1), bid (R1, R2) or call (R4, R5)."""
     w = flow.Working(s)
-    if isinstance(action, Roll):
+    kind = type(action)
+    if kind is Roll:
         w.roll(action.face)
-    elif isinstance(action, Bid):
+    elif kind is Bid:
         w.bid(action)
-    elif isinstance(action, Liar):
+    elif kind is Liar:
         bidder, quantity, face = s.bids[-1]
         w.call(bidder, quantity, face, matches(s.game, s.cups, face))
     return w.freeze(action)
