@@ -4,10 +4,9 @@ First, in one run: 1,000 rollouts per game from its mid-game position on 2 worke
 the game's evaluator (`Game.evaluator()`, the seats `rollouts` gives unnamed players) and
 with uniformly random seats, seconds and steps per game for each. The evaluator plays the
 default set-up; random play gets the length cap it needs where it would not end (below).
-Where a game has a kernel for the policy (`Game.playout`: the evaluator in all five
-games, random play in Dead Man's Dice, Sjørøverøya and Rum), `rollouts` plays on it; the rest
-step the model. The machine's load moves these figures a lot: note
-`uptime` with them.
+Where a game has a fast playout for the policy (`Game.playout`, the game's playout.py: the
+model's own rules on one working copy), `rollouts` plays on it; the rest step the model.
+The machine's load moves these figures a lot: note `uptime` with them.
 With ``--scaling``: seconds per 1,000 random rollouts on 1 and 2 workers and the exact
 chance distribution latency.
 
@@ -32,8 +31,8 @@ from explorer.core.play import advance
 # game (2 or 3 players) can run past a million steps (the endgame is a random walk).
 # Dead Man's Dice under uniformly random play never reaches the target (random broadsides
 # sink every total), so its default games run to the 100-round guard: ~10k steps each;
-# with `broadside=off` (V1) they end. Its random playouts run on its kernel (kernel.py), so
-# both cases now play the full 1,000. Random Rum captains never reach 10 Loot: `turn_limit`.
+# with `broadside=off` (V1) they end. Its random playouts run on its fast playout (playout.py),
+# so both cases play the full 1,000. Random Rum captains never reach 10 Loot: `turn_limit`.
 CASES: dict[str, list[tuple[int, dict, int]]] = {
     "sjoroveroya": [(2, {"turn_cap": 40}, 1000), (3, {"turn_cap": 40}, 1000), (4, {"turn_cap": 40}, 1000)],
     "dead_mans_dice": [(3, {}, 1000), (3, {"broadside": "off"}, 1000)],

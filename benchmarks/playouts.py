@@ -6,8 +6,8 @@ play can stall in some games (e.g. Sjørøverøya's two-pieces-left endgame), so
 running after 100,000 steps is abandoned and counted in its own column. The set-up's chance
 steps that `Game.start` resolves are steps too, and are counted. Each figure is also given
 as a multiple of a frozen-dataclass Pig's steps/s measured in the same run (``x Pig``). With ``--evaluator``:
-games/s of the evaluator (`Game.evaluator()`) from the start on the game's kernel
-(`Game.playout`) and through the model, for the games that have such a kernel.
+games/s of the evaluator (`Game.evaluator()`) from the start on the game's fast playout
+(`Game.playout`: playout.py, the model's own rules on one working copy) and through the model.
 """
 
 from __future__ import annotations
