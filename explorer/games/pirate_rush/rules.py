@@ -43,6 +43,7 @@ from .turn.table import (
     THROWS,
     commander,
     islands_left,
+    left_counts,
     looks_allowed,
     node,
     opt,
@@ -53,6 +54,9 @@ from .turn.table import (
 __all__ = ["CHANCES", "DECISIONS", "PICKS", "THROWS", "action_places", "chance_outcomes", "describe",
            "explain_illegal", "legal_actions", "node", "outcome_group", "sample_chance", "scores", "settle",
            "stage_text", "step", "winners"]
+
+
+TILE = {k: Outcome("tile", k) for k in KINDS}   # the outcomes of a first sight, made once
 
 
 # -- chance ---------------------------------------------------------------------------
@@ -94,9 +98,7 @@ def sample_chance(s, rng: random.Random):
     """Exact and fast: integer draws weighted by counts, no Fraction arithmetic."""
     task = s.stack[-1]
     if task[0] == "see":
-        left = unaccounted(s)
-        counts = [left[k] for k in KINDS]
-        return Outcome("tile", KINDS[sample_counts(counts, rng)])
+        return TILE[KINDS[sample_counts(left_counts(s.kinds), rng)]]
     if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
         tokens = candidates(s, task)
         t = tokens[rng.randrange(len(tokens))]
@@ -107,10 +109,10 @@ def sample_chance(s, rng: random.Random):
 
 # -- decisions ------------------------------------------------------------------------
 def legal_actions(s) -> tuple:
-    kind, _ = node(s)
-    if kind != "decision":
+    stack = s.stack
+    if s.phase == "over" or not stack or stack[-1][0] in CHANCES:   # `node` is no decision
         return ()
-    return tuple(decision_actions(s, s.stack[-1]))
+    return tuple(decision_actions(s, stack[-1]))
 
 
 def explain_illegal(s, action) -> IllegalAction:

@@ -177,11 +177,14 @@ def own_kinds(s, p: int, keep=None) -> list[str]:
 
 def unaccounted(s) -> dict[str, int]:
     """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
-    left = dict(TOTAL)
-    for k in s.kinds:
-        if k:
-            left[k] -= 1
-    return left
+    return dict(zip(KINDS, left_counts(s.kinds), strict=True))
+
+
+@lru_cache(maxsize=4096)
+def left_counts(kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """`unaccounted` as counts in KINDS order, worked out once per table of resolved kinds (most
+    steps resolve none)."""
+    return tuple(TOTAL[k] - kinds.count(k) for k in KINDS)
 
 
 def islands_left(s) -> list[str]:
