@@ -56,7 +56,12 @@ __all__ = ["CHANCES", "DECISIONS", "PICKS", "THROWS", "action_places", "chance_o
            "stage_text", "step", "winners"]
 
 
-TILE = {k: Outcome("tile", k) for k in KINDS}   # the outcomes of a first sight, made once
+# outcomes drawn often, made once (an Outcome is an immutable value): a first sight, an island
+# tile seen, a duel throw (coin: win/lose; else win/lose/draw), in `chance_outcomes`' order
+TILE = {k: Outcome("tile", k) for k in KINDS}
+ISLAND = {t: Outcome("island", t) for t in ISLAND_TILES}
+DUEL = {True: (Outcome("duel", "win"), Outcome("duel", "lose")),
+        False: tuple(Outcome("duel", w) for w in ("win", "lose", "draw"))}
 
 
 # -- chance ---------------------------------------------------------------------------
@@ -81,9 +86,7 @@ def chance_outcomes(s) -> tuple:
     if kind in PICKS:   # R74: uniform over the tiles, named in words (tokens/picks.py)
         return outcomes(s, task)
     if kind == "duel_rps":
-        if opt(s, "duel_mode") == "coin":
-            return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
-        return uniform([Outcome("duel", w) for w in ("win", "lose", "draw")])
+        return uniform(DUEL[opt(s, "duel_mode") == "coin"])
     raise AssertionError(kind)
 
 
@@ -103,6 +106,12 @@ def sample_chance(s, rng: random.Random):
         tokens = candidates(s, task)
         t = tokens[rng.randrange(len(tokens))]
         return Outcome("place" if task[0] == "place" else "pick", labels(s, task)[t])
+    if task[0] == "isee":   # one uniform draw over the tiles left, as `chance_outcomes` lists them
+        left = islands_left(s)
+        return ISLAND[left[rng.randrange(len(left))]]
+    if task[0] == "duel_rps":
+        throws = DUEL[opt(s, "duel_mode") == "coin"]
+        return throws[rng.randrange(len(throws))]
     outcomes_ = chance_outcomes(s)
     return outcomes_[rng.randrange(len(outcomes_))][0] if task[0] != "see" else sample(outcomes_, rng)
 

@@ -115,6 +115,34 @@ def zones(s) -> dict[int, str]:
         return out
 
 
+def _moved_zones(before, w, old: dict[int, str]) -> tuple[dict[int, str], set[int]]:
+    """`_zones_of(w)` from `before`'s (`old`), and the tokens of every place the step changed: every
+    token lies in exactly one place (position.py checks it), so only those can have moved. A step
+    changes a few places; the others are the same objects as before it."""
+    new = dict(old)
+    changed: set[int] = set()
+    for zone, row_b, row in zip(ISLAND_ZONES, before.slots, w.slots, strict=True):
+        if row is not row_b:
+            changed.update(row_b)
+            changed.update(row)
+            for t in row:
+                if t >= 0:
+                    new[t] = zone
+    for zone, pile_b, pile in zip(PILE_ZONES, before.loot, w.loot, strict=False):
+        if pile is not pile_b:
+            changed.update(pile_b)
+            changed.update(pile)
+            for t in pile:
+                new[t] = zone
+    if w.discard is not before.discard:
+        changed.update(before.discard)
+        changed.update(w.discard)
+        for t in w.discard:
+            new[t] = "D"
+    changed.discard(-1)
+    return new, changed
+
+
 def track(before, w) -> None:
     """Keep every vague fact true after a step (H2, H7-H12): revise it when tiles leave its zones.
 
@@ -136,9 +164,11 @@ def track(before, w) -> None:
     same_places = before.slots is w.slots and before.loot is w.loot and before.discard is w.discard
     if same_places:
         w._zones = new = old
+        moved = []
     else:
-        new = zones(w)
-    moved = [] if same_places else [(x, old[x], b) for x, b in new.items() if old[x] != b]
+        new, changed = _moved_zones(before, w, old)
+        w._zones = new
+        moved = [(x, old[x], new[x]) for x in changed if old[x] != new[x]]
     tidy = getattr(before, "_tidy", False)
     for p in range(w.game.players):
         facts = w.vague[p]
@@ -167,7 +197,7 @@ def _prune(w, p: int, facts, zone_of: dict[int, str]) -> tuple:
     wrong; it is dropped rather than kept false.
     """
     known = w.known[p]
-    open_zones = {zone for t, zone in zone_of.items() if t not in known}
+    open_zones = set(map(zone_of.__getitem__, zone_of.keys() - known))
     out = []
     for t, z in facts:
         z = tuple(sorted(z & open_zones))
