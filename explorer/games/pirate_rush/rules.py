@@ -161,7 +161,9 @@ def settle(w: Work) -> None:
 
 def decide(w: Work, task: tuple, a: Move) -> None:
     kind = task[0]
-    if kind == "choose_start":
+    if kind == "turn":   # most decisions are a turn's (the tasks below are each other's alternatives)
+        turn_action(w, task[1], a)
+    elif kind == "choose_start":
         w.pop()
         w.starter = parse_seat(a.arg)
         w.say(f"Player {w.starter + 1} is chosen to start", "S8")
@@ -188,7 +190,5 @@ def decide(w: Work, task: tuple, a: Move) -> None:
         w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
         w.say(f"Commander (Player {commander(w) + 1}) names Player {p + 1}", "R10", "R2", "T3")
         w.push(("turn", p))
-    elif kind == "turn":
-        turn_action(w, task[1], a)
     else:
         power_decision(w, task, a)
