@@ -43,7 +43,6 @@ from .turn.table import (
     THROWS,
     commander,
     islands_left,
-    left_counts,
     looks_allowed,
     node,
     opt,
@@ -101,7 +100,7 @@ def sample_chance(s, rng: random.Random):
     """Exact and fast: integer draws weighted by counts, no Fraction arithmetic."""
     task = s.stack[-1]
     if task[0] == "see":
-        return TILE[KINDS[sample_counts(left_counts(s.kinds), rng)]]
+        return TILE[KINDS[sample_counts(tuple(unaccounted(s).values()), rng)]]
     if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
         tokens = candidates(s, task)
         t = tokens[rng.randrange(len(tokens))]

@@ -120,8 +120,8 @@ def commander(s) -> int:
     chosen = s.chosen
     if not all(chosen):
         return -1
-    # the first player by `order_key`: the lowest rank under Revuelta, else the highest
-    return chosen.index(max(chosen) if revolt(s) else min(chosen))
+    # the first player by `order_key`: the lowest rank under Revuelta (`revolt`), else the highest
+    return chosen.index(max(chosen) if s.event == "revuelta" else min(chosen))
 
 
 def holder(s, rank: int) -> int:
@@ -176,15 +176,13 @@ def own_kinds(s, p: int, keep=None) -> list[str]:
 
 
 def unaccounted(s) -> dict[str, int]:
-    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
-    return dict(zip(KINDS, left_counts(s.kinds), strict=True))
-
-
-@lru_cache(maxsize=4096)
-def left_counts(kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """`unaccounted` as counts in KINDS order, worked out once per table of resolved kinds (most
-    steps resolve none)."""
-    return tuple(TOTAL[k] - kinds.count(k) for k in KINDS)
+    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6), in
+    KINDS order (TOTAL's)."""
+    left = dict(TOTAL)
+    for k in s.kinds:
+        if k:
+            left[k] -= 1
+    return left
 
 
 def islands_left(s) -> list[str]:
