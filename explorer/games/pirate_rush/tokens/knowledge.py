@@ -89,6 +89,8 @@ def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
 
 ISLAND_ZONES = tuple(f"I{j + 1}" for j in range(8))
 PILE_ZONES = tuple(f"P{p + 1}" for p in range(5))
+PLACES = {**{z: ("I", j) for j, z in enumerate(ISLAND_ZONES)}, **{z: ("P", p) for p, z in enumerate(PILE_ZONES)},
+          "D": ("D", 0)}   # zone -> (shelf, index): where `_hides_unknown` looks
 
 
 def _zones_of(s) -> dict[int, str]:
@@ -187,20 +189,36 @@ def track(before, w) -> None:
                     z.add(b)
             if not gone:
                 revised.append((t, z))
-        w.vague = _set(w.vague, p, _prune(w, p, revised, new))
+        w.vague = _set(w.vague, p, _prune(w, p, revised))
 
 
-def _prune(w, p: int, facts, zone_of: dict[int, str]) -> tuple:
+def _prune(w, p: int, facts) -> tuple:
     """Drop the zones of each fact where `p` has no unidentified tile left to put it.
 
     A fact left with no zone could only come from a hand-made position that was already
     wrong; it is dropped rather than kept false.
     """
     known = w.known[p]
-    open_zones = set(map(zone_of.__getitem__, zone_of.keys() - known))
+    named: set[str] = set()
+    for _, z in facts:
+        named.update(z)
+    open_zones = {zone for zone in named if _hides_unknown(w, zone, known)}   # only the zones facts name
     out = []
     for t, z in facts:
         z = tuple(sorted(z & open_zones))
         if z:
             out.append((t, z))
     return tuple(sorted(out))
+
+
+def _hides_unknown(w, zone: str, known: frozenset[int]) -> bool:
+    """Does `zone` hold a tile outside `known` (the zones of `_zones_of`; any other name holds none)?"""
+    where = PLACES.get(zone)
+    if where is None:
+        return False
+    shelf, i = where
+    if shelf == "I":
+        return any(t >= 0 and t not in known for t in w.slots[i])
+    if shelf == "P":
+        return i < len(w.loot) and any(t not in known for t in w.loot[i])
+    return any(t not in known for t in w.discard)

@@ -33,6 +33,9 @@ REPAIR = {c: Move("repair", c) for c in RESOURCES}
 ANCHOR = tuple(Move("anchor", island_name(j)) for j in range(8))
 DRAFT = {r: Move("draft", c.name) for r, c in CHARACTERS.items()}
 CALL = tuple(Move("call", seat(p)) for p in range(5))
+GAMBLE = tuple(Move("gamble", seat(p)) for p in range(5))
+ROGUE_AT = tuple(Move("rogue", seat(p)) for p in range(5))
+COLOUR_AT = {c: i for i, c in enumerate(("structure", "ammunition", "supplies"))}   # the ship's resources' order
 
 
 def loot_moves(s, p: int) -> list[Move]:
@@ -41,8 +44,8 @@ def loot_moves(s, p: int) -> list[Move]:
     if s.prestige[p] > 0 and p != commander(s) and (s.chosen[p] != 8 or opt(s, "monkey_may_pay")):
         moves.append(PAY)
     if opt(s, "advanced"):
-        moves += [REPAIR[c] for c in icons(s, p)
-                  if s.resources[("structure", "ammunition", "supplies").index(c)] < max_resource(s)]
+        top = max_resource(s)
+        moves += [REPAIR[c] for c in icons(s, p) if s.resources[COLOUR_AT[c]] < top]
     return moves
 
 
@@ -60,9 +63,9 @@ def power_moves(s, p: int) -> list[Move]:
     """R42 Gambler, R43 Rogue: once in the player's own turn."""
     rank = s.chosen[p]
     if rank == GAMBLER and (s.loot[p] or not opt(s, "gambler_needs_own_loot")):
-        return [Move("gamble", seat(q)) for q in _targets(s, p)]
+        return [GAMBLE[q] for q in _targets(s, p)]
     if rank == ROGUE:
-        return [Move("rogue", seat(q)) for q in _targets(s, p)]
+        return [ROGUE_AT[q] for q in _targets(s, p)]
     return []
 
 
