@@ -9,6 +9,8 @@ state; the turn's tasks (turn/) change the same `Work`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer.core.events import Event
 from explorer.core.trail import extend
 
@@ -42,7 +44,7 @@ class Work(RushState):
         return task
 
     def say(self, text: str, *rules: str, detail: str = "", to: int | None = None) -> None:
-        self.events.append(Event(text, tuple(rules), detail, to))
+        self.events.append(_event(text, rules, detail, to))
 
     def set(self, field: str, index: int, value) -> None:
         seq = getattr(self, field)
@@ -54,6 +56,11 @@ class Work(RushState):
         self.events = tuple(self.events)
         self.__class__ = RushState
         return self
+
+
+# Events are immutable values and most steps say the same few things ("Player 2 ends the turn"):
+# one shared Event per text costs a lookup, not a frozen dataclass's four guarded assignments.
+_event = lru_cache(maxsize=8192)(Event)
 
 
 # -- automatic tasks --------------------------------------------------------------------

@@ -79,6 +79,9 @@ def seat(player: int) -> str:
 
 def parse_seat(text: str) -> int:
     """``"P3"`` -> 2; raises ValueError on anything else (a bare number is not a seat)."""
+    seat_ = _SEATS.get(text)   # the seats the moves name, read once
+    if seat_ is not None:
+        return seat_
     if text[:1] not in "Pp" or not is_number(text[1:]) or int(text[1:]) < 1:
         raise ValueError(text)
     return int(text[1:]) - 1
@@ -94,6 +97,9 @@ def slot_name(island: int, slot: int) -> str:
 
 def parse_slot(text: str) -> tuple[int, int]:
     """``"I3.b"`` -> ``(2, 1)``; raises ValueError on anything else."""
+    place = _SLOTS.get(text)   # the slots the moves name, read once
+    if place is not None:
+        return place
     island, _, slot = text.partition(".")
     if island[:1] not in "Ii" or len(slot) != 1 or slot not in SLOT_LETTERS:
         raise ValueError(text)
@@ -111,6 +117,9 @@ def parse_island(text: str) -> int:
         raise ValueError(text)
     return j
 
+
+_SEATS = {seat(p): p for p in range(5)}
+_SLOTS = {slot_name(j, i): (j, i) for j in range(8) for i in range(len(SLOT_LETTERS))}
 
 NO_TURN = (0, 0, 0, 0, 0, 0, 0)   # looks used, looks allowed, loot done, power used, steered, tavern, merchant
 

@@ -55,6 +55,14 @@ __all__ = ["CHANCES", "DECISIONS", "PICKS", "THROWS", "action_places", "chance_o
            "stage_text", "step", "winners"]
 
 
+# outcomes drawn often, made once (an Outcome is an immutable value): a first sight, an island
+# tile seen, a duel throw (coin: win/lose; else win/lose/draw), in `chance_outcomes`' order
+TILE = {k: Outcome("tile", k) for k in KINDS}
+ISLAND = {t: Outcome("island", t) for t in ISLAND_TILES}
+DUEL = {True: (Outcome("duel", "win"), Outcome("duel", "lose")),
+        False: tuple(Outcome("duel", w) for w in ("win", "lose", "draw"))}
+
+
 # -- chance ---------------------------------------------------------------------------
 def chance_outcomes(s) -> tuple:
     if s.phase == "over" or not s.stack or s.stack[-1][0] not in CHANCES:
@@ -77,9 +85,7 @@ def chance_outcomes(s) -> tuple:
     if kind in PICKS:   # R74: uniform over the tiles, named in words (tokens/picks.py)
         return outcomes(s, task)
     if kind == "duel_rps":
-        if opt(s, "duel_mode") == "coin":
-            return uniform([Outcome("duel", "win"), Outcome("duel", "lose")])
-        return uniform([Outcome("duel", w) for w in ("win", "lose", "draw")])
+        return uniform(DUEL[opt(s, "duel_mode") == "coin"])
     raise AssertionError(kind)
 
 
@@ -94,23 +100,27 @@ def sample_chance(s, rng: random.Random):
     """Exact and fast: integer draws weighted by counts, no Fraction arithmetic."""
     task = s.stack[-1]
     if task[0] == "see":
-        left = unaccounted(s)
-        counts = [left[k] for k in KINDS]
-        return Outcome("tile", KINDS[sample_counts(counts, rng)])
+        return TILE[KINDS[sample_counts(tuple(unaccounted(s).values()), rng)]]
     if task[0] in PICKS:   # one uniform draw over the tiles (as ever), named in words
         tokens = candidates(s, task)
         t = tokens[rng.randrange(len(tokens))]
         return Outcome("place" if task[0] == "place" else "pick", labels(s, task)[t])
+    if task[0] == "isee":   # one uniform draw over the tiles left, as `chance_outcomes` lists them
+        left = islands_left(s)
+        return ISLAND[left[rng.randrange(len(left))]]
+    if task[0] == "duel_rps":
+        throws = DUEL[opt(s, "duel_mode") == "coin"]
+        return throws[rng.randrange(len(throws))]
     outcomes_ = chance_outcomes(s)
     return outcomes_[rng.randrange(len(outcomes_))][0] if task[0] != "see" else sample(outcomes_, rng)
 
 
 # -- decisions ------------------------------------------------------------------------
 def legal_actions(s) -> tuple:
-    kind, _ = node(s)
-    if kind != "decision":
+    stack = s.stack
+    if s.phase == "over" or not stack or stack[-1][0] in CHANCES:   # `node` is no decision
         return ()
-    return tuple(decision_actions(s, s.stack[-1]))
+    return tuple(decision_actions(s, stack[-1]))
 
 
 def explain_illegal(s, action) -> IllegalAction:
@@ -150,7 +160,9 @@ def settle(w: Work) -> None:
 
 def decide(w: Work, task: tuple, a: Move) -> None:
     kind = task[0]
-    if kind == "choose_start":
+    if kind == "turn":   # most decisions are a turn's (the tasks below are each other's alternatives)
+        turn_action(w, task[1], a)
+    elif kind == "choose_start":
         w.pop()
         w.starter = parse_seat(a.arg)
         w.say(f"Player {w.starter + 1} is chosen to start", "S8")
@@ -177,7 +189,5 @@ def decide(w: Work, task: tuple, a: Move) -> None:
         w.turn = (0, looks_allowed(w, p), 0, 0, 0, 0, 0)
         w.say(f"Commander (Player {commander(w) + 1}) names Player {p + 1}", "R10", "R2", "T3")
         w.push(("turn", p))
-    elif kind == "turn":
-        turn_action(w, task[1], a)
     else:
         power_decision(w, task, a)

@@ -89,6 +89,8 @@ def knows_any(w, tokens, islands: tuple[str, ...]) -> bool:
 
 ISLAND_ZONES = tuple(f"I{j + 1}" for j in range(8))
 PILE_ZONES = tuple(f"P{p + 1}" for p in range(5))
+PLACES = {**{z: ("I", j) for j, z in enumerate(ISLAND_ZONES)}, **{z: ("P", p) for p, z in enumerate(PILE_ZONES)},
+          "D": ("D", 0)}   # zone -> (shelf, index): where `_hides_unknown` looks
 
 
 def _zones_of(s) -> dict[int, str]:
@@ -115,6 +117,34 @@ def zones(s) -> dict[int, str]:
         return out
 
 
+def _moved_zones(before, w, old: dict[int, str]) -> tuple[dict[int, str], set[int]]:
+    """`_zones_of(w)` from `before`'s (`old`), and the tokens of every place the step changed: every
+    token lies in exactly one place (position.py checks it), so only those can have moved. A step
+    changes a few places; the others are the same objects as before it."""
+    new = dict(old)
+    changed: set[int] = set()
+    for zone, row_b, row in zip(ISLAND_ZONES, before.slots, w.slots, strict=True):
+        if row is not row_b:
+            changed.update(row_b)
+            changed.update(row)
+            for t in row:
+                if t >= 0:
+                    new[t] = zone
+    for zone, pile_b, pile in zip(PILE_ZONES, before.loot, w.loot, strict=False):
+        if pile is not pile_b:
+            changed.update(pile_b)
+            changed.update(pile)
+            for t in pile:
+                new[t] = zone
+    if w.discard is not before.discard:
+        changed.update(before.discard)
+        changed.update(w.discard)
+        for t in w.discard:
+            new[t] = "D"
+    changed.discard(-1)
+    return new, changed
+
+
 def track(before, w) -> None:
     """Keep every vague fact true after a step (H2, H7-H12): revise it when tiles leave its zones.
 
@@ -136,9 +166,11 @@ def track(before, w) -> None:
     same_places = before.slots is w.slots and before.loot is w.loot and before.discard is w.discard
     if same_places:
         w._zones = new = old
+        moved = []
     else:
-        new = zones(w)
-    moved = [] if same_places else [(x, old[x], b) for x, b in new.items() if old[x] != b]
+        new, changed = _moved_zones(before, w, old)
+        w._zones = new
+        moved = [(x, old[x], new[x]) for x in changed if old[x] != new[x]]
     tidy = getattr(before, "_tidy", False)
     for p in range(w.game.players):
         facts = w.vague[p]
@@ -157,20 +189,36 @@ def track(before, w) -> None:
                     z.add(b)
             if not gone:
                 revised.append((t, z))
-        w.vague = _set(w.vague, p, _prune(w, p, revised, new))
+        w.vague = _set(w.vague, p, _prune(w, p, revised))
 
 
-def _prune(w, p: int, facts, zone_of: dict[int, str]) -> tuple:
+def _prune(w, p: int, facts) -> tuple:
     """Drop the zones of each fact where `p` has no unidentified tile left to put it.
 
     A fact left with no zone could only come from a hand-made position that was already
     wrong; it is dropped rather than kept false.
     """
     known = w.known[p]
-    open_zones = {zone for t, zone in zone_of.items() if t not in known}
+    named: set[str] = set()
+    for _, z in facts:
+        named.update(z)
+    open_zones = {zone for zone in named if _hides_unknown(w, zone, known)}   # only the zones facts name
     out = []
     for t, z in facts:
         z = tuple(sorted(z & open_zones))
         if z:
             out.append((t, z))
     return tuple(sorted(out))
+
+
+def _hides_unknown(w, zone: str, known: frozenset[int]) -> bool:
+    """Does `zone` hold a tile outside `known` (the zones of `_zones_of`; any other name holds none)?"""
+    where = PLACES.get(zone)
+    if where is None:
+        return False
+    shelf, i = where
+    if shelf == "I":
+        return any(t >= 0 and t not in known for t in w.slots[i])
+    if shelf == "P":
+        return i < len(w.loot) and any(t not in known for t in w.loot[i])
+    return any(t not in known for t in w.discard)

@@ -39,16 +39,32 @@ def candidates(s, task: tuple) -> list[int]:
 
 
 def labels(s, task: tuple) -> dict[int, str]:
-    """token -> the words of its outcome (tokens that differ in nothing share one)."""
+    """token -> the words of its outcome (tokens that differ in nothing share one). Read only: the
+    last answer is kept for the same fields (a draw names its pick, then the step reads it back)."""
+    fields = (s.game, task, s.stack, s.kinds, s.known, s.vague, s.loot, s.discard, s.slots)
+    last = _last[0]
+    if last is not None and all(a is b for a, b in zip(last, fields, strict=True)):
+        return _last[1]
+    out = _labels(s, task)
+    _last[:] = [fields, out]
+    return out
+
+
+# the fields `labels` last read (held, so none is freed and its id reused) and its answer
+_last: list = [None, None]
+
+
+def _labels(s, task: tuple) -> dict[int, str]:
     tokens = candidates(s, task)
     if task[0] == "place":
         return {t: _slot_of(s, t) for t in tokens}
     refs = stack_refs(s.stack)
+    sigs = {t: signature(s, t, refs) for t in tokens}
     groups: dict[str, list[tuple]] = {}
     out = {}
-    for t in sorted(tokens, key=lambda x: signature(s, x, refs)):
+    for t in sorted(tokens, key=sigs.__getitem__):
         kind = s.kinds[t] or "unseen"
-        sig = signature(s, t, refs)
+        sig = sigs[t]
         seen = groups.setdefault(kind, [])
         if sig not in seen:
             seen.append(sig)

@@ -34,8 +34,9 @@ def turn_action(w: Work, p: int, a: Move) -> None:
         look(w, p, a.arg)
     elif v == "take":
         j, i = parse_slot(a.arg)
-        t = w.slots[j][i]
-        w.set("slots", j, tuple(-1 if k == i else x for k, x in enumerate(w.slots[j])))
+        row = w.slots[j]
+        t = row[i]
+        w.set("slots", j, (*row[:i], -1, *row[i + 1:]))
         loot_add(w, p, t)
         w.set("turn", 2, 1)
         w.say(f"Player {p + 1} takes the tile at {a.arg}", "R19", "R18", "R36", "R71", "H6")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..data import CHARACTERS, GAMBLER, RESOURCES, ROGUE
 from ..model import Move, island_name, seat, slot_name
 from .table import (
     TAKE,
     THROWS,
+    _look_targets,
     coin_kinds,
     commander,
     icons,
@@ -30,17 +33,26 @@ REPAIR = {c: Move("repair", c) for c in RESOURCES}
 ANCHOR = tuple(Move("anchor", island_name(j)) for j in range(8))
 DRAFT = {r: Move("draft", c.name) for r, c in CHARACTERS.items()}
 CALL = tuple(Move("call", seat(p)) for p in range(5))
+GAMBLE = tuple(Move("gamble", seat(p)) for p in range(5))
+ROGUE_AT = tuple(Move("rogue", seat(p)) for p in range(5))
+COLOUR_AT = {c: i for i, c in enumerate(("structure", "ammunition", "supplies"))}   # the ship's resources' order
 
 
 def loot_moves(s, p: int) -> list[Move]:
     """R18: Take (R19) on the ship's island, Pay (R21, R22) or Repair (R24-R26)."""
-    moves = [TAKE[s.ship, i] for i in occupied(s, s.ship)]
-    if p != commander(s) and s.prestige[p] > 0 and (opt(s, "monkey_may_pay") or s.chosen[p] != 8):
+    moves = list(_takes(s.ship, s.slots[s.ship]))
+    if s.prestige[p] > 0 and p != commander(s) and (s.chosen[p] != 8 or opt(s, "monkey_may_pay")):
         moves.append(PAY)
     if opt(s, "advanced"):
-        moves += [REPAIR[c] for c in icons(s, p)
-                  if s.resources[("structure", "ammunition", "supplies").index(c)] < max_resource(s)]
+        top = max_resource(s)
+        moves += [REPAIR[c] for c in icons(s, p) if s.resources[COLOUR_AT[c]] < top]
     return moves
+
+
+@lru_cache(maxsize=1024)
+def _takes(ship: int, row: tuple[int, ...]) -> tuple[Move, ...]:
+    """The Take moves at the ship's island (R19, `occupied`), once per row of slots."""
+    return tuple(TAKE[ship, i] for i, t in enumerate(row) if t >= 0)
 
 
 def _targets(s, p: int) -> list[int]:
@@ -51,17 +63,16 @@ def power_moves(s, p: int) -> list[Move]:
     """R42 Gambler, R43 Rogue: once in the player's own turn."""
     rank = s.chosen[p]
     if rank == GAMBLER and (s.loot[p] or not opt(s, "gambler_needs_own_loot")):
-        return [Move("gamble", seat(q)) for q in _targets(s, p)]
+        return [GAMBLE[q] for q in _targets(s, p)]
     if rank == ROGUE:
-        return [Move("rogue", seat(q)) for q in _targets(s, p)]
+        return [ROGUE_AT[q] for q in _targets(s, p)]
     return []
 
 
 def turn_moves(s, p: int) -> list[Move]:
     used, allowed, loot_done, power_used, steered, tavern, merchant = s.turn
-    moves: list[Move] = []
-    looks = look_targets(s) if used < allowed else []
-    moves += looks
+    looks = _look_targets(s.slots, s.flipped if s.game.options["advanced"] else None) if used < allowed else ()
+    moves: list[Move] = list(looks)   # look_targets' moves, without its copy
     loot = loot_moves(s, p) if not loot_done else []
     moves += loot
     steering = p == steerer(s) and s.anchor < 0
@@ -85,6 +96,8 @@ def turn_moves(s, p: int) -> list[Move]:
 
 def decision_actions(s, task: tuple) -> list:
     kind = task[0]
+    if kind == "turn":   # most decisions are a turn's (the kinds below are each other's alternatives)
+        return turn_moves(s, task[1])
     n = players(s)
     if kind == "choose_start":
         return [Move("first", seat(p)) for p in range(n)]
@@ -94,8 +107,6 @@ def decision_actions(s, task: tuple) -> list:
         return [DRAFT[r] for r in s.row if r not in s.chosen]
     if kind == "call":
         return [CALL[p] for p in range(n) if p not in s.played]
-    if kind == "turn":
-        return turn_moves(s, task[1])
     if kind == "gunner":
         return [Move("prosthetic", k) for k in prosthetics_open(s, task[1])] + [Move("prosthetic", "none")]
     if kind == "qm":

@@ -120,8 +120,8 @@ def commander(s) -> int:
     chosen = s.chosen
     if not all(chosen):
         return -1
-    # the first player by `order_key`: the lowest rank under Revuelta, else the highest
-    return chosen.index(max(chosen) if revolt(s) else min(chosen))
+    # the first player by `order_key`: the lowest rank under Revuelta (`revolt`), else the highest
+    return chosen.index(max(chosen) if s.event == "revuelta" else min(chosen))
 
 
 def holder(s, rank: int) -> int:
@@ -176,7 +176,8 @@ def own_kinds(s, p: int, keep=None) -> list[str]:
 
 
 def unaccounted(s) -> dict[str, int]:
-    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6)."""
+    """Kinds not yet resolved on any token: the multiset an unseen tile comes from (C3, C6), in
+    KINDS order (TOTAL's)."""
     left = dict(TOTAL)
     for k in s.kinds:
         if k:
