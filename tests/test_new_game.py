@@ -22,6 +22,10 @@ SKELETON_FILES = {
     "thumb.py", "playout.py", "outlook.py", "odds.py", "render.py", "board_moves.py", "groups.py"}
 
 
+# The guide's example name, or the next free one in a checkout that already holds a game of that name
+NAME = next(name for name in ("treasure_dive", *(f"treasure_dive_{k}" for k in range(2, 99)))
+            if not (ROOT / "explorer" / "games" / name).exists())
+
 EVERY_GAME_TESTS = ("conftest.py", "toy_games.py", "test_contract.py", "test_layers.py", "test_skeleton.py",
                     "project/test_docs.py", "lessons/test_lessons_coverage.py")
 
@@ -39,9 +43,9 @@ def project(tmp_path_factory) -> Path:
     for name in EVERY_GAME_TESTS:
         (root / "tests" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / "tests" / name, root / "tests" / name)
-    made = run(root, "-m", "explorer", "new-game", "treasure_dive", "--root", str(root))
+    made = run(root, "-m", "explorer", "new-game", NAME, "--root", str(root))
     assert made.returncode == 0, made.stderr
-    assert "made treasure_dive: 27 files" in made.stdout
+    assert f"made {NAME}: 27 files" in made.stdout
     return root
 
 
@@ -51,17 +55,19 @@ def run(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_package_has_the_standard_skeleton(project):
-    package = project / "explorer" / "games" / "treasure_dive"
+    package = project / "explorer" / "games" / NAME
     assert {p.name for p in package.iterdir() if p.is_file()} == SKELETON_FILES
-    assert ('"sjoroveroya", "treasure_dive"' in (project / "explorer" / "games" / "__init__.py").read_text())
-    assert (project / "docs" / "rules" / "treasure_dive.md").exists()
+    done = run(project, "-c", "import explorer; print(' '.join(explorer.games()))")
+    names = done.stdout.split()
+    assert NAME in names and names == sorted(names)           # registered, in order
+    assert (project / "docs" / "rules" / f"{NAME}.md").exists()
 
 
 def test_the_game_plays_passes_the_checker_and_its_lesson_loads(project):
     code = ("import explorer\nfrom explorer.testing import check_game\nfrom explorer.lessons import load_lesson\n"
-            "game = explorer.load('treasure_dive', players=3)\n"
+            f"game = explorer.load('{NAME}', players=3)\n"
             "report = check_game(game, seeds=2, steps=200)\n"
-            "lesson = load_lesson('treasure_dive')\n"
+            f"lesson = load_lesson('{NAME}')\n"
             "print(report.ok, len(lesson.steps), game.start(seed=1).legal_actions())\n")
     done = run(project, "-c", code)
     assert done.returncode == 0, done.stderr
@@ -71,7 +77,7 @@ def test_the_game_plays_passes_the_checker_and_its_lesson_loads(project):
 def test_its_own_tests_and_the_tests_over_every_game_pass(project):
     """Its own tests, and the contract, layer, skeleton, docs and lesson-coverage tests for it."""
     done = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(project),
-               "-o", "addopts=", "-o", "pythonpath=tests", str(project / "tests"), "-k", "treasure_dive")
+               "-o", "addopts=", "-o", "pythonpath=tests", str(project / "tests"), "-k", NAME)
     assert done.returncode == 0, done.stdout[-3000:]
     passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
     assert passed >= 40 and "failed" not in done.stdout
