@@ -86,8 +86,9 @@ def is_stuck(board: Callable[[], Occupancy], pieces: Sequence[int], hand: Any, p
 
 # -- the chance node a state waits for (where `settle` stops) ------------------------------------
 def chance_kind(s: SjoroveroyaState) -> str | None:
-    """Which chance event the state waits for, if any: layout, reveal, draw or first."""
-    return waiting(s, config(s.game))
+    """Which chance event the state waits for, if any: layout, reveal, draw or first (worked
+    out by `waiting` when the state was built)."""
+    return s._kind
 
 
 def waiting(x: Any, cfg: Config) -> str | None:
@@ -123,7 +124,7 @@ class Work:
     __slots__ = ("_occ", "cfg", "events", "source", *FIELDS)
 
     def __init__(self, s: SjoroveroyaState) -> None:
-        self.cfg = config(s.game)
+        self.cfg = s._cfg
         self.source = s
         self._occ: Occupancy | None = None
         self.events: list[Event] = []
@@ -161,7 +162,7 @@ class Work:
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
-        s = _build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
+        s = _freeze(self, type(parent), parent.game, trail, tuple(self.events))
         o = self._occ
         if o is None:
             o = getattr(parent, "_occupancy", None)
@@ -188,23 +189,44 @@ def thawed(rows: Any) -> list[list[int]]:
     return [list(r) for r in rows] if rows.__class__ is tuple else rows
 
 
+_OPEN: dict[type, type] = {}
+
+
+def opened(cls: type) -> type:
+    """A twin of the state class `cls` with the same slots and plain attribute assignment: a
+    state is filled in as the twin, then becomes a `cls` (``__class__`` is assigned, which
+    the identical layout allows). Each ``object.__setattr__`` on an immutable state costs
+    several times a plain assignment, and a state has over twenty slots to fill per step."""
+    twin = _OPEN.get(cls)
+    if twin is None:
+        twin = _OPEN[cls] = type(f"Open{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": object.__setattr__})
+    return twin
+
+
 def _compile() -> tuple[Any, Any, Any]:
-    """`Work`'s copy of a state's fields, its frozen values and `build`, written out once from
-    `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as hand-written."""
+    """`Work`'s copy of a state's fields, its `freeze` into a state and `build`, written out once
+    from `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as
+    hand-written. Both builds also work out the state's config, chance node (`waiting`),
+    `player`, `is_chance` and `is_over`, read on every step."""
     thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
-    frozen = ", ".join(_FREEZE[THAWED[f]].format(f) if f in THAWED else f"w.{f}" for f in FIELDS)
-    sets = "".join(f"    _set(s, {f!r}, {f})\n" for f in FIELDS)
-    source = (f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n"
-              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n    s = cls.__new__(cls)\n"
-              f"    _set(s, 'game', game)\n    _set(s, '_trail', trail)\n    _set(s, 'events', events)\n{sets}"
-              f"    return s\n")
-    namespace: dict[str, Any] = {"_set": object.__setattr__}
+    frozen = "".join(f"    s.{f} = {_FREEZE[THAWED[f]].format(f) if f in THAWED else f'w.{f}'}\n" for f in FIELDS)
+    sets = "".join(f"    s.{f} = {f}\n" for f in FIELDS)
+    start = ("    o = _OPEN.get(cls) or _opened(cls)\n    s = o.__new__(o)\n"
+             "    s.game = game\n    s._trail = trail\n    s.events = events\n")
+    derived = ("    s._cfg = cfg\n    s._kind = kind = _waiting(s, cfg)\n    s.is_over = over = s.phase == 'over'\n"
+               "    s.is_chance = kind is not None\n    s.player = None if over or kind is not None else s.to_move\n"
+               "    s.__class__ = cls\n    return s\n")
+    source = (f"def thaw(w, s):\n{thaw}\n"
+              f"def freeze(w, cls, game, trail, events):\n{start}{frozen}    cfg = w.cfg\n{derived}\n"
+              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n{start}{sets}    cfg = _config(game)\n"
+              f"{derived}")
+    namespace: dict[str, Any] = {"_OPEN": _OPEN, "_opened": opened, "_waiting": waiting, "_config": config}
     exec(source, namespace)
-    return namespace["thaw"], namespace["frozen"], namespace["build"]
+    return namespace["thaw"], namespace["freeze"], namespace["build"]
 
 
 _set = object.__setattr__
-_thaw, _frozen, _build = _compile()
+_thaw, _freeze, _build = _compile()
 
 
 def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:

@@ -72,10 +72,10 @@ def chance_outcomes(s: SjoroveroyaState) -> tuple[tuple[Any, Fraction], ...]:
 
 def sample_chance(s: SjoroveroyaState, rng: random.Random) -> Any:
     """The fast, exact sampler of `chance_outcomes`: one ``rng.randrange`` per node."""
-    kind = chance_kind(s)
+    kind = s._kind
     if kind is None:
         raise ValueError("not a chance node")
-    return pick_outcome(s, config(s.game), kind, rng.randrange)
+    return pick_outcome(s, s._cfg, kind, rng.randrange)
 
 
 def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) -> Any:
@@ -92,9 +92,9 @@ def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) ->
 
 def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
     phase = s.phase
-    if phase != "discard" and (phase != "play" or chance_kind(s) is not None):
+    if phase != "discard" and (phase != "play" or s._kind is not None):
         return ()
-    return tuple(decisions(s, config(s.game), occ(s)))
+    return tuple(decisions(s, s._cfg, occ(s)))
 
 
 def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
