@@ -9,8 +9,6 @@ scratchpad is frozen into a new state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from explorer.core.events import Event
@@ -18,50 +16,18 @@ from explorer.core.events import Event
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import FIELDS, SjoroveroyaState
 from .track.moves import Occupancy, lowest_stop, occupancy
+from .working import Config as Config
+from .working import _freeze, _thaw, thawed
+from .working import build as build
+from .working import config as config
+from .working import make as make
+from .working import thawed_list as thawed_list
+from .working import waiting as waiting
 
 
 def player_name(player: int) -> str:
     """Seats are "Player 1" .. "Player N" in events, errors and the board (the project's rule)."""
     return f"Player {player + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The options of one game, read once: the hot path never looks them up by name."""
-
-    players: int
-    children: bool
-    moves_per_turn: int
-    stop_on_own: bool
-    any_colour: bool
-    allow_pass: bool
-    hand_size: int
-    open_hands: bool
-    face_up: int
-    hand_limit: int | None
-    emergency_whenever: bool
-    reshuffle_immediate: bool
-    metric: str
-    mixed_stop: bool
-    turn_cap: int | None
-    first_player: int | None
-
-
-@lru_cache(maxsize=256)
-def config(game: Any) -> Config:
-    o = game.options
-    children = o["variant"] == "children"
-    return Config(
-        players=game.players, children=children,
-        moves_per_turn=COMPONENTS.children_moves_per_turn if children else COMPONENTS.moves_per_turn,
-        stop_on_own=o["forward_stop_on_own"], any_colour=o["backward_counts_any_colour"],
-        allow_pass=o["allow_pass"], hand_size=o["start_hand_size"], open_hands=o["open_hands"],
-        face_up=COMPONENTS.face_up_cards if o["open_hands"] else 0, hand_limit=o["hand_limit"],
-        emergency_whenever=o["emergency_draw"] == "whenever_stuck",
-        reshuffle_immediate=o["reshuffle_timing"] == "immediate", metric=o["ranking_metric"],
-        mixed_stop=o["mixed_card_forward"] == "stop", turn_cap=o["turn_cap"],
-        first_player=o["first_player"],
-    )
 
 
 def occ(s: SjoroveroyaState) -> Occupancy:
@@ -91,25 +57,11 @@ def chance_kind(s: SjoroveroyaState) -> str | None:
     return s._kind
 
 
-def waiting(x: Any, cfg: Config) -> str | None:
-    """`chance_kind` of a state or a working copy (`Work`): the nodes where `settle` stops."""
-    phase = x.phase
-    if phase == "play" and not x.pending and not cfg.face_up:   # mid-turn: a decision (most steps)
-        return None
-    if phase == "over" or phase == "discard":
-        return None
-    if phase == "layout":
-        return "layout"
-    if cfg.face_up and len(x.pile_top) < cfg.face_up and any(x.pile):
-        return "reveal"
-    if x.pending and not x.pile_top and any(x.pile):
-        return "draw"
-    if phase == "first":
-        return "first"
-    return None
-
-
 # -- the scratchpad ------------------------------------------------------------------------
+EVENT_MEMORY = 50_000    # events kept by `Work.say` for reuse; forgotten all at once past it
+_EVENTS: dict[tuple[str, tuple[str, ...], str, int | None], Event] = {}
+
+
 class Work:
     """A mutable copy of a state's fields, used inside one step only.
 
@@ -131,7 +83,15 @@ class Work:
         _thaw(self, s)
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
-        self.events.append(Event(text, rules, detail, visible_to))
+        """Log an event. Events are immutable values and the same ones recur all game ("Player
+        2's turn"), so each is made once and shared: looking one up costs far less than making it."""
+        key = (text, rules, detail, visible_to)
+        event = _EVENTS.get(key)
+        if event is None:
+            if len(_EVENTS) >= EVENT_MEMORY:
+                _EVENTS.clear()
+            event = _EVENTS[key] = Event(text, rules, detail, visible_to)
+        self.events.append(event)
 
     @property
     def occ(self) -> Occupancy:
@@ -162,91 +122,19 @@ class Work:
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
-        s = _freeze(self, type(parent), parent.game, trail, tuple(self.events))
-        o = self._occ
-        if o is None:
-            o = getattr(parent, "_occupancy", None)
-        if o is not None:
-            _set(s, "_occupancy", o)
-        return s
+        return _freeze(self, parent, trail, tuple(self.events))
 
 
 # How the working copy holds the fields the steps change in place (the others are kept as they
-# are): per player rows or one list of suit counts, copied at once; or per player rows copied on
-# first write (`thawed`; most steps move no piece and draw nothing after a reshuffle), and
-# `pieces` written back sorted.
-THAWED = {"pieces": "sorted rows on write", "hands": "rows", "drawn_since": "rows on write", "pile": "list",
-          "discard": "list"}
-_THAW = {"rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})", "sorted rows on write": "s.{0}",
-         "rows on write": "s.{0}"}
-_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "list": "tuple(w.{0})",
-           "sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(sorted(r)) for r in w.{0}])",
-           "rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(r) for r in w.{0}])"}
-
-
-def thawed(rows: Any) -> list[list[int]]:
-    """A field copied on write (`THAWED`), as per player lists: the state's tuples the first time."""
-    return [list(r) for r in rows] if rows.__class__ is tuple else rows
-
-
-_OPEN: dict[type, type] = {}
-
-
-def opened(cls: type) -> type:
-    """A twin of the state class `cls` with the same slots and plain attribute assignment: a
-    state is filled in as the twin, then becomes a `cls` (``__class__`` is assigned, which
-    the identical layout allows). Each ``object.__setattr__`` on an immutable state costs
-    several times a plain assignment, and a state has over twenty slots to fill per step."""
-    twin = _OPEN.get(cls)
-    if twin is None:
-        twin = _OPEN[cls] = type(f"Open{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": object.__setattr__})
-    return twin
-
-
-def _compile() -> tuple[Any, Any, Any]:
-    """`Work`'s copy of a state's fields, its `freeze` into a state and `build`, written out once
-    from `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as
-    hand-written. Both builds also work out the state's config, chance node (`waiting`),
-    `player`, `is_chance` and `is_over`, read on every step."""
-    thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
-    frozen = "".join(f"    s.{f} = {_FREEZE[THAWED[f]].format(f) if f in THAWED else f'w.{f}'}\n" for f in FIELDS)
-    sets = "".join(f"    s.{f} = {f}\n" for f in FIELDS)
-    start = ("    o = _OPEN.get(cls) or _opened(cls)\n    s = o.__new__(o)\n"
-             "    s.game = game\n    s._trail = trail\n    s.events = events\n")
-    derived = ("    s._cfg = cfg\n    s._kind = kind = _waiting(s, cfg)\n    s.is_over = over = s.phase == 'over'\n"
-               "    s.is_chance = kind is not None\n    s.player = None if over or kind is not None else s.to_move\n"
-               "    s.__class__ = cls\n    return s\n")
-    source = (f"def thaw(w, s):\n{thaw}\n"
-              f"def freeze(w, cls, game, trail, events):\n{start}{frozen}    cfg = w.cfg\n{derived}\n"
-              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n{start}{sets}    cfg = _config(game)\n"
-              f"{derived}")
-    namespace: dict[str, Any] = {"_OPEN": _OPEN, "_opened": opened, "_waiting": waiting, "_config": config}
-    exec(source, namespace)
-    return namespace["thaw"], namespace["freeze"], namespace["build"]
-
-
-_set = object.__setattr__
-_thaw, _freeze, _build = _compile()
-
-
-def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
-    """Make a state from its position fields (in `FIELDS` order) without checks."""
-    return _build(cls, game, trail, events, *values)
-
-
-def make(cls: type, game: Any, events: tuple[Event, ...] = (), **fields: Any) -> SjoroveroyaState:
-    """`build` with every one of `FIELDS` named, for the states made from data (no history)."""
-    if fields.keys() != set(FIELDS):
-        raise TypeError(f"a state's fields are {FIELDS}, not {tuple(fields)}")
-    return build(cls, game, None, events, *(fields[name] for name in FIELDS))
-
-
+# are): the state's tuples until the first write, then per player rows (`thawed`) or one list of
+# suit counts (`thawed_list`): most steps move no piece, or change no hand, pile or discard pile.
 # -- automatic consequences ------------------------------------------------------------------
 def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     """Give the drawer one card of `suit` (R29: only the count is public); `reason` defaults
     to `draw_reason`'s, read only when the event is written."""
     who = w.drawer
-    w.hands[who][suit] += 1
+    hands = w.hands = thawed(w.hands)
+    hands[who][suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
         since = w.drawn_since = thawed(w.drawn_since)
         since[who][suit] += 1

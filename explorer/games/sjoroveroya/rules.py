@@ -30,6 +30,8 @@ from .flow import (
     post_move,
     settle,
     start_play,
+    thawed,
+    thawed_list,
 )
 from .groups import outcome_group as outcome_group
 from .groups import stage_text as stage_text
@@ -171,8 +173,10 @@ def forward(w: Work, action: Forward) -> None:
     origin, suit = action.origin, action.suit
     target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
     i = SUIT_INDEX[suit]
-    w.hands[player][i] -= 1
-    w.discard[i] += 1
+    hands = w.hands = thawed(w.hands)
+    hands[player][i] -= 1
+    pile = w.discard = thawed_list(w.discard)
+    pile[i] += 1
     w.move_piece(player, origin, target)
     w.moves_used += 1
     if w.loud:
@@ -219,8 +223,10 @@ def discard(w: Work, action: Discard) -> None:
     """V7: one card onto the discard pile (R8); the turn ends once the hand is within the limit."""
     player = w.to_move
     i = SUIT_INDEX[action.suit]
-    w.hands[player][i] -= 1
-    w.discard[i] += 1
+    hands = w.hands = thawed(w.hands)
+    hands[player][i] -= 1
+    pile = w.discard = thawed_list(w.discard)
+    pile[i] += 1
     if w.loud:
         w.say(f"{player_name(player)} discards {SYMBOLS[action.suit]}", "V7", "R8")
     if sum(w.hands[player]) <= w.cfg.hand_limit:
@@ -230,13 +236,15 @@ def discard(w: Work, action: Discard) -> None:
 def draw(w: Work, outcome: Draw) -> None:
     """C2, C3: the card drawn from the face-down pile goes to the drawer (R20, R29)."""
     i = SUIT_INDEX[outcome.suit]
-    w.pile[i] -= 1
+    pile = w.pile = thawed_list(w.pile)
+    pile[i] -= 1
     draw_card(w, i)
 
 
 def reveal(w: Work, outcome: Reveal) -> None:
     """V6: the next pile card is turned face up onto the open display."""
-    w.pile[SUIT_INDEX[outcome.suit]] -= 1
+    pile = w.pile = thawed_list(w.pile)
+    pile[SUIT_INDEX[outcome.suit]] -= 1
     w.pile_top += outcome.suit
     if w.loud:
         w.say(f"{SYMBOLS[outcome.suit]} is turned face up on the open display", "V6")
