@@ -9,6 +9,7 @@ scratchpad is frozen into a new state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from explorer.core.events import Event
@@ -140,9 +141,7 @@ def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
         since[who][suit] += 1
     w.pending -= 1
     if w.loud:
-        reason = reason or draw_reason(w)
-        w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
-              detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
+        w.events.append(draw_event(who, reason or draw_reason(w), suit))
     if w.cfg.reshuffle_immediate and not any(w.pile) and not w.pile_top and any(w.discard):
         reshuffle(w, "V9")
 
@@ -154,6 +153,13 @@ REASON_RULES = {
     "draws the end-of-turn card": ("V1",),
     "takes the top face-up card": ("V6", "R29"),
 }
+
+
+@lru_cache(maxsize=EVENT_MEMORY)
+def draw_event(who: int, reason: str, suit: int) -> Event:
+    """The event of a card drawn for `reason` (its rules in `REASON_RULES`), made once."""
+    return Event(f"{player_name(who)} {reason}", REASON_RULES[reason],
+                 detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
 
 
 def draw_reason(w: Work) -> str:
@@ -287,5 +293,11 @@ def end_turn(w: Work) -> None:
     w.turns += 1
     nxt = (player + 1) % cfg.players
     if w.loud:
-        w.say(f"{player_name(nxt)}'s turn", "T8", "R6", "T1")
+        w.events.append(turn_event(nxt))
     begin_turn(w, nxt)
+
+
+@lru_cache(maxsize=16)
+def turn_event(player: int) -> Event:
+    """T8, R6, T1: the next player's turn begins (an event made once per seat)."""
+    return Event(f"{player_name(player)}'s turn", ("T8", "R6", "T1"))

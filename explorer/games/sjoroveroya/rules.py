@@ -10,15 +10,19 @@ import itertools
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from explorer.core.chance import from_counts, pick_counts, uniform
+from explorer.core.events import Event
 from explorer.core.trail import extend
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .explain import describe as describe
 from .explain import explain_illegal, place_name, pretty_suits
 from .flow import (
+    EVENT_MEMORY,
     Config,
     Work,
     chance_kind,
@@ -54,6 +58,7 @@ from .model import (
 )
 from .track.moves import Occupancy, backward_moves, backward_target, distances, forward_target
 
+SUIT_NUMBERS = range(4)
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
 
@@ -123,7 +128,7 @@ def open_moves(x: Any, cfg: Config, o: Occupancy) -> Moves:
     children's game, V1), and whether the turn may end now (R4, R5, V4)."""
     player = x.to_move
     hand = x.hands[player]
-    suits = [i for i in range(4) if hand[i]]
+    suits = list(compress(SUIT_NUMBERS, hand))
     origins = sorted(set(x.pieces[player]))
     if origins and origins[-1] == GOAL:
         origins.pop()
@@ -166,6 +171,18 @@ def apply(w: Work, action: Any) -> None:
     APPLY[type(action)](w, action)
 
 
+@lru_cache(maxsize=EVENT_MEMORY)
+def forward_event(player: int, suit: str, origin: int, target: int, skipped: tuple[int, ...]) -> Event:
+    """The event of a forward move (R8-R16), made once: the same moves recur all game."""
+    rules = ["R8", "R9", "R16"]
+    text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
+    if skipped:
+        rules.append("R11")
+        text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
+    rules.append("R13" if target == GOAL else "R10")
+    return Event(text, tuple(rules))
+
+
 def forward(w: Work, action: Forward) -> None:
     """R7-R16: pay the card (R8) and jump to the next free card of its suit, or the goal."""
     cfg = w.cfg
@@ -180,13 +197,7 @@ def forward(w: Work, action: Forward) -> None:
     w.move_piece(player, origin, target)
     w.moves_used += 1
     if w.loud:
-        rules = ["R8", "R9", "R16"]
-        text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
-        if skipped:
-            rules.append("R11")
-            text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
-        rules.append("R13" if target == GOAL else "R10")
-        w.say(text, *rules)
+        w.events.append(forward_event(player, suit, origin, target, skipped))
     if w.occ.own[player][GOAL] == len(w.pieces[player]):                          # all six home
         w.phase, w.ended, w.pending, w.after = "over", "goal", 0, ""
         if w.loud:
@@ -198,6 +209,13 @@ def forward(w: Work, action: Forward) -> None:
         post_move(w)
 
 
+@lru_cache(maxsize=EVENT_MEMORY)
+def backward_event(player: int, origin: int, target: int, draws: int) -> Event:
+    """The event of a backward move (R18-R21), made once."""
+    return Event(f"{player_name(player)} steps back: card {origin} → card {target}, "
+                 f"drawing {draws} card{'s' if draws > 1 else ''}", ("R18", "R19", "R20", "R21"))
+
+
 def backward(w: Work, action: Backward) -> None:
     """R17-R23: step back to the nearest card with 1 or 2 own pieces and draw that many."""
     player = w.to_move
@@ -206,8 +224,7 @@ def backward(w: Work, action: Backward) -> None:
     w.move_piece(player, origin, target)
     w.moves_used += 1
     if w.loud:
-        w.say(f"{player_name(player)} steps back: card {origin} → card {target}, "
-              f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
+        w.events.append(backward_event(player, origin, target, draws))
     w.pending, w.drawer, w.after = draws, player, "move"
 
 
