@@ -126,15 +126,14 @@ class Work:
         return _freeze(self, parent, trail, tuple(self.events))
 
 
-# How the working copy holds the fields the steps change in place (the others are kept as they
-# are): the state's tuples until the first write, then per player rows (`thawed`) or one list of
-# suit counts (`thawed_list`): most steps move no piece, or change no hand, pile or discard pile.
 # -- automatic consequences ------------------------------------------------------------------
 def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     """Give the drawer one card of `suit` (R29: only the count is public); `reason` defaults
     to `draw_reason`'s, read only when the event is written."""
     who = w.drawer
-    hands = w.hands = thawed(w.hands)
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
+        hands = w.hands = thawed(hands)
     hands[who][suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
         since = w.drawn_since = thawed(w.drawn_since)

@@ -59,6 +59,7 @@ from .model import (
 from .track.moves import Occupancy, backward_moves, backward_target, distances, forward_target
 
 SUIT_NUMBERS = range(4)
+FORWARD_AT = tuple(tuple(FORWARD[p, s] for s in SUITS) for p in range(21))   # by place, then suit index
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
 
@@ -111,7 +112,7 @@ def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
         hand = x.hands[x.to_move]
         return [DISCARD[SUITS[i]] for i in range(4) if hand[i]]
     origins, suits, back, may_end = open_moves(x, cfg, o)
-    actions: list[Any] = [FORWARD[p, SUITS[i]] for p in origins for i in suits]  # R7, R3
+    actions: list[Any] = [FORWARD_AT[p][i] for p in origins for i in suits]      # R7, R3
     actions += [BACKWARD[p] for p, _, _ in back]                                  # R17
     if may_end:                                                                   # R5
         actions.append(END_TURN)
@@ -147,7 +148,7 @@ def nth_move(moves: Moves, k: int) -> Any:
     origins, suits, back, _ = moves
     forward = len(origins) * len(suits)
     if k < forward:
-        return FORWARD[origins[k // len(suits)], SUITS[suits[k % len(suits)]]]
+        return FORWARD_AT[origins[k // len(suits)]][suits[k % len(suits)]]
     if k < forward + len(back):
         return BACKWARD[back[k - forward][0]]
     return END_TURN
@@ -190,9 +191,13 @@ def forward(w: Work, action: Forward) -> None:
     origin, suit = action.origin, action.suit
     target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
     i = SUIT_INDEX[suit]
-    hands = w.hands = thawed(w.hands)
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
+        hands = w.hands = thawed(hands)
     hands[player][i] -= 1
-    pile = w.discard = thawed_list(w.discard)
+    pile = w.discard
+    if pile.__class__ is tuple:
+        pile = w.discard = thawed_list(pile)
     pile[i] += 1
     w.move_piece(player, origin, target)
     w.moves_used += 1
@@ -240,9 +245,13 @@ def discard(w: Work, action: Discard) -> None:
     """V7: one card onto the discard pile (R8); the turn ends once the hand is within the limit."""
     player = w.to_move
     i = SUIT_INDEX[action.suit]
-    hands = w.hands = thawed(w.hands)
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
+        hands = w.hands = thawed(hands)
     hands[player][i] -= 1
-    pile = w.discard = thawed_list(w.discard)
+    pile = w.discard
+    if pile.__class__ is tuple:
+        pile = w.discard = thawed_list(pile)
     pile[i] += 1
     if w.loud:
         w.say(f"{player_name(player)} discards {SYMBOLS[action.suit]}", "V7", "R8")
@@ -253,14 +262,18 @@ def discard(w: Work, action: Discard) -> None:
 def draw(w: Work, outcome: Draw) -> None:
     """C2, C3: the card drawn from the face-down pile goes to the drawer (R20, R29)."""
     i = SUIT_INDEX[outcome.suit]
-    pile = w.pile = thawed_list(w.pile)
+    pile = w.pile
+    if pile.__class__ is tuple:
+        pile = w.pile = thawed_list(pile)
     pile[i] -= 1
     draw_card(w, i)
 
 
 def reveal(w: Work, outcome: Reveal) -> None:
     """V6: the next pile card is turned face up onto the open display."""
-    pile = w.pile = thawed_list(w.pile)
+    pile = w.pile
+    if pile.__class__ is tuple:
+        pile = w.pile = thawed_list(pile)
     pile[SUIT_INDEX[outcome.suit]] -= 1
     w.pile_top += outcome.suit
     if w.loud:

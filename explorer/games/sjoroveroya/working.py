@@ -75,7 +75,9 @@ def waiting(x: Any, cfg: Config) -> str | None:
     return None
 
 
-
+# How the working copy holds the fields the steps change in place (the others are kept as they
+# are): the state's tuples until the first write, then per player rows (`thawed`) or one list of
+# suit counts (`thawed_list`): most steps move no piece, or change no hand, pile or discard pile.
 # `pieces` is written back sorted.
 THAWED = {"pieces": "sorted rows on write", "hands": "rows on write", "drawn_since": "rows on write",
           "pile": "list on write", "discard": "list on write"}
