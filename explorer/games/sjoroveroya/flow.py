@@ -110,9 +110,12 @@ class Work:
     def move_piece(self, player: int, origin: int, target: int) -> None:
         """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
         o = self.occ
-        if self.pieces.__class__ is tuple:
-            self.pieces = thawed(self.pieces)
-        pieces = self.pieces[player]
+        rows = self.pieces
+        if rows.__class__ is tuple:              # the first writes of the step (a playout's are lists)
+            rows = self.pieces = list(rows)
+        pieces = rows[player]
+        if pieces.__class__ is tuple:
+            pieces = rows[player] = list(pieces)
         pieces[pieces.index(origin)] = target
         own = o.own[player]
         own[origin] -= 1
@@ -132,9 +135,12 @@ def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     to `draw_reason`'s, read only when the event is written."""
     who = w.drawer
     hands = w.hands
-    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
-        hands = w.hands = thawed(hands)
-    hands[who][suit] += 1
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[who]
+    if hand.__class__ is tuple:
+        hand = hands[who] = list(hand)
+    hand[suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
         since = w.drawn_since = thawed(w.drawn_since)
         since[who][suit] += 1
@@ -183,6 +189,8 @@ def reshuffle(w: Work, rule: str) -> None:
 def settle(w: Work) -> None:
     """Run every automatic consequence until a decision, a chance node or the end."""
     cfg = w.cfg
+    if w.phase == "play" and not w.pending and not w.after and not cfg.face_up:
+        return                                       # mid-turn with nothing owed (most steps): the loop's own exit
     while w.phase not in ("over", "layout"):
         if cfg.face_up and len(w.pile_top) < cfg.face_up and any(w.pile):
             return                                   # a reveal (V6) is a chance node
@@ -251,7 +259,8 @@ def begin_turn(w: Work, player: int) -> None:
             w.say(f"{player_name(player)} has no card: the turn is only the end-of-turn draw", "V1")
         w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
         return
-    if is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
+    hand = w.hands[player]
+    if not any(hand) and is_stuck(w.occupancy, w.pieces[player], hand, player, cfg):   # T2: only an empty hand
         if w.loud:
             w.say(f"{player_name(player)} has no card and no backward move: emergency draw, then the turn "
                   "ends", "T2", "R24", "R25")
@@ -266,7 +275,7 @@ def post_move(w: Work) -> None:
         if w.loud:
             w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
         end_turn(w)
-    elif is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
+    elif not any(hand := w.hands[player]) and is_stuck(w.occupancy, w.pieces[player], hand, player, cfg):
         if cfg.emergency_whenever:
             if w.loud:
                 w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",

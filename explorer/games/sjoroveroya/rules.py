@@ -34,7 +34,6 @@ from .flow import (
     post_move,
     settle,
     start_play,
-    thawed,
     thawed_list,
 )
 from .groups import outcome_group as outcome_group
@@ -192,9 +191,12 @@ def forward(w: Work, action: Forward) -> None:
     target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
     i = SUIT_INDEX[suit]
     hands = w.hands
-    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
-        hands = w.hands = thawed(hands)
-    hands[player][i] -= 1
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[player]
+    if hand.__class__ is tuple:
+        hand = hands[player] = list(hand)
+    hand[i] -= 1
     pile = w.discard
     if pile.__class__ is tuple:
         pile = w.discard = thawed_list(pile)
@@ -246,9 +248,12 @@ def discard(w: Work, action: Discard) -> None:
     player = w.to_move
     i = SUIT_INDEX[action.suit]
     hands = w.hands
-    if hands.__class__ is tuple:                 # the first write of the step (a playout's are lists)
-        hands = w.hands = thawed(hands)
-    hands[player][i] -= 1
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[player]
+    if hand.__class__ is tuple:
+        hand = hands[player] = list(hand)
+    hand[i] -= 1
     pile = w.discard
     if pile.__class__ is tuple:
         pile = w.discard = thawed_list(pile)

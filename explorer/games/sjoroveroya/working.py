@@ -76,13 +76,15 @@ def waiting(x: Any, cfg: Config) -> str | None:
 
 
 # How the working copy holds the fields the steps change in place (the others are kept as they
-# are): the state's tuples until the first write, then per player rows (`thawed`) or one list of
-# suit counts (`thawed_list`): most steps move no piece, or change no hand, pile or discard pile.
-# `pieces` is written back sorted.
+# are): the state's tuples until the first write, then per player rows (`thawed`; `pieces` and
+# `hands` a list of the rows, each a tuple until its own first write) or one list of suit counts
+# (`thawed_list`): most steps move no piece, or change no hand, pile or discard pile, or change
+# one player's only. `pieces` is written back sorted.
 THAWED = {"pieces": "sorted rows on write", "hands": "rows on write", "drawn_since": "rows on write",
           "pile": "list on write", "discard": "list on write"}
 _THAW = {"sorted rows on write": "s.{0}", "rows on write": "s.{0}", "list on write": "s.{0}"}
-_FREEZE = {"sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(sorted(r)) for r in w.{0}])",
+_FREEZE = {"sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else "
+                                   "tuple([r if r.__class__ is tuple else tuple(sorted(r)) for r in w.{0}])",
            "rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple(map(tuple, w.{0}))",
            "list on write": "w.{0} if w.{0}.__class__ is tuple else tuple(w.{0})"}
 
