@@ -9,7 +9,6 @@ scratchpad is frozen into a new state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -18,50 +17,18 @@ from explorer.core.events import Event
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import FIELDS, SjoroveroyaState
 from .track.moves import Occupancy, lowest_stop, occupancy
+from .working import Config as Config
+from .working import _freeze, _thaw, thawed
+from .working import build as build
+from .working import config as config
+from .working import make as make
+from .working import thawed_list as thawed_list
+from .working import waiting as waiting
 
 
 def player_name(player: int) -> str:
     """Seats are "Player 1" .. "Player N" in events, errors and the board (the project's rule)."""
     return f"Player {player + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The options of one game, read once: the hot path never looks them up by name."""
-
-    players: int
-    children: bool
-    moves_per_turn: int
-    stop_on_own: bool
-    any_colour: bool
-    allow_pass: bool
-    hand_size: int
-    open_hands: bool
-    face_up: int
-    hand_limit: int | None
-    emergency_whenever: bool
-    reshuffle_immediate: bool
-    metric: str
-    mixed_stop: bool
-    turn_cap: int | None
-    first_player: int | None
-
-
-@lru_cache(maxsize=256)
-def config(game: Any) -> Config:
-    o = game.options
-    children = o["variant"] == "children"
-    return Config(
-        players=game.players, children=children,
-        moves_per_turn=COMPONENTS.children_moves_per_turn if children else COMPONENTS.moves_per_turn,
-        stop_on_own=o["forward_stop_on_own"], any_colour=o["backward_counts_any_colour"],
-        allow_pass=o["allow_pass"], hand_size=o["start_hand_size"], open_hands=o["open_hands"],
-        face_up=COMPONENTS.face_up_cards if o["open_hands"] else 0, hand_limit=o["hand_limit"],
-        emergency_whenever=o["emergency_draw"] == "whenever_stuck",
-        reshuffle_immediate=o["reshuffle_timing"] == "immediate", metric=o["ranking_metric"],
-        mixed_stop=o["mixed_card_forward"] == "stop", turn_cap=o["turn_cap"],
-        first_player=o["first_player"],
-    )
 
 
 def occ(s: SjoroveroyaState) -> Occupancy:
@@ -86,29 +53,16 @@ def is_stuck(board: Callable[[], Occupancy], pieces: Sequence[int], hand: Any, p
 
 # -- the chance node a state waits for (where `settle` stops) ------------------------------------
 def chance_kind(s: SjoroveroyaState) -> str | None:
-    """Which chance event the state waits for, if any: layout, reveal, draw or first."""
-    return waiting(s, config(s.game))
-
-
-def waiting(x: Any, cfg: Config) -> str | None:
-    """`chance_kind` of a state or a working copy (`Work`): the nodes where `settle` stops."""
-    phase = x.phase
-    if phase == "play" and not x.pending and not cfg.face_up:   # mid-turn: a decision (most steps)
-        return None
-    if phase == "over" or phase == "discard":
-        return None
-    if phase == "layout":
-        return "layout"
-    if cfg.face_up and len(x.pile_top) < cfg.face_up and any(x.pile):
-        return "reveal"
-    if x.pending and not x.pile_top and any(x.pile):
-        return "draw"
-    if phase == "first":
-        return "first"
-    return None
+    """Which chance event the state waits for, if any: layout, reveal, draw or first (worked
+    out by `waiting` when the state was built)."""
+    return s._kind
 
 
 # -- the scratchpad ------------------------------------------------------------------------
+EVENT_MEMORY = 50_000    # events kept by `Work.say` for reuse; forgotten all at once past it
+_EVENTS: dict[tuple[str, tuple[str, ...], str, int | None], Event] = {}
+
+
 class Work:
     """A mutable copy of a state's fields, used inside one step only.
 
@@ -123,14 +77,22 @@ class Work:
     __slots__ = ("_occ", "cfg", "events", "source", *FIELDS)
 
     def __init__(self, s: SjoroveroyaState) -> None:
-        self.cfg = config(s.game)
+        self.cfg = s._cfg
         self.source = s
         self._occ: Occupancy | None = None
         self.events: list[Event] = []
         _thaw(self, s)
 
     def say(self, text: str, *rules: str, detail: str = "", visible_to: int | None = None) -> None:
-        self.events.append(Event(text, rules, detail, visible_to))
+        """Log an event. Events are immutable values and the same ones recur all game ("Player
+        2's turn"), so each is made once and shared: looking one up costs far less than making it."""
+        key = (text, rules, detail, visible_to)
+        event = _EVENTS.get(key)
+        if event is None:
+            if len(_EVENTS) >= EVENT_MEMORY:
+                _EVENTS.clear()
+            event = _EVENTS[key] = Event(text, rules, detail, visible_to)
+        self.events.append(event)
 
     @property
     def occ(self) -> Occupancy:
@@ -148,9 +110,12 @@ class Work:
     def move_piece(self, player: int, origin: int, target: int) -> None:
         """One of `player`'s pieces goes from `origin` to `target` (R9, R18), the occupancy with it."""
         o = self.occ
-        if self.pieces.__class__ is tuple:
-            self.pieces = thawed(self.pieces)
-        pieces = self.pieces[player]
+        rows = self.pieces
+        if rows.__class__ is tuple:              # the first writes of the step (a playout's are lists)
+            rows = self.pieces = list(rows)
+        pieces = rows[player]
+        if pieces.__class__ is tuple:
+            pieces = rows[player] = list(pieces)
         pieces[pieces.index(origin)] = target
         own = o.own[player]
         own[origin] -= 1
@@ -161,62 +126,7 @@ class Work:
 
     def freeze(self, parent: SjoroveroyaState, trail: Any) -> SjoroveroyaState:
         """The new state; it inherits the occupancy (this copy's, or the parent's when no piece moved)."""
-        s = _build(type(parent), parent.game, trail, tuple(self.events), *_frozen(self))
-        o = self._occ
-        if o is None:
-            o = getattr(parent, "_occupancy", None)
-        if o is not None:
-            _set(s, "_occupancy", o)
-        return s
-
-
-# How the working copy holds the fields the steps change in place (the others are kept as they
-# are): per player rows or one list of suit counts, copied at once; or per player rows copied on
-# first write (`thawed`; most steps move no piece and draw nothing after a reshuffle), and
-# `pieces` written back sorted.
-THAWED = {"pieces": "sorted rows on write", "hands": "rows", "drawn_since": "rows on write", "pile": "list",
-          "discard": "list"}
-_THAW = {"rows": "[list(r) for r in s.{0}]", "list": "list(s.{0})", "sorted rows on write": "s.{0}",
-         "rows on write": "s.{0}"}
-_FREEZE = {"rows": "tuple([tuple(r) for r in w.{0}])", "list": "tuple(w.{0})",
-           "sorted rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(sorted(r)) for r in w.{0}])",
-           "rows on write": "w.{0} if w.{0}.__class__ is tuple else tuple([tuple(r) for r in w.{0}])"}
-
-
-def thawed(rows: Any) -> list[list[int]]:
-    """A field copied on write (`THAWED`), as per player lists: the state's tuples the first time."""
-    return [list(r) for r in rows] if rows.__class__ is tuple else rows
-
-
-def _compile() -> tuple[Any, Any, Any]:
-    """`Work`'s copy of a state's fields, its frozen values and `build`, written out once from
-    `FIELDS` (as `dataclasses` writes its methods): straight-line code, as fast as hand-written."""
-    thaw = "".join(f"    w.{f} = {_THAW[THAWED[f]].format(f) if f in THAWED else f's.{f}'}\n" for f in FIELDS)
-    frozen = ", ".join(_FREEZE[THAWED[f]].format(f) if f in THAWED else f"w.{f}" for f in FIELDS)
-    sets = "".join(f"    _set(s, {f!r}, {f})\n" for f in FIELDS)
-    source = (f"def thaw(w, s):\n{thaw}\ndef frozen(w):\n    return ({frozen},)\n"
-              f"def build(cls, game, trail, events, {', '.join(FIELDS)}):\n    s = cls.__new__(cls)\n"
-              f"    _set(s, 'game', game)\n    _set(s, '_trail', trail)\n    _set(s, 'events', events)\n{sets}"
-              f"    return s\n")
-    namespace: dict[str, Any] = {"_set": object.__setattr__}
-    exec(source, namespace)
-    return namespace["thaw"], namespace["frozen"], namespace["build"]
-
-
-_set = object.__setattr__
-_thaw, _frozen, _build = _compile()
-
-
-def build(cls: type, game: Any, trail: Any, events: tuple[Event, ...], *values: Any) -> SjoroveroyaState:
-    """Make a state from its position fields (in `FIELDS` order) without checks."""
-    return _build(cls, game, trail, events, *values)
-
-
-def make(cls: type, game: Any, events: tuple[Event, ...] = (), **fields: Any) -> SjoroveroyaState:
-    """`build` with every one of `FIELDS` named, for the states made from data (no history)."""
-    if fields.keys() != set(FIELDS):
-        raise TypeError(f"a state's fields are {FIELDS}, not {tuple(fields)}")
-    return build(cls, game, None, events, *(fields[name] for name in FIELDS))
+        return _freeze(self, parent, trail, tuple(self.events))
 
 
 # -- automatic consequences ------------------------------------------------------------------
@@ -224,15 +134,19 @@ def draw_card(w: Work, suit: int, reason: str | None = None) -> None:
     """Give the drawer one card of `suit` (R29: only the count is public); `reason` defaults
     to `draw_reason`'s, read only when the event is written."""
     who = w.drawer
-    w.hands[who][suit] += 1
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[who]
+    if hand.__class__ is tuple:
+        hand = hands[who] = list(hand)
+    hand[suit] += 1
     if w.reshuffled_from is not None:    # only draws from a public multiset tell a player anything (C3)
         since = w.drawn_since = thawed(w.drawn_since)
         since[who][suit] += 1
     w.pending -= 1
     if w.loud:
-        reason = reason or draw_reason(w)
-        w.say(f"{player_name(who)} {reason}", *REASON_RULES[reason],
-              detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
+        w.events.append(draw_event(who, reason or draw_reason(w), suit))
     if w.cfg.reshuffle_immediate and not any(w.pile) and not w.pile_top and any(w.discard):
         reshuffle(w, "V9")
 
@@ -244,6 +158,13 @@ REASON_RULES = {
     "draws the end-of-turn card": ("V1",),
     "takes the top face-up card": ("V6", "R29"),
 }
+
+
+@lru_cache(maxsize=EVENT_MEMORY)
+def draw_event(who: int, reason: str, suit: int) -> Event:
+    """The event of a card drawn for `reason` (its rules in `REASON_RULES`), made once."""
+    return Event(f"{player_name(who)} {reason}", REASON_RULES[reason],
+                 detail=f"{player_name(who)} gets {SYMBOLS[SUITS[suit]]}", visible_to=who)
 
 
 def draw_reason(w: Work) -> str:
@@ -268,6 +189,8 @@ def reshuffle(w: Work, rule: str) -> None:
 def settle(w: Work) -> None:
     """Run every automatic consequence until a decision, a chance node or the end."""
     cfg = w.cfg
+    if w.phase == "play" and not w.pending and not w.after and not cfg.face_up:
+        return                                       # mid-turn with nothing owed (most steps): the loop's own exit
     while w.phase not in ("over", "layout"):
         if cfg.face_up and len(w.pile_top) < cfg.face_up and any(w.pile):
             return                                   # a reveal (V6) is a chance node
@@ -336,7 +259,8 @@ def begin_turn(w: Work, player: int) -> None:
             w.say(f"{player_name(player)} has no card: the turn is only the end-of-turn draw", "V1")
         w.pending, w.drawer, w.after = COMPONENTS.children_end_draw, player, "end"
         return
-    if is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
+    hand = w.hands[player]
+    if not any(hand) and is_stuck(w.occupancy, w.pieces[player], hand, player, cfg):   # T2: only an empty hand
         if w.loud:
             w.say(f"{player_name(player)} has no card and no backward move: emergency draw, then the turn "
                   "ends", "T2", "R24", "R25")
@@ -351,7 +275,7 @@ def post_move(w: Work) -> None:
         if w.loud:
             w.say(f"{player_name(player)} has used all {cfg.moves_per_turn} moves", "T5", "R2")
         end_turn(w)
-    elif is_stuck(w.occupancy, w.pieces[player], w.hands[player], player, cfg):
+    elif not any(hand := w.hands[player]) and is_stuck(w.occupancy, w.pieces[player], hand, player, cfg):
         if cfg.emergency_whenever:
             if w.loud:
                 w.say(f"{player_name(player)} is stuck mid-turn: emergency draw, then the turn ends",
@@ -377,5 +301,11 @@ def end_turn(w: Work) -> None:
     w.turns += 1
     nxt = (player + 1) % cfg.players
     if w.loud:
-        w.say(f"{player_name(nxt)}'s turn", "T8", "R6", "T1")
+        w.events.append(turn_event(nxt))
     begin_turn(w, nxt)
+
+
+@lru_cache(maxsize=16)
+def turn_event(player: int) -> Event:
+    """T8, R6, T1: the next player's turn begins (an event made once per seat)."""
+    return Event(f"{player_name(player)}'s turn", ("T8", "R6", "T1"))

@@ -147,7 +147,7 @@ class SjoroveroyaState(RulesState):
     since, all zero before the first reshuffle (what a player's C3 odds are built from).
     """
     # The position's fields, declared once: the slots, `_key`, `FIELDS` (the order `flow.build`
-    # takes) and the working copy (`flow.Work`, its slots, copy and freeze) follow from this list.
+    # takes) and the working copy (`flow.Work`, its slots; working.py its copy and freeze) follow from this list.
     track: str
     pieces: tuple[tuple[int, ...], ...]
     hands: tuple[Counts, ...]
@@ -166,24 +166,13 @@ class SjoroveroyaState(RulesState):
     reshuffled_from: Counts | None
     drawn_since: tuple[Counts, ...]
 
-    __slots__ = ("_metrics", "_occupancy", *__annotations__)   # caches (metrics, board occupancy), then the fields
+    # Caches (metrics, board occupancy), what the build works out once from the fields (the
+    # game's `flow.Config`, the chance node it waits at, and the contract's `player`, `is_chance`
+    # and `is_over`: plain attributes, as every step's caller asks for them), then the fields.
+    __slots__ = ("_metrics", "_occupancy", "_cfg", "_kind", "player", "is_chance", "is_over", *__annotations__)
 
     def _key(self) -> tuple:
         return _fields_of(self)
-
-    @property
-    def player(self) -> int | None:
-        if self.phase == "over" or self.is_chance:
-            return None
-        return self.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def is_chance(self) -> bool:
-        return self.game.RULEBOOK.chance_kind(self) is not None
 
     def cut_off(self) -> str | None:
         """``"turn_cap"`` when the house-rule cap (V12) ended the game, not a player's win."""

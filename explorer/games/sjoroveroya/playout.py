@@ -101,16 +101,21 @@ def thumb_choice() -> Chooser:
         o = w.occ
         moves = open_moves(w, cfg, o)
         origins, suits, back, may_end = moves
+        own = o.own[player]
         cards = sum(w.hands[player])
         when = (w.turns, player)                                                     # E3, R16
         if seen[0] != when or not cfg.stop_on_own or cfg.mixed_stop:
-            seen[:] = when, *reach_memo(w.track, w.pieces, o.own[player], o.total, cfg.stop_on_own, cfg.mixed_stop)
-        d, fwd = seen[1], seen[2]
-        values = forward_values(d, fwd, origins, suits, cards, len(w.pieces[player]) - o.own[player][GOAL])
+            seen[:] = when, *reach_memo(w.track, w.pieces, own, o.total, cfg.stop_on_own, cfg.mixed_stop)
+        d = seen[1]
+        values = forward_values(d, seen[2], origins, suits, cards, len(w.pieces[player]) - own[GOAL])
         for p, target, draws in back:
             values.append(backward_value(d, p, target, draws, cards))                # R18-R20
         if may_end:                                                                  # R4, R5, V4
             values.append(end_value(w.moves_used))
+        top = max(values)
+        if values.count(top) == 1:                   # `best_indices`' usual case, without its call:
+            below(1)                                 # the draw among one best still takes its bits
+            return nth_move(moves, values.index(top))
         best = best_indices(values)
         return nth_move(moves, best[below(len(best))])
 

@@ -10,15 +10,19 @@ import itertools
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from explorer.core.chance import from_counts, pick_counts, uniform
+from explorer.core.events import Event
 from explorer.core.trail import extend
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .explain import describe as describe
 from .explain import explain_illegal, place_name, pretty_suits
 from .flow import (
+    EVENT_MEMORY,
     Config,
     Work,
     chance_kind,
@@ -30,6 +34,7 @@ from .flow import (
     post_move,
     settle,
     start_play,
+    thawed_list,
 )
 from .groups import outcome_group as outcome_group
 from .groups import stage_text as stage_text
@@ -52,6 +57,8 @@ from .model import (
 )
 from .track.moves import Occupancy, backward_moves, backward_target, distances, forward_target
 
+SUIT_NUMBERS = range(4)
+FORWARD_AT = tuple(tuple(FORWARD[p, s] for s in SUITS) for p in range(21))   # by place, then suit index
 LAYOUTS = tuple("".join(p) for p in itertools.permutations(SUITS))
 
 
@@ -72,10 +79,10 @@ def chance_outcomes(s: SjoroveroyaState) -> tuple[tuple[Any, Fraction], ...]:
 
 def sample_chance(s: SjoroveroyaState, rng: random.Random) -> Any:
     """The fast, exact sampler of `chance_outcomes`: one ``rng.randrange`` per node."""
-    kind = chance_kind(s)
+    kind = s._kind
     if kind is None:
         raise ValueError("not a chance node")
-    return pick_outcome(s, config(s.game), kind, rng.randrange)
+    return pick_outcome(s, s._cfg, kind, rng.randrange)
 
 
 def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) -> Any:
@@ -92,9 +99,9 @@ def pick_outcome(x: Any, cfg: Config, kind: str, below: Callable[[int], int]) ->
 
 def legal_actions(s: SjoroveroyaState) -> tuple[Any, ...]:
     phase = s.phase
-    if phase != "discard" and (phase != "play" or chance_kind(s) is not None):
+    if phase != "discard" and (phase != "play" or s._kind is not None):
         return ()
-    return tuple(decisions(s, config(s.game), occ(s)))
+    return tuple(decisions(s, s._cfg, occ(s)))
 
 
 def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
@@ -104,7 +111,7 @@ def decisions(x: Any, cfg: Config, o: Occupancy) -> list[Any]:
         hand = x.hands[x.to_move]
         return [DISCARD[SUITS[i]] for i in range(4) if hand[i]]
     origins, suits, back, may_end = open_moves(x, cfg, o)
-    actions: list[Any] = [FORWARD[p, SUITS[i]] for p in origins for i in suits]  # R7, R3
+    actions: list[Any] = [FORWARD_AT[p][i] for p in origins for i in suits]      # R7, R3
     actions += [BACKWARD[p] for p, _, _ in back]                                  # R17
     if may_end:                                                                   # R5
         actions.append(END_TURN)
@@ -121,7 +128,7 @@ def open_moves(x: Any, cfg: Config, o: Occupancy) -> Moves:
     children's game, V1), and whether the turn may end now (R4, R5, V4)."""
     player = x.to_move
     hand = x.hands[player]
-    suits = [i for i in range(4) if hand[i]]
+    suits = list(compress(SUIT_NUMBERS, hand))
     origins = sorted(set(x.pieces[player]))
     if origins and origins[-1] == GOAL:
         origins.pop()
@@ -140,7 +147,7 @@ def nth_move(moves: Moves, k: int) -> Any:
     origins, suits, back, _ = moves
     forward = len(origins) * len(suits)
     if k < forward:
-        return FORWARD[origins[k // len(suits)], SUITS[suits[k % len(suits)]]]
+        return FORWARD_AT[origins[k // len(suits)]][suits[k % len(suits)]]
     if k < forward + len(back):
         return BACKWARD[back[k - forward][0]]
     return END_TURN
@@ -164,6 +171,18 @@ def apply(w: Work, action: Any) -> None:
     APPLY[type(action)](w, action)
 
 
+@lru_cache(maxsize=EVENT_MEMORY)
+def forward_event(player: int, suit: str, origin: int, target: int, skipped: tuple[int, ...]) -> Event:
+    """The event of a forward move (R8-R16), made once: the same moves recur all game."""
+    rules = ["R8", "R9", "R16"]
+    text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
+    if skipped:
+        rules.append("R11")
+        text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
+    rules.append("R13" if target == GOAL else "R10")
+    return Event(text, tuple(rules))
+
+
 def forward(w: Work, action: Forward) -> None:
     """R7-R16: pay the card (R8) and jump to the next free card of its suit, or the goal."""
     cfg = w.cfg
@@ -171,18 +190,21 @@ def forward(w: Work, action: Forward) -> None:
     origin, suit = action.origin, action.suit
     target, skipped = forward_target(w.track, w.occ, player, origin, suit, cfg.stop_on_own, cfg.mixed_stop)
     i = SUIT_INDEX[suit]
-    w.hands[player][i] -= 1
-    w.discard[i] += 1
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[player]
+    if hand.__class__ is tuple:
+        hand = hands[player] = list(hand)
+    hand[i] -= 1
+    pile = w.discard
+    if pile.__class__ is tuple:
+        pile = w.discard = thawed_list(pile)
+    pile[i] += 1
     w.move_piece(player, origin, target)
     w.moves_used += 1
     if w.loud:
-        rules = ["R8", "R9", "R16"]
-        text = f"{player_name(player)} plays {SYMBOLS[suit]}: {place_name(origin)} → {place_name(target)}"
-        if skipped:
-            rules.append("R11")
-            text += f", passing card{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped))}"
-        rules.append("R13" if target == GOAL else "R10")
-        w.say(text, *rules)
+        w.events.append(forward_event(player, suit, origin, target, skipped))
     if w.occ.own[player][GOAL] == len(w.pieces[player]):                          # all six home
         w.phase, w.ended, w.pending, w.after = "over", "goal", 0, ""
         if w.loud:
@@ -194,6 +216,13 @@ def forward(w: Work, action: Forward) -> None:
         post_move(w)
 
 
+@lru_cache(maxsize=EVENT_MEMORY)
+def backward_event(player: int, origin: int, target: int, draws: int) -> Event:
+    """The event of a backward move (R18-R21), made once."""
+    return Event(f"{player_name(player)} steps back: card {origin} → card {target}, "
+                 f"drawing {draws} card{'s' if draws > 1 else ''}", ("R18", "R19", "R20", "R21"))
+
+
 def backward(w: Work, action: Backward) -> None:
     """R17-R23: step back to the nearest card with 1 or 2 own pieces and draw that many."""
     player = w.to_move
@@ -202,8 +231,7 @@ def backward(w: Work, action: Backward) -> None:
     w.move_piece(player, origin, target)
     w.moves_used += 1
     if w.loud:
-        w.say(f"{player_name(player)} steps back: card {origin} → card {target}, "
-              f"drawing {draws} card{'s' if draws > 1 else ''}", "R18", "R19", "R20", "R21")
+        w.events.append(backward_event(player, origin, target, draws))
     w.pending, w.drawer, w.after = draws, player, "move"
 
 
@@ -219,8 +247,17 @@ def discard(w: Work, action: Discard) -> None:
     """V7: one card onto the discard pile (R8); the turn ends once the hand is within the limit."""
     player = w.to_move
     i = SUIT_INDEX[action.suit]
-    w.hands[player][i] -= 1
-    w.discard[i] += 1
+    hands = w.hands
+    if hands.__class__ is tuple:                 # the first writes of the step (a playout's are lists)
+        hands = w.hands = list(hands)
+    hand = hands[player]
+    if hand.__class__ is tuple:
+        hand = hands[player] = list(hand)
+    hand[i] -= 1
+    pile = w.discard
+    if pile.__class__ is tuple:
+        pile = w.discard = thawed_list(pile)
+    pile[i] += 1
     if w.loud:
         w.say(f"{player_name(player)} discards {SYMBOLS[action.suit]}", "V7", "R8")
     if sum(w.hands[player]) <= w.cfg.hand_limit:
@@ -230,13 +267,19 @@ def discard(w: Work, action: Discard) -> None:
 def draw(w: Work, outcome: Draw) -> None:
     """C2, C3: the card drawn from the face-down pile goes to the drawer (R20, R29)."""
     i = SUIT_INDEX[outcome.suit]
-    w.pile[i] -= 1
+    pile = w.pile
+    if pile.__class__ is tuple:
+        pile = w.pile = thawed_list(pile)
+    pile[i] -= 1
     draw_card(w, i)
 
 
 def reveal(w: Work, outcome: Reveal) -> None:
     """V6: the next pile card is turned face up onto the open display."""
-    w.pile[SUIT_INDEX[outcome.suit]] -= 1
+    pile = w.pile
+    if pile.__class__ is tuple:
+        pile = w.pile = thawed_list(pile)
+    pile[SUIT_INDEX[outcome.suit]] -= 1
     w.pile_top += outcome.suit
     if w.loud:
         w.say(f"{SYMBOLS[outcome.suit]} is turned face up on the open display", "V6")

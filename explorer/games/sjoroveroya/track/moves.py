@@ -123,21 +123,30 @@ def backward_moves(own: list[int], total: list[int], origins: list[int],
 
     `backward_target` for each origin, with `lowest_stop` deciding which have one (R22), read
     off `own` and `total` (an `Occupancy`'s rows for the mover): the nearest qualifying card
-    behind a piece is the last one met below it."""
+    behind a piece is the last one met below it. Without V3 only a card holding 1 or 2 of the
+    mover's own pieces qualifies (R18), so the sweep visits only the mover's places, `origins`."""
     stops = COMPONENTS.backward_stop_counts
     found = []
     last = draws = 0
-    q = 1
+    if any_colour or 0 in stops:
+        q = 1
+        for p in origins:
+            while q < p:
+                if any_colour:
+                    if total[q] in stops:                    # V3: any colour counts
+                        last, draws = q, total[q]
+                elif own[q] in stops and total[q] == own[q]:  # R18, A5, A6
+                    last, draws = q, own[q]
+                q += 1
+            if last:                                         # R22: never back to Start
+                found.append((p, last, draws))
+        return found
     for p in origins:
-        while q < p:
-            if any_colour:
-                if total[q] in stops:                    # V3: any colour counts
-                    last, draws = q, total[q]
-            elif own[q] in stops and total[q] == own[q]:  # R18, A5, A6
-                last, draws = q, own[q]
-            q += 1
-        if last:                                         # R22: never back to Start
+        if last:                                             # R22: never back to Start
             found.append((p, last, draws))
+        n = own[p]
+        if p and n in stops and total[p] == n:               # R18, A5, A6
+            last, draws = p, n
     return found
 
 
