@@ -23,14 +23,13 @@ from .data import (
     SKULL,
     STACKS,
     VALUE,
-    die_showing,
     die_words,
-    face_words,
     is_jolly,
     owner,
     seat_name,
 )
 from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
+from .words.events import goes_first, marooned, plunders, restarts, stacks, sunk
 
 pirate_name = seat_name     # how events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)
 
@@ -102,6 +101,10 @@ class Work:
         playout keeping no events (playout.py) never builds them."""
         self.events.append(_event(text() if callable(text) else text, rules))
 
+    def tell(self, event: Callable[..., Event], *values: Any) -> None:
+        """Report a frequent event, made once per set of `values` by a maker of words.events."""
+        self.events.append(event(*values))
+
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
         return build(parent.game, trail, tuple(self.events), _frozen(self))
 
@@ -151,7 +154,7 @@ def next_opener(w: Work) -> None:
     tied = tuple(p for p in w.group if ranks[p] == low)
     if len(tied) == 1:
         w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-        w.say(lambda: f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
+        w.tell(goes_first, tied[0], low)
         return
     names = ", ".join(seat_name(p) for p in tied)
     if w.cfg.rolloff_limit is not None:
@@ -280,9 +283,7 @@ def resolve_roll(w: Work) -> None:
         stack(w)
         return
     w.die = w.face = None
-    top = face_words(pile[-1][1])
-    w.say(lambda: f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
-          "back to hand", "R19", "R14")
+    w.tell(marooned, p, face, pile[-1][1])
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
     else:
@@ -293,29 +294,12 @@ def stack(w: Work) -> None:
     """R13/R14/R15/R18: the rolled die goes on top of the roller's own pile."""
     p, die, face = w.to_move, w.die, w.face
     pile = w.piles[p]
-    top = pile[-1][1] if pile else None
-    if top is None:
-        rules = ("R13", "R27")
-    elif face == SKULL:
-        rules = ("R15", "R18")
-    else:
-        rules = ("R14", "R16" if top == SKULL else "R18")
+    w.tell(stacks, p, die, face, pile[-1][1] if pile else None)     # R13-R18 (words.events)
     w.take_from_hand(p, die)
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {_why_it_fits(face, top)}", *rules)
     grown(w)
-
-
-def _why_it_fits(face: int, top: int | None) -> str:
-    """R13-R16 in words: a new base, a skull, or how the face relates to the top."""
-    if top is None:
-        return "as the new base"
-    if face == SKULL:
-        return "(a skull always fits)"
-    kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1 else "makes 7 with")
-    return f"({face_words(face)} {kind} {face_words(top)})"
 
 
 def grown(w: Work) -> None:
@@ -346,9 +330,7 @@ def plunder(w: Work, o: int) -> None:
     top = w.piles[p][-1][1]
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
-    kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(lambda: f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
-          f"({kind} {face_words(top)})", "R21", "R22", "R24", "R26")
+    w.tell(plunders, p, die, face, o, top)     # R21, R22, R24, R26
     grown(w)
 
 
@@ -356,10 +338,7 @@ def plunder(w: Work, o: int) -> None:
 def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
     """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
     w.charge(shooter, COMPONENTS.plank)
-    dice = return_pile(w, target)
-    w.say(lambda: f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
-          f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
-          *rules)
+    w.tell(sunk, shooter, target, tuple(return_pile(w, target)), rules)     # R31, R33, E6
     w.target = target
     w.step = "restart"
 
@@ -376,7 +355,7 @@ def restarted(w: Work, face: int) -> None:
     v, die = w.target, w.restart_die
     w.take_from_hand(v, die)
     w.add_to_pile(v, die, face)
-    w.say(lambda: f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
+    w.tell(restarts, v, die, face)     # R34, A24
     w.target = w.restart_die = None
     after, w.after = w.after, ""
     if after == "place":
