@@ -18,6 +18,7 @@ from explorer.core.events import Event
 
 from .data import (
     COMPONENTS,
+    DICE_PER_PIRATE,
     PLUNDERS,
     RANK,
     SKULL,
@@ -25,7 +26,6 @@ from .data import (
     VALUE,
     die_words,
     is_jolly,
-    owner,
     seat_name,
 )
 from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
@@ -54,12 +54,17 @@ class Config:
     round_limit: int | None
     round_turn_limit: int | None
     rolloff_limit: int | None
+    takes: tuple[frozenset[tuple[int, int]], ...] = ()   # [my top face]: the (die, face) tops I may plunder
 
 
 @lru_cache(maxsize=256)
 def config(game: Any) -> Config:
     o = game.options
-    return Config(players=game.players, broadside=o["broadside"] == "declared",
+    dice = range(DICE_PER_PIRATE * game.players)
+    jr_off = o["jr_die_unplunderable"]
+    takes = tuple(frozenset((d, f) for d in dice for f in range(7) if PLUNDERS[f][top] and not (jr_off and is_jolly(d)))
+                  for top in range(7))     # R22/R23, V6: `plunderable` as a table, for the hot path
+    return Config(takes=takes, players=game.players, broadside=o["broadside"] == "declared",
                   hit_p=Fraction(o["broadside_hit_p"]), wobble=o["wobble"], stray=o["stray_shots"],
                   hold_fire=o["hold_fire"], maroon_ends_round=o["maroon_ends_round"],
                   jr_unplunderable=o["jr_die_unplunderable"], final_plunder=o["final_plunder"],
@@ -79,8 +84,8 @@ def plunder_targets(cfg: Config, piles: Any, p: int) -> list[int]:
     mine = piles[p]
     if not mine:
         return []
-    top = mine[-1][1]
-    return [o for o, pile in enumerate(piles) if o != p and pile and plunderable(cfg, *pile[-1], top)]
+    takes = cfg.takes[mine[-1][1]]     # plunderable(cfg, die, face, top) for every top (die, face)
+    return [o for o, pile in enumerate(piles) if o != p and pile and pile[-1] in takes]
 
 
 # -- the scratchpad ------------------------------------------------------------------------
@@ -110,7 +115,8 @@ class Work:
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
-        self.hands[p] = tuple([d for d in hand if d != die])
+        i = hand.index(die)     # a die is in its owner's hand once (R1)
+        self.hands[p] = hand[:i] + hand[i + 1:]
 
     def add_to_pile(self, p: int, die: int, face: int) -> None:
         self.piles[p] = (*self.piles[p], (die, face))
@@ -133,9 +139,10 @@ _frozen = field_function(  # a working copy's fields as a state holds them (FIEL
 def return_pile(w: Work, p: int) -> list[int]:
     """R33: every die of `p`'s pile goes back to its owner's hand; the pile is empty."""
     dice = [d for d, _ in w.piles[p]]
+    hands = w.hands
     for d in dice:
-        o = owner(d)
-        w.hands[o] = tuple(sorted((*w.hands[o], d)))
+        o = d // DICE_PER_PIRATE     # owner(d), R1
+        hands[o] = tuple(sorted((*hands[o], d)))
     w.piles[p] = ()
     return dice
 
