@@ -114,6 +114,25 @@ class Tortuga:
         return "tortuga"
 
 
+def split_of(small: tuple[str, ...], large: tuple[str, ...]) -> Split:
+    """`Split(small, large)` set through its slots instead of the frozen dataclass's checked
+    `__init__`: every table never seen before makes its 15 splits (rules.splits)."""
+    split = _new(Split)
+    _set_small(split, small)
+    _set_large(split, large)
+    return split
+
+
+def take_of(cards: tuple[str, ...]) -> Take:
+    """`Take(cards)` set through its slot, as `split_of`: every choice offers two."""
+    take = _new(Take)
+    _set_cards(take, cards)
+    return take
+
+
+_new, _set_small, _set_large, _set_cards = object.__new__, Split.small.__set__, Split.large.__set__, Take.cards.__set__
+
+
 # -- chance outcomes -------------------------------------------------------------------
 @dataclass(frozen=True, slots=True, order=True)
 class Aside:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
+from operator import itemgetter
 
 from explorer.core.chance import sample_counts
 from explorer.core.events import Event
@@ -51,6 +52,8 @@ from .model import (
     entry_card,
     pile_strength,
     rounds,
+    split_of,
+    take_of,
     undecided,
 )
 
@@ -126,12 +129,23 @@ _SPLITS: dict[tuple[str, ...], tuple[Split, ...]] = {}
 
 def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
     found: dict[tuple[str, ...], Split] = {}
+    if len(table) == CARDS_PER_ROUND:    # a full table: the same choices of places every time
+        for small_of, large_of in _PARTS:
+            small = small_of(table)
+            small = (small,) if small.__class__ is str else small
+            if small not in found:
+                found[small] = split_of(small, large_of(table))
+        return tuple(found.values())
     for size in (1, 2):
         for idx in combinations(range(len(table)), size):
             small = tuple(table[i] for i in idx)
             if small not in found:
                 found[small] = Split(small, tuple(c for i, c in enumerate(table) if i not in idx))
     return tuple(found.values())
+
+
+_PARTS = tuple((itemgetter(*idx), itemgetter(*(i for i in range(CARDS_PER_ROUND) if i not in idx)))
+               for size in (1, 2) for idx in combinations(range(CARDS_PER_ROUND), size))   # (small, large) getters
 
 
 def kraken_targets(s: JollyState, player: int) -> tuple[str, ...]:
@@ -144,7 +158,7 @@ def legal_actions(s: JollyState) -> tuple:
         return splits(s.table)
     if s.phase == "choose":
         small, large = s.offers
-        return (Take(small), Take(large))
+        return (take_of(small), take_of(large))
     if s.phase != "place":
         return ()
     p = s.to_move
