@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from fractions import Fraction
+from functools import cache
 from itertools import accumulate, combinations
-from operator import itemgetter
+from operator import eq, itemgetter
 
 from explorer.core.events import Event
 
@@ -133,14 +134,10 @@ _SPLITS: dict[tuple[str, ...], tuple[Split, ...]] = {}
 
 
 def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
+    alike = tuple(map(eq, table, table[1:]))
+    if len(table) == CARDS_PER_ROUND and len(set(table)) == len(table) - sum(alike):   # equal cards together
+        return tuple([split_of(small_of(table), large_of(table)) for small_of, large_of in _parts(alike)])
     found: dict[tuple[str, ...], Split] = {}
-    if len(table) == CARDS_PER_ROUND:    # a full table: the same choices of places every time
-        for small_of, large_of in _PARTS:
-            small = small_of(table)
-            small = (small,) if small.__class__ is str else small
-            if small not in found:
-                found[small] = split_of(small, large_of(table))
-        return tuple(found.values())
     for size in (1, 2):
         for idx in combinations(range(len(table)), size):
             small = tuple(table[i] for i in idx)
@@ -149,8 +146,18 @@ def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
     return tuple(found.values())
 
 
-_PARTS = tuple((itemgetter(*idx), itemgetter(*(i for i in range(CARDS_PER_ROUND) if i not in idx)))
-               for size in (1, 2) for idx in combinations(range(CARDS_PER_ROUND), size))   # (small, large) getters
+@cache
+def _parts(alike: tuple[bool, ...]) -> tuple:
+    """(small, large) offer getters of a sorted full table whose neighbours are `alike` (equal cards
+    sit together): one per distinct small offer, first found first, as `_splits` finds them."""
+    n, seen, parts = len(alike) + 1, set(), []
+    kinds = [sum(not a for a in alike[:i]) for i in range(n)]     # equal cards, equal kind
+    for idx in (*combinations(range(n), 1), *combinations(range(n), 2)):
+        if tuple(kinds[i] for i in idx) not in seen:
+            seen.add(tuple(kinds[i] for i in idx))
+            parts.append((itemgetter(slice(idx[0], idx[0] + 1)) if len(idx) == 1 else itemgetter(*idx),
+                          itemgetter(*(i for i in range(n) if i not in idx))))
+    return tuple(parts)
 
 
 def kraken_targets(s: JollyState, player: int) -> tuple[str, ...]:
