@@ -29,7 +29,7 @@ from .data import (
     seat_name,
 )
 from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
-from .words.events import goes_first, marooned, plunders, restarts, stacks, sunk
+from .words.events import goes_first, marooned, plunders, restarts, scored, stacks, sunk
 
 pirate_name = seat_name     # how events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)
 
@@ -212,9 +212,7 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     for p in range(w.cfg.players):
         score, doubled, keelhauled = round_score(w.cfg, w.hands[p], w.piles[p], p)
         totals[p] += score
-        w.say(lambda p=p, score=score, doubled=doubled, keelhauled=keelhauled, total=totals[p]:
-              _scored_words(p, score, doubled, keelhauled, total),
-              "E5", "E2", *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ()))
+        w.tell(scored, p, score, doubled, keelhauled, totals[p])     # E5, E2 (E3, E4)
     w.totals = tuple(totals)
     w.die = w.face = w.target = w.restart_die = None
     w.stacked = False
@@ -240,12 +238,6 @@ def end_round(w: Work, why: str, *rules: str) -> None:
         w.say(lambda: f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
     w.step, w.to_move, w.group = "scored", 0, ()
     w.say(lambda: f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
-
-
-def _scored_words(p: int, score: int, doubled: bool, keelhauled: bool, total: int) -> str:
-    notes = "".join([" (skull on top: doubled)" if doubled else "",
-                     " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
-    return f"{pirate_name(p)} scores {score:+d}{notes}, total {total}"
 
 
 def won_by_rules(cfg: Config, totals: tuple[int, ...]) -> bool:

@@ -112,3 +112,12 @@ def sunk(shooter: int, target: int, dice: tuple[int, ...], rules: tuple[str, ...
 def restarts(v: int, die: int, face: int) -> Event:
     """R34/A24: the victim's new base."""
     return Event(f"{seat_name(v)} restarts with {die_showing(die, face, v)} as the new base", ("R34", "A24"))
+
+
+@lru_cache(maxsize=4096)
+def scored(p: int, score: int, doubled: bool, keelhauled: bool, total: int) -> Event:
+    """E5/E2: a pirate's round score, doubled under a skull top (E3), keelhauled (E4)."""
+    notes = "".join([" (skull on top: doubled)" if doubled else "",
+                     " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
+    return Event(f"{seat_name(p)} scores {score:+d}{notes}, total {total}",
+                 ("E5", "E2", *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ())))
