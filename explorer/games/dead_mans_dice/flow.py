@@ -18,19 +18,18 @@ from explorer.core.events import Event
 
 from .data import (
     COMPONENTS,
+    DICE_PER_PIRATE,
     PLUNDERS,
     RANK,
     SKULL,
     STACKS,
     VALUE,
-    die_showing,
     die_words,
-    face_words,
     is_jolly,
-    owner,
     seat_name,
 )
 from .model import FIELDS, LISTS, DeadMansDiceState, build, field_function, values
+from .words.events import goes_first, marooned, plunders, restarts, scored, stacks, sunk
 
 pirate_name = seat_name     # how events name a pirate: ``Player 1`` .. ``Player 6`` (colours are only swatches)
 
@@ -55,12 +54,17 @@ class Config:
     round_limit: int | None
     round_turn_limit: int | None
     rolloff_limit: int | None
+    takes: tuple[frozenset[tuple[int, int]], ...] = ()   # [my top face]: the (die, face) tops I may plunder
 
 
 @lru_cache(maxsize=256)
 def config(game: Any) -> Config:
     o = game.options
-    return Config(players=game.players, broadside=o["broadside"] == "declared",
+    dice = range(DICE_PER_PIRATE * game.players)
+    jr_off = o["jr_die_unplunderable"]
+    takes = tuple(frozenset((d, f) for d in dice for f in range(7) if PLUNDERS[f][top] and not (jr_off and is_jolly(d)))
+                  for top in range(7))     # R22/R23, V6: `plunderable` as a table, for the hot path
+    return Config(takes=takes, players=game.players, broadside=o["broadside"] == "declared",
                   hit_p=Fraction(o["broadside_hit_p"]), wobble=o["wobble"], stray=o["stray_shots"],
                   hold_fire=o["hold_fire"], maroon_ends_round=o["maroon_ends_round"],
                   jr_unplunderable=o["jr_die_unplunderable"], final_plunder=o["final_plunder"],
@@ -80,8 +84,8 @@ def plunder_targets(cfg: Config, piles: Any, p: int) -> list[int]:
     mine = piles[p]
     if not mine:
         return []
-    top = mine[-1][1]
-    return [o for o, pile in enumerate(piles) if o != p and pile and plunderable(cfg, *pile[-1], top)]
+    takes = cfg.takes[mine[-1][1]]     # plunderable(cfg, die, face, top) for every top (die, face)
+    return [o for o, pile in enumerate(piles) if o != p and pile and pile[-1] in takes]
 
 
 # -- the scratchpad ------------------------------------------------------------------------
@@ -102,12 +106,17 @@ class Work:
         playout keeping no events (playout.py) never builds them."""
         self.events.append(_event(text() if callable(text) else text, rules))
 
+    def tell(self, event: Callable[..., Event], *values: Any) -> None:
+        """Report a frequent event, made once per set of `values` by a maker of words.events."""
+        self.events.append(event(*values))
+
     def freeze(self, parent: DeadMansDiceState, trail: Any) -> DeadMansDiceState:
         return build(parent.game, trail, tuple(self.events), _frozen(self))
 
     def take_from_hand(self, p: int, die: int) -> None:
         hand = self.hands[p]
-        self.hands[p] = tuple([d for d in hand if d != die])
+        i = hand.index(die)     # a die is in its owner's hand once (R1)
+        self.hands[p] = hand[:i] + hand[i + 1:]
 
     def add_to_pile(self, p: int, die: int, face: int) -> None:
         self.piles[p] = (*self.piles[p], (die, face))
@@ -130,9 +139,10 @@ _frozen = field_function(  # a working copy's fields as a state holds them (FIEL
 def return_pile(w: Work, p: int) -> list[int]:
     """R33: every die of `p`'s pile goes back to its owner's hand; the pile is empty."""
     dice = [d for d, _ in w.piles[p]]
+    hands = w.hands
     for d in dice:
-        o = owner(d)
-        w.hands[o] = tuple(sorted((*w.hands[o], d)))
+        o = d // DICE_PER_PIRATE     # owner(d), R1
+        hands[o] = tuple(sorted((*hands[o], d)))
     w.piles[p] = ()
     return dice
 
@@ -151,7 +161,7 @@ def next_opener(w: Work) -> None:
     tied = tuple(p for p in w.group if ranks[p] == low)
     if len(tied) == 1:
         w.to_move, w.step, w.group, w.stacked, w.passes = tied[0], "turn", (), False, 0
-        w.say(lambda: f"{pirate_name(tied[0])} has the lowest opening die ({low}) and goes first", "R8", "T0")
+        w.tell(goes_first, tied[0], low)
         return
     names = ", ".join(seat_name(p) for p in tied)
     if w.cfg.rolloff_limit is not None:
@@ -202,9 +212,7 @@ def end_round(w: Work, why: str, *rules: str) -> None:
     for p in range(w.cfg.players):
         score, doubled, keelhauled = round_score(w.cfg, w.hands[p], w.piles[p], p)
         totals[p] += score
-        w.say(lambda p=p, score=score, doubled=doubled, keelhauled=keelhauled, total=totals[p]:
-              _scored_words(p, score, doubled, keelhauled, total),
-              "E5", "E2", *(("E3",) if doubled else ()), *(("E4",) if keelhauled else ()))
+        w.tell(scored, p, score, doubled, keelhauled, totals[p])     # E5, E2 (E3, E4)
     w.totals = tuple(totals)
     w.die = w.face = w.target = w.restart_die = None
     w.stacked = False
@@ -230,12 +238,6 @@ def end_round(w: Work, why: str, *rules: str) -> None:
         w.say(lambda: f"Tie for the lead at {best}: an extra round is played", "E8", "V9")
     w.step, w.to_move, w.group = "scored", 0, ()
     w.say(lambda: f"Round {w.round} is scored; the next round opens when the dice are gathered", "T6", "E9")
-
-
-def _scored_words(p: int, score: int, doubled: bool, keelhauled: bool, total: int) -> str:
-    notes = "".join([" (skull on top: doubled)" if doubled else "",
-                     " (keelhauled: Jolly Roger die still in hand, -7)" if keelhauled else ""])
-    return f"{pirate_name(p)} scores {score:+d}{notes}, total {total}"
 
 
 def won_by_rules(cfg: Config, totals: tuple[int, ...]) -> bool:
@@ -280,9 +282,7 @@ def resolve_roll(w: Work) -> None:
         stack(w)
         return
     w.die = w.face = None
-    top = face_words(pile[-1][1])
-    w.say(lambda: f"{pirate_name(p)} is marooned: {face_words(face)} does not fit on {top}, so the die goes "
-          "back to hand", "R19", "R14")
+    w.tell(marooned, p, face, pile[-1][1])
     if w.cfg.maroon_ends_round:
         end_round(w, f"{pirate_name(p)} was marooned", "V5", "E1")
     else:
@@ -293,29 +293,12 @@ def stack(w: Work) -> None:
     """R13/R14/R15/R18: the rolled die goes on top of the roller's own pile."""
     p, die, face = w.to_move, w.die, w.face
     pile = w.piles[p]
-    top = pile[-1][1] if pile else None
-    if top is None:
-        rules = ("R13", "R27")
-    elif face == SKULL:
-        rules = ("R15", "R18")
-    else:
-        rules = ("R14", "R16" if top == SKULL else "R18")
+    w.tell(stacks, p, die, face, pile[-1][1] if pile else None)     # R13-R18 (words.events)
     w.take_from_hand(p, die)
     w.add_to_pile(p, die, face)
     w.die = w.face = None
     w.stacked = True
-    w.say(lambda: f"{pirate_name(p)} stacks {die_showing(die, face, p)} {_why_it_fits(face, top)}", *rules)
     grown(w)
-
-
-def _why_it_fits(face: int, top: int | None) -> str:
-    """R13-R16 in words: a new base, a skull, or how the face relates to the top."""
-    if top is None:
-        return "as the new base"
-    if face == SKULL:
-        return "(a skull always fits)"
-    kind = "matches" if face == RANK[top] else ("is one higher than" if face == RANK[top] + 1 else "makes 7 with")
-    return f"({face_words(face)} {kind} {face_words(top)})"
 
 
 def grown(w: Work) -> None:
@@ -346,9 +329,7 @@ def plunder(w: Work, o: int) -> None:
     top = w.piles[p][-1][1]
     w.piles[o] = w.piles[o][:-1]
     w.add_to_pile(p, die, face)
-    kind = "one higher than" if face == RANK[top] + 1 else "making 7 with"
-    w.say(lambda: f"{pirate_name(p)} plunders {die_showing(die, face)} from {seat_name(o)} "
-          f"({kind} {face_words(top)})", "R21", "R22", "R24", "R26")
+    w.tell(plunders, p, die, face, o, top)     # R21, R22, R24, R26
     grown(w)
 
 
@@ -356,10 +337,7 @@ def plunder(w: Work, o: int) -> None:
 def sink(w: Work, shooter: int, target: int, *rules: str) -> None:
     """R31/R33/R34: the shooter walks the plank (-7), the pile sinks, the victim restarts."""
     w.charge(shooter, COMPONENTS.plank)
-    dice = return_pile(w, target)
-    w.say(lambda: f"{pirate_name(target)}'s pile ({', '.join(die_words(d) for d in dice)}) is sunk; the dice go back "
-          f"to their owners. {pirate_name(shooter)} walks the plank: -{COMPONENTS.plank}", "R31", "R33", "E6",
-          *rules)
+    w.tell(sunk, shooter, target, tuple(return_pile(w, target)), rules)     # R31, R33, E6
     w.target = target
     w.step = "restart"
 
@@ -376,7 +354,7 @@ def restarted(w: Work, face: int) -> None:
     v, die = w.target, w.restart_die
     w.take_from_hand(v, die)
     w.add_to_pile(v, die, face)
-    w.say(lambda: f"{pirate_name(v)} restarts with {die_showing(die, face, v)} as the new base", "R34", "A24")
+    w.tell(restarts, v, die, face)     # R34, A24
     w.target = w.restart_die = None
     after, w.after = w.after, ""
     if after == "place":

@@ -34,6 +34,9 @@ class _Quiet(Work):
     def say(self, text: Any, *rules: str) -> None:
         return None
 
+    def tell(self, event: Any, *values: Any) -> None:
+        return None
+
 
 def policy_playout(game: Game, state: DeadMansDiceState, rng: random.Random, max_steps: int, policy: str,
                    final: bool, round_only: bool = False) -> PlayoutEnd | None:

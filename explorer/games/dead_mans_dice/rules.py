@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from explorer.core.chance import sample
@@ -17,12 +18,9 @@ from explorer.core.trail import extend
 from .data import (
     COMPONENTS,
     RANK,
-    SKULL,
     die_faces,
     die_name,
-    die_showing,
     die_words,
-    face_words,
     owner,
     seat_code,
     seat_name,
@@ -81,6 +79,7 @@ from .model import (
     Steadiness,
     StrayShot,
 )
+from .words.events import ends_turn, fires, opening_roll, opens, restart_roll, rolls, shows
 
 State = DeadMansDiceState
 TWO_DICE_AT_MOST = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= k) for k in range(13))
@@ -144,8 +143,9 @@ def chance_outcomes(s: State) -> tuple[tuple[Any, Fraction], ...]:
     return ()
 
 
+@cache
 def roll_outcomes(die: int) -> tuple[tuple[Face, Fraction], ...]:
-    """C1/C2: each of the die's six faces with probability 1/6 (R2, R3)."""
+    """C1/C2: each of the die's six faces with probability 1/6 (R2, R3); made once per die."""
     sixth = Fraction(1, 6)
     return tuple((FACES[f], sixth) for f in die_faces(die))
 
@@ -158,11 +158,14 @@ def stray_targets(s: State) -> list[int]:
 def sample_chance(s: State, rng: random.Random) -> Any:
     """One outcome with its exact probability; a die roll is one `randrange(6)`."""
     step = s.step
-    if step in ("roll", "open_roll"):
-        return FACES[die_faces(s.die)[rng.randrange(6)]]
+    if step == "roll" or step == "open_roll":
+        return SHOWS[s.die][rng.randrange(6)]
     if step == "restart_roll":
-        return FACES[die_faces(s.restart_die)[rng.randrange(6)]]
+        return SHOWS[s.restart_die][rng.randrange(6)]
     return sample(chance_outcomes(s), rng)
+
+
+SHOWS = tuple(tuple(FACES[f] for f in die_faces(d)) for d in range(len(ROLLS)))    # [die]: its faces in C1/C2 order
 
 
 # -- steps -----------------------------------------------------------------------------------------
@@ -182,20 +185,20 @@ def advance(w: Work, action: Any) -> None:
         on_face(w, w.step, action.face)
     elif kind is Roll:
         w.die, w.step, w.passes = action.die, "roll", 0
-        w.say(lambda: f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)}", "R11", "R12", "T2")
+        w.tell(rolls, w.to_move, action.die)     # R11, R12, T2
     elif kind is Plunder:
         plunder(w, action.opponent)
     elif kind is EndTurn:
-        w.say(lambda: f"{seat_name(w.to_move)} ends the turn", "R25", "T5")
+        w.tell(ends_turn, w.to_move)     # R25, T5
         end_turn(w)
     elif kind is OpeningRoll:
         w.die, w.step = action.die, "open_roll"
-        w.say(lambda: f"{seat_name(w.to_move)} rolls {die_words(action.die, w.to_move)} to open a pile", "R7", "T0")
+        w.tell(opening_roll, w.to_move, action.die)     # R7, T0
     elif kind is Broadside:
         broadside(w, action.target)
     elif kind is RestartRoll:
         w.restart_die, w.step = action.die, "restart_roll"
-        w.say(lambda: f"{seat_name(w.target)} rolls {die_words(action.die, w.target)} to restart", "R34")
+        w.tell(restart_roll, w.target, action.die)     # R34
     elif kind is StrayShot:
         stray(w, action.target)
     elif kind is Steadiness:
@@ -235,8 +238,7 @@ def advance(w: Work, action: Any) -> None:
 def on_face(w: Work, step: str, face: int) -> None:
     if step == "roll":
         w.face = face
-        w.say(lambda: f"{die_words(w.die)} shows {face_words(face)}", "C2" if face == SKULL or w.die % 3 == 2 else "C1",
-              "R3" if w.die % 3 == 2 else "R2")
+        w.tell(shows, w.die, face)     # C1/C2, R2/R3
         if w.cfg.stray and any(pile for t, pile in enumerate(w.piles) if t != w.to_move):
             w.step = "stray"
         else:
@@ -246,8 +248,7 @@ def on_face(w: Work, step: str, face: int) -> None:
         w.take_from_hand(p, die)
         w.add_to_pile(p, die, face)
         w.die = None
-        w.say(lambda: f"{seat_name(p)} opens with {die_showing(die, face, p)}"
-              f"{' (a skull counts as 1)' if face == SKULL else ''}", "R7", "A9", "R3")
+        w.tell(opens, p, die, face)     # R7, A9, R3
         next_opener(w)
     else:
         restarted(w, face)
@@ -257,7 +258,7 @@ def broadside(w: Work, target: int) -> None:
     """R30-R32: a declared broadside; a chance node when `broadside_hit_p` is strictly between 0 and 1."""
     w.passes = 0
     p = w.cfg.hit_p
-    w.say(lambda: f"{seat_name(w.to_move)} fires a broadside at {seat_name(target)}", "R30", "V1")
+    w.tell(fires, w.to_move, target)     # R30, V1
     if p == 1:
         hit(w, target)
     elif p == 0:

@@ -10,11 +10,13 @@ playout.py runs the same code on one `QuietWork` for a whole game.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer.core.events import Event
 from explorer.core.trail import extend
 
-from .data import SHIPS
-from .model import NAMES, SHIP_NAMES, JollyState, rounds
+from .data import COMPONENTS, SHIPS, VALUE
+from .model import NAMES, SHIP_NAMES, Crew, JollyState, Parrot, rounds
 
 
 class Work(JollyState):
@@ -40,10 +42,9 @@ class Work(JollyState):
     def say(self, text: str, rules: tuple[str, ...], detail: str = "") -> None:
         self.events.append(Event(text, rules, detail=detail) if detail else Event(text, rules))
 
-    @property
-    def quiet(self) -> bool:
-        """True when the events are not kept (a playout): their words need not be made."""
-        return False
+    quiet = False
+    """True when the events are not kept (a playout): their words need not be made (a class
+    attribute, not a property: the step reads it several times)."""
 
     def freeze(self, prev: JollyState | None, action) -> JollyState:
         """This object, now the immutable state after `action` from `prev` (no more changes)."""
@@ -61,9 +62,7 @@ class QuietWork(Work):
     def say(self, text: str, rules: tuple[str, ...], detail: str = "") -> None:
         return None
 
-    @property
-    def quiet(self) -> bool:
-        return True
+    quiet = True
 
 
 def _captain_event(ship: int, old: int | None, new: int | None) -> Event:
@@ -107,6 +106,30 @@ def captain_follows(w: Work, ship: int, old: int | None) -> None:
         w.events.append(CAPTAIN_EVENTS[ship, old, new])
 
 
+said = lru_cache(maxsize=1 << 14)(Event)     # one Event per words and rules: offers, takes and boardings recur
+ROUND_ENDS = {(r, p): Event(f"Round {r} ends; the flag passes to {NAMES[p]}", ("T6", "R23"))
+              for r in range(1, COMPONENTS.long_rounds) for p in (0, 1)}   # the last round ends the game (E1)
+
+
+_PUT: dict[tuple, Event] = {}
+
+
+def put_event(p: int, kind: type, card: str, ship: str) -> Event:
+    """A card added to a crew pile, in words (R9, R11, R12, R28; V4 for a special's parrot),
+    made once per player, kind, card and ship."""
+    key = (p, kind, card, ship)
+    event = _PUT.get(key)
+    if event is None:
+        if kind is Crew:
+            cited, how = ("R9", "R12"), "as crew"
+        elif kind is Parrot:
+            cited, how = ("R11", "R12") if card in VALUE else ("V4", "A12"), "parrot side"
+        else:
+            cited, how = ("R28",), "(strength 3)"
+        event = _PUT[key] = Event(f"{NAMES[p]} puts {card} {how} on {SHIP_NAMES[ship]}", cited)
+    return event
+
+
 def hand_done(w: Work) -> bool:
     """After a player's last card: the chooser done -> the splitter places (R6); the splitter
     done -> the round ends (R23), or the game after the last round (E1). True when the game is
@@ -123,5 +146,5 @@ def hand_done(w: Work) -> bool:
     w.round += 1
     w.splitter = 1 - w.splitter
     if not w.quiet:
-        w.say(f"Round {w.round - 1} ends; the flag passes to {NAMES[w.splitter]}", ("T6", "R23"))
+        w.events.append(ROUND_ENDS[w.round - 1, w.splitter])
     return False

@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from explorer.core.rules_state import RulesState
 
-from .data import CARDS, COMPONENTS, PIRATES, SPECIALS, VALUE
+from .data import CARDS, COMPONENTS, PIRATES, SHIPS, SPECIALS, VALUE
 
 Counts = tuple[int, ...]
 Pile = tuple[str, ...]
@@ -24,6 +24,7 @@ STRENGTH: dict[str, int] = {c: VALUE[c] for c in PIRATES}
 STRENGTH.update({f"p:{c}": COMPONENTS.parrot_strength for c in CARDS})
 STRENGTH.update({f"t:{c}": VALUE[c] for c in PIRATES})
 STRENGTH["SK"] = COMPONENTS.skeleton_strength
+PARROT_SIDE = {c: f"p:{c}" for c in CARDS}    # a card's crew-pile entry parrot side up (R11, V4), made once
 
 
 def entry_card(entry: str) -> str:
@@ -114,6 +115,25 @@ class Tortuga:
         return "tortuga"
 
 
+def split_of(small: tuple[str, ...], large: tuple[str, ...]) -> Split:
+    """`Split(small, large)` set through its slots instead of the frozen dataclass's checked
+    `__init__`: every table never seen before makes its 15 splits (rules.splits)."""
+    split = _new(Split)
+    _set_small(split, small)
+    _set_large(split, large)
+    return split
+
+
+def take_of(cards: tuple[str, ...]) -> Take:
+    """`Take(cards)` set through its slot, as `split_of`: every choice offers two."""
+    take = _new(Take)
+    _set_cards(take, cards)
+    return take
+
+
+_new, _set_small, _set_large, _set_cards = object.__new__, Split.small.__set__, Split.large.__set__, Take.cards.__set__
+
+
 # -- chance outcomes -------------------------------------------------------------------
 @dataclass(frozen=True, slots=True, order=True)
 class Aside:
@@ -152,6 +172,15 @@ Outcome = Aside | Draw | FirstPlayer
 ASIDE = {c: Aside(c) for c in CARDS}
 DRAW = {c: Draw(c) for c in CARDS}
 TORTUGA = Tortuga()
+CREW = {c: Crew(c, c[0]) for c in PIRATES}
+BOARD = {c: Board(c, c[0]) for c in PIRATES}
+PARROT = {(c, s): Parrot(c, s) for c in CARDS for s in SHIPS}
+SKELETON = {s: Skeleton(s) for s in SHIPS}
+KRAKEN = {s: Kraken(s) for s in (*SHIPS, None)}
+FIRST = (FirstPlayer(0), FirstPlayer(1))
+PARROTS = {c: tuple(PARROT[c, s] for s in SHIPS) for c in CARDS}
+PIRATE_USES = {c: (CREW[c], *PARROTS[c]) for c in PIRATES}   # crew, then parrot on each ship (R9, R11)
+SKELETONS = tuple(SKELETON[s] for s in SHIPS)
 SPECIAL_SET = frozenset(SPECIALS)
 PHASES = ("setup", "start", "draw", "split", "choose", "place", "over")
 

@@ -9,10 +9,12 @@ A step runs on the state's working copy (flow.Work); why an action is illegal is
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from fractions import Fraction
-from itertools import combinations
+from functools import cache
+from itertools import accumulate, combinations
+from operator import eq, itemgetter
 
-from explorer.core.chance import sample_counts
 from explorer.core.events import Event
 
 from .data import (
@@ -27,14 +29,21 @@ from .data import (
     VALUE,
 )
 from .explain import describe, explain_illegal
-from .flow import Work, captain_at, captain_follows, captains_follow, hand_done
+from .flow import Work, captain_at, captain_follows, captains_follow, hand_done, put_event, said
 from .groups import outcome_group as outcome_group
 from .groups import stage_text as stage_text
 from .model import (
     ASIDE,
+    BOARD,
     DRAW,
+    FIRST,
+    KRAKEN,
     NAMES,
+    PARROT_SIDE,
+    PARROTS,
+    PIRATE_USES,
     SHIP_NAMES,
+    SKELETONS,
     STRENGTH,
     TORTUGA,
     Aside,
@@ -51,6 +60,8 @@ from .model import (
     entry_card,
     pile_strength,
     rounds,
+    split_of,
+    take_of,
     undecided,
 )
 
@@ -58,15 +69,6 @@ __all__ = ["NAMES", "SHIP_NAMES", "apply", "chance_outcomes", "describe", "draw_
            "first_round", "kraken_targets", "legal_actions", "rounds", "sample_chance", "scores", "ship_points",
            "splits", "step", "winners"]
 
-CREW = {c: Crew(c, c[0]) for c in PIRATES}
-BOARD = {c: Board(c, c[0]) for c in PIRATES}
-PARROT = {(c, s): Parrot(c, s) for c in CARDS for s in SHIPS}
-SKELETON = {s: Skeleton(s) for s in SHIPS}
-KRAKEN = {s: Kraken(s) for s in (*SHIPS, None)}
-FIRST = (FirstPlayer(0), FirstPlayer(1))
-PARROTS = {c: tuple(PARROT[c, s] for s in SHIPS) for c in CARDS}
-PIRATE_USES = {c: (CREW[c], *PARROTS[c]) for c in PIRATES}   # crew, then parrot on each ship (R9, R11)
-SKELETONS = tuple(SKELETON[s] for s in SHIPS)
 DRAWN = {(p, c): Event(f"{NAMES[p]} draws {c} face up", ("T1", "R2")) for p in (0, 1) for c in CARDS}
 SET_ASIDE = {(rule, c): Event("A card is set aside unseen", (rule, "C1" if rule == "S4" else "C2"), detail=c)
              for rule in ("S4", "S6") for c in CARDS}   # the card is told only to the all-seeing view
@@ -103,10 +105,17 @@ def sample_chance(s: JollyState, rng: random.Random):
     """One ``randrange`` over the weights (`sample_counts`), or over the two seats (C5)."""
     phase = s.phase
     if phase == "draw":
-        return DRAW[CARDS[sample_counts(draw_weights(s) if s.setup_left else s.pile, rng)]]
+        return DRAW[CARDS[_pick(draw_weights(s) if s.setup_left else s.pile, rng)]]
     if phase == "setup":
-        return ASIDE[CARDS[sample_counts(s.pile, rng)]]
+        return ASIDE[CARDS[_pick(s.pile, rng)]]
     return FIRST[rng.randrange(2)]
+
+
+def _pick(counts: tuple[int, ...], rng: random.Random) -> int:
+    """`explorer.core.chance.sample_counts`: the same one ``randrange`` over the total and the
+    same index, found by bisecting the running totals instead of a loop."""
+    running = list(accumulate(counts))
+    return bisect_right(running, rng.randrange(running[-1]))
 
 
 # -- legal actions ---------------------------------------------------------------------
@@ -125,6 +134,9 @@ _SPLITS: dict[tuple[str, ...], tuple[Split, ...]] = {}
 
 
 def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
+    alike = tuple(map(eq, table, table[1:]))
+    if len(table) == CARDS_PER_ROUND and len(set(table)) == len(table) - sum(alike):   # equal cards together
+        return tuple([split_of(small_of(table), large_of(table)) for small_of, large_of in _parts(alike)])
     found: dict[tuple[str, ...], Split] = {}
     for size in (1, 2):
         for idx in combinations(range(len(table)), size):
@@ -132,6 +144,20 @@ def _splits(table: tuple[str, ...]) -> tuple[Split, ...]:
             if small not in found:
                 found[small] = Split(small, tuple(c for i, c in enumerate(table) if i not in idx))
     return tuple(found.values())
+
+
+@cache
+def _parts(alike: tuple[bool, ...]) -> tuple:
+    """(small, large) offer getters of a sorted full table whose neighbours are `alike` (equal cards
+    sit together): one per distinct small offer, first found first, as `_splits` finds them."""
+    n, seen, parts = len(alike) + 1, set(), []
+    kinds = [sum(not a for a in alike[:i]) for i in range(n)]     # equal cards, equal kind
+    for idx in (*combinations(range(n), 1), *combinations(range(n), 2)):
+        if tuple(kinds[i] for i in idx) not in seen:
+            seen.add(tuple(kinds[i] for i in idx))
+            parts.append((itemgetter(slice(idx[0], idx[0] + 1)) if len(idx) == 1 else itemgetter(*idx),
+                          itemgetter(*(i for i in range(n) if i not in idx))))
+    return tuple(parts)
 
 
 def kraken_targets(s: JollyState, player: int) -> tuple[str, ...]:
@@ -144,7 +170,7 @@ def legal_actions(s: JollyState) -> tuple:
         return splits(s.table)
     if s.phase == "choose":
         small, large = s.offers
-        return (Take(small), Take(large))
+        return (take_of(small), take_of(large))
     if s.phase != "place":
         return ()
     p = s.to_move
@@ -208,15 +234,15 @@ def apply(w: Work, action) -> None:
         _draw(w, action.card)
     elif kind is Split:
         if not w.quiet:
-            w.say(f"{NAMES[w.splitter]} offers {' '.join(action.small)} or {' '.join(action.large)}",
-                  ("T2", "R3", "R26"))
+            w.events.append(said(f"{NAMES[w.splitter]} offers {' '.join(action.small)} or {' '.join(action.large)}",
+                                  ("T2", "R3", "R26")))
         w.phase, w.offers, w.to_move = "choose", (action.small, action.large), 1 - w.splitter
     elif kind is Take:
         chooser = 1 - w.splitter
         other = w.offers[1] if action.cards == w.offers[0] else w.offers[0]
         if not w.quiet:
-            w.say(f"{NAMES[chooser]} takes {' '.join(action.cards)}; {NAMES[w.splitter]} gets "
-                  f"{' '.join(other)}", ("T3", "R5"))
+            w.events.append(said(f"{NAMES[chooser]} takes {' '.join(action.cards)}; {NAMES[w.splitter]} gets "
+                                  f"{' '.join(other)}", ("T3", "R5")))
         w.phase, w.table, w.to_move = "place", (), chooser
         w.hands = (action.cards, other) if chooser == 0 else (other, action.cards)
     elif kind is Aside:
@@ -277,7 +303,7 @@ def _place(w: Work, action) -> None:
     if kind is Crew or kind is Parrot or kind is Skeleton:
         ship = SHIP_INDEX[action.ship]
         card = "SK" if kind is Skeleton else action.card
-        entry = card if kind is Crew or kind is Skeleton else f"p:{card}"
+        entry = card if kind is Crew or kind is Skeleton else PARROT_SIDE[card]
         old = captain_at(w, ship)
         mine = w.piles[p]
         mine = (*mine[:ship], (*mine[ship], entry), *mine[ship + 1:])
@@ -285,14 +311,14 @@ def _place(w: Work, action) -> None:
         row = (*row[:ship], row[ship] + STRENGTH[entry], *row[ship + 1:])
         w.piles, w.strengths = _set(w.piles, p, mine), _set(w.strengths, p, row)
         if not quiet:
-            w.events.append(_put_event(p, kind, card, action.ship))
+            w.events.append(put_event(p, kind, card, action.ship))
             captain_follows(w, ship, old)
     elif kind is Board:
         card = action.card
         w.chests = _set(w.chests, p, tuple(sorted((*w.chests[p], card), key=CARD_INDEX.__getitem__)))
         if not quiet:
-            w.say(f"{NAMES[p]} boards {SHIP_NAMES[action.ship]}: {card} goes under the chest for {VALUE[card]} gold",
-                  ("R18", "R19", "R21"))
+            w.events.append(said(f"{NAMES[p]} boards {SHIP_NAMES[action.ship]}: {card} goes under the chest for "
+                                  f"{VALUE[card]} gold", ("R18", "R19", "R21")))
     elif kind is Kraken:
         card = "KR"
         if action.ship is None:
@@ -335,25 +361,6 @@ def _place(w: Work, action) -> None:
         result = "a draw" if len(ranking) == 1 else f"{NAMES[ranking[0][0]]} wins"
         w.say(f"Game over after round {w.round}: {NAMES[0]} {a}, {NAMES[1]} {b}: {result}",
               ("E1", "E2", "E3", "E4", "E5"))
-
-
-_PUT: dict[tuple, Event] = {}
-
-
-def _put_event(p: int, kind: type, card: str, ship: str) -> Event:
-    """A card added to a crew pile, in words (R9, R11, R12, R28; V4 for a special's parrot),
-    made once per player, kind, card and ship."""
-    key = (p, kind, card, ship)
-    event = _PUT.get(key)
-    if event is None:
-        if kind is Crew:
-            cited, how = ("R9", "R12"), "as crew"
-        elif kind is Parrot:
-            cited, how = ("R11", "R12") if card in VALUE else ("V4", "A12"), "parrot side"
-        else:
-            cited, how = ("R28",), "(strength 3)"
-        event = _PUT[key] = Event(f"{NAMES[p]} puts {card} {how} on {SHIP_NAMES[ship]}", cited)
-    return event
 
 
 def _set(pair: tuple, player: int, value) -> tuple:
