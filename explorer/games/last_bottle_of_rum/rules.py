@@ -123,13 +123,12 @@ def step(s: RumState, item) -> RumState:
     """Apply one action or outcome to a working copy, settle the automatic tasks (T4), and
     check the bounties after every step (V1, D8)."""
     w = Work(s)
-    if s._node[0] == "auto":
-        pass                        # "go on": `settle` resolves the waiting automatic steps
-    elif s._node[0] == "chance":
+    node = s._node[0]
+    if node == "chance":
         task = s.pending[0]
         w.pending = s.pending[1:]
         outcome(w, task, item)
-    else:
+    elif node != "auto":            # "go on" leaves `settle` to resolve the waiting automatic steps
         decide(w, s.pending[0] if s.pending else None, item)
     settle(w)
     if w.mods.bounties:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from explorer.core.events import Event
 from explorer.core.trail import extend
 
-from ..data import CONST, DISTANCE, KRAKEN, SAIL
+from ..data import CAPTAINS, CONST, DISTANCE, KRAKEN, SAIL
 from ..model import NO_MODULES, STATE_FIELDS, Ghost, Modules, RumState, Ship, Turn, field_values
 from ..text.names import place_words
 from . import ships as sh
@@ -38,6 +38,9 @@ def renew(record: R, **changes: Any) -> R:
 SHIP_FIELD = _FIELD_INDEX[Ship]
 _new_tuple = tuple.__new__
 CURSE_MAX = CONST["curse_max"]
+SEAT_NAMES = tuple({captain: f"Player {p + 1} ({captain or 'no captain'})" for captain in ("", *CAPTAINS)}
+                   for p in range(CONST["max_players"]))
+"""`Work.name` of each seat and captain, written once: nearly every event names a player."""
 LIMIT_PHASES = frozenset({"main", "play", "start"})
 MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
@@ -104,9 +107,12 @@ class Work:
         return place_words(self.tiles, self.face_up, cell)
 
     def name(self, p: int) -> str:
+        """A seat in words, "Player 2 (Grog Blackwater)" (`SEAT_NAMES`); p < 0 is the Ghost."""
         if p < 0:
             return "the Ghost"
-        return f"Player {p + 1} ({self.ships[p].captain or 'no captain'})"
+        captain = self.ships[p].captain
+        found = SEAT_NAMES[p].get(captain)
+        return found if found is not None else f"Player {p + 1} ({captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
