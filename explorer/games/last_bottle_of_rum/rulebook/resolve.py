@@ -208,7 +208,7 @@ def play(w: Work, p: int, cards: tuple[str, ...]) -> None:
         hand = _remove(hand, c)
     gain, words, rules = _played(cards)
     actions = [a + g for a, g in zip(w.turn.actions, gain, strict=True)]
-    if w.phase == "play":
+    if w.phase == "play" and ship.treasures:
         actions[0] += sh.has(ship, "extra_sail")
         actions[3] += sh.has(ship, "extra_repair")
     w.set(p, hand=hand)

@@ -117,7 +117,7 @@ class Work:
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
         limit = self.options["bank_limit"]
-        return None if limit is None else limit - sum(s.doubloons for s in self.ships) - off_bank(self.mods)
+        return None if limit is None else limit - sum([s.doubloons for s in self.ships]) - off_bank(self.mods)
 
     def gain(self, p: int, amount: int, rule: str) -> int:
         """Give `p` up to `amount` doubloons from the bank, unless its hull is holed (R31, R32)."""
@@ -144,7 +144,7 @@ class Work:
             return
         turn = self.turn
         ship = self.ships[active]
-        if ship.damage[SAIL] > 0 or sh.has(ship, "heavy"):     # `sh.limited`, inlined (every step)
+        if ship.damage[SAIL] > 0 or (ship.treasures and sh.has(ship, "heavy")):   # `sh.limited`, inlined
             if turn.limit_from < 0:
                 self.turn = renew(turn, limit_from=turn.moves)
         elif turn.limit_from >= 0:
