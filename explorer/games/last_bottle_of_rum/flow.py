@@ -18,23 +18,26 @@ from .rulebook import turns
 from .rulebook.effects import effect_task
 from .rulebook.work import CHANCE, CURSE_MAX, DECISION, MAX_DAMAGE, NO_MODULES, Work, only_krakens
 
-
 # -- automatic tasks -------------------------------------------------------------------------
+WAITING = CHANCE | DECISION   # a chance node or a decision: `settle` stops there while still needed
+
+
 def settle(w: Work) -> None:
     """Resolve automatic tasks until a chance node or a decision waits (T4's "immediately")."""
     while w.phase != "over":
-        if not w.pending:
+        pending = w.pending
+        if not pending:
             return
-        task = w.pending[0]
+        task = pending[0]
         kind = task[0]
-        if kind in CHANCE or kind in DECISION:
+        if kind in WAITING:
             check = STILL_NEEDED.get(kind)
             if check is None or check(w, task):
                 return
-            w.pending = w.pending[1:]
-            continue
-        w.pending = w.pending[1:]
-        AUTOMATIC[kind](w, task)
+            w.pending = pending[1:]
+        else:
+            w.pending = pending[1:]
+            AUTOMATIC[kind](w, task)
     w.pending = ()
 
 

@@ -75,8 +75,7 @@ def run(state: RumState, rng: random.Random, max_steps: int, final: bool, choose
             decide(w, pending[0] if pending else None, choices[choose(w, pending[0][1] if pending else w.active,
                                                                       choices)])
         settle(w)
-        if w.mods.bounties:              # V1: bounty conditions after every step (D8)
-            check_turn(w)
+        if w.mods.bounties and check_turn(w):   # V1: bounty conditions after every step (D8)
             settle(w)
         w.update_limit()                 # R45, R46
         steps += 1

@@ -28,6 +28,7 @@ from .data import (
     MAP_TILE,
     NEIGHBOURS,
     TREASURES,
+    WEATHER,
 )
 from .explain import describe as words
 from .explain import explain
@@ -81,6 +82,7 @@ TAKES = {t: Take(t) for t in TREASURES}
 LOSSES = {t: Lose(t) for t in TREASURES}
 DISCARDS = {c: Discard(c) for c in CARDS}
 _EXCHANGE_CACHE: dict[tuple[int, ...], tuple] = {}
+_REPAIR_CACHE: dict[tuple[int, ...], tuple[Repair, ...]] = {}
 EFFECT_CARDS = frozenset(c for c, card in CARDS.items() if card.effect in EFFECTS)   # R13: cards with an effect
 
 
@@ -95,6 +97,14 @@ def exchanges(actions: tuple[int, ...]) -> tuple:
                       if all(a >= n for a, n in zip(actions, need, strict=True)) for e in EXCHANGES[give]
                       if e.get not in give)
         _EXCHANGE_CACHE[actions] = found
+    return found
+
+
+def repairs(damage: tuple[int, ...]) -> tuple[Repair, ...]:
+    """R43: a repair of each kind of token held (cached per damage counts: a few hundred)."""
+    found = _REPAIR_CACHE.get(damage)
+    if found is None:
+        found = _REPAIR_CACHE[damage] = tuple(REPAIRS[i] for i, n in enumerate(damage) if n)
     return found
 
 
@@ -123,17 +133,15 @@ def step(s: RumState, item) -> RumState:
     """Apply one action or outcome to a working copy, settle the automatic tasks (T4), and
     check the bounties after every step (V1, D8)."""
     w = Work(s)
-    if s._node[0] == "auto":
-        pass                        # "go on": `settle` resolves the waiting automatic steps
-    elif s._node[0] == "chance":
+    node = s._node[0]
+    if node == "chance":
         task = s.pending[0]
         w.pending = s.pending[1:]
         outcome(w, task, item)
-    else:
+    elif node != "auto":            # "go on" leaves `settle` to resolve the waiting automatic steps
         decide(w, s.pending[0] if s.pending else None, item)
     settle(w)
-    if w.mods.bounties:
-        check_turn(w)
+    if w.mods.bounties and check_turn(w):    # nothing completed: nothing new to settle
         settle(w)
     w.update_limit()
     return w.freeze(s, item)
@@ -195,7 +203,7 @@ def can_move(s: RumState) -> bool:
 
 def bank(s: RumState) -> int | None:
     limit = s.game.options["bank_limit"]
-    return None if limit is None else limit - sum(x.doubloons for x in s.ships) - off_bank(s.mods)
+    return None if limit is None else limit - sum([x.doubloons for x in s.ships]) - off_bank(s.mods)
 
 
 def attack_targets(s: RumState, p: int) -> list[int]:
@@ -234,17 +242,18 @@ def main_actions(s: RumState) -> list:
     if attack or wild:
         acts += [ATTACKS[q] for q in attack_targets(s, p)]
     if rep or wild:
-        acts += [REPAIRS[i] for i, n in enumerate(ship.damage) if n]
+        acts += repairs(ship.damage)
         if ship.captain == sh.CRABBY and ship.shells < 2:
             acts.append(REPAIR_SHELL)
     if sail + earn + attack + rep + wild >= 3:
         acts += exchanges(t.actions)
-    for card in t.played:
+    played = t.played
+    for card in played:
         if card in EFFECT_CARDS and card not in t.used and not affordable(ship, card):
             acts += targets(s.ships, p, card, s.game.options)
     if ship.captain == sh.MACAW and "m" not in t.flags:
         acts += [PEEKS[c] for c in macaw_cells(s, p)]
-    waiting = wx.unresolved(t) if t.played else ()
+    waiting = wx.unresolved(t) if played and not WEATHER.isdisjoint(played) else ()
     if waiting:
         acts += [Weather(c) for c in waiting]     # V13 anytime: carried out before the turn ends (R63)
     else:

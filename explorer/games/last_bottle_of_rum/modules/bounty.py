@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..data import BOUNTIES, DISTANCE, TREASURES
 from ..model import GHOST
 from ..rulebook import ships as sh
-from ..rulebook.work import Work, win_check
+from ..rulebook.work import Work, renew, win_check
 
 DEALT, BURST, HITS, LONG, REVEALED, PEAK, CURSED, REEFS, SPENT, OUTPOSTS, TAKEN, DREW, DECLINED = range(13)
 NO_STATS = (0,) * 13
@@ -26,7 +26,7 @@ def fresh_stats(w: Work) -> None:
     if on(w):
         stats = list(NO_STATS)
         stats[PEAK] = sh.tokens(w.ships[w.active])
-        w.mods = w.mods._replace(stats=tuple(stats))
+        w.mods = renew(w.mods, stats=tuple(stats))
 
 
 def bump(w: Work, index: int, amount: int = 1, *, bit: int = -1) -> None:
@@ -35,7 +35,7 @@ def bump(w: Work, index: int, amount: int = 1, *, bit: int = -1) -> None:
         return
     stats = list(w.mods.stats)
     stats[index] = stats[index] | (1 << bit) if bit >= 0 else stats[index] + amount
-    w.mods = w.mods._replace(stats=tuple(stats))
+    w.mods = renew(w.mods, stats=tuple(stats))
 
 
 def note_hit(w: Work, target: int, rule: str) -> None:
@@ -54,7 +54,7 @@ def note_damage(w: Work, p: int) -> None:
     if w.mods.stats and p == w.active:
         stats = list(w.mods.stats)
         stats[PEAK] = max(stats[PEAK], sh.tokens(w.ships[p]))
-        w.mods = w.mods._replace(stats=tuple(stats))
+        w.mods = renew(w.mods, stats=tuple(stats))
 
 
 TURN_MET = {   # D8: the per-turn conditions, from the counters `st` and the turn record
@@ -87,14 +87,18 @@ def declined(w: Work, b: str) -> bool:
     return bool(w.mods.stats) and bool(w.mods.stats[DECLINED] >> int(b[1:]) & 1)
 
 
-def check_turn(w: Work) -> None:
-    """After each step: the active player's per-turn bounties (R62)."""
+def check_turn(w: Work) -> bool:
+    """After each step: the active player's per-turn bounties (R62). True when one was completed
+    (claimed or offered): only then has anything changed that `flow.settle` must see to."""
     p = w.active
     if not on(w) or p < 0 or not w.mods.stats or w.phase == "over":
-        return
+        return False
+    done = False
     for b in w.mods.bounties[p]:
         if not declined(w, b) and _turn_met(w, b, p):
             complete(w, p, b)
+            done = True
+    return done
 
 
 def check_end(w: Work) -> list[tuple]:

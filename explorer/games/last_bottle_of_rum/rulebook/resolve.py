@@ -5,6 +5,8 @@ Each handler cites the digest IDs it applies, in its docstring and in its events
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..data import (
     ACTIONS,
     CARDS,
@@ -204,18 +206,27 @@ def play(w: Work, p: int, cards: tuple[str, ...]) -> None:
     hand = ship.hand
     for c in cards:
         hand = _remove(hand, c)
-    actions = list(w.turn.actions)
-    for c in cards:
-        for i, n in enumerate(CARD_ACTIONS[c]):
-            actions[i] += n
-    if w.phase == "play":
+    gain, words, rules = _played(cards)
+    actions = [a + g for a, g in zip(w.turn.actions, gain, strict=True)]
+    if w.phase == "play" and ship.treasures:
         actions[0] += sh.has(ship, "extra_sail")
         actions[3] += sh.has(ship, "extra_repair")
     w.set(p, hand=hand)
     w.turn = renew(w.turn, played=w.turn.played + cards, actions=tuple(actions))
-    w.say(f"{w.name(p)} plays " + (" + ".join(card_words(c, cards) for c in cards) or "no card"), "T3", "R8", "R11",
-          *(("R64",) if not WEATHER.isdisjoint(cards) else ()))
+    w.say(f"{w.name(p)} plays {words}", *rules)
     wx.after_play(w, p)
+
+
+@cache
+def _played(cards: tuple[str, ...]) -> tuple[tuple[int, ...], str, tuple[str, ...]]:
+    """What playing `cards` gives (actions per icon, R11), its words and the rules it cites (R64 for
+    Weather), worked out once per set of cards: every turn plays one."""
+    gain = [0] * len(ACTIONS)
+    for c in cards:
+        for i, n in enumerate(CARD_ACTIONS[c]):
+            gain[i] += n
+    words = " + ".join(card_words(c, cards) for c in cards) or "no card"
+    return tuple(gain), words, ("T3", "R8", "R11", *(("R64",) if not WEATHER.isdisjoint(cards) else ()))
 
 
 def _spend(w: Work, icon: str, n: int = 1) -> None:

@@ -22,6 +22,7 @@ def abilities(ship: Ship) -> set[str]:
 
 BASE_HAND_SIZE = CONST["base_hand_size"]
 ABILITY = {t: x.ability for t, x in TREASURES.items()}
+HAND_CHANGE = {t: (x.ability == "hand_plus") - (x.ability == "hand_minus") for t, x in TREASURES.items()}
 SLOTS = {t: x.slots for t, x in TREASURES.items()}
 BASE_SLOTS = CONST["base_slots"]
 
@@ -37,8 +38,7 @@ def hand_size(ship: Ship, options: Mapping[str, Any]) -> int:
     """R4, R5, R50, D4: base 4 (Humboldt 5), Logbook +1, Parrot -1, BOWSPRIT -1, never below V15."""
     size = BASE_HAND_SIZE + (ship.captain == HUMBOLDT)
     for t in ship.treasures:
-        ability = ABILITY[t]
-        size += (ability == "hand_plus") - (ability == "hand_minus")
+        size += HAND_CHANGE[t]
     size -= ship.damage[BOWSPRIT] > 0
     return max(options["min_hand_size"], size)
 

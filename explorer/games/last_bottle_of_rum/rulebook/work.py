@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from explorer.core.events import Event
 from explorer.core.trail import extend
 
-from ..data import CONST, DISTANCE, KRAKEN, SAIL
+from ..data import CAPTAINS, CONST, DISTANCE, KRAKEN, SAIL
 from ..model import NO_MODULES, STATE_FIELDS, Ghost, Modules, RumState, Ship, Turn, field_values
 from ..text.names import place_words
 from . import ships as sh
@@ -38,6 +38,9 @@ def renew(record: R, **changes: Any) -> R:
 SHIP_FIELD = _FIELD_INDEX[Ship]
 _new_tuple = tuple.__new__
 CURSE_MAX = CONST["curse_max"]
+SEAT_NAMES = tuple({captain: f"Player {p + 1} ({captain or 'no captain'})" for captain in ("", *CAPTAINS)}
+                   for p in range(CONST["max_players"]))
+"""`Work.name` of each seat and captain, written once: nearly every event names a player."""
 LIMIT_PHASES = frozenset({"main", "play", "start"})
 MAX_DAMAGE = CONST["max_damage"]
 LOOT_TO_WIN = CONST["loot_to_win"]
@@ -104,14 +107,17 @@ class Work:
         return place_words(self.tiles, self.face_up, cell)
 
     def name(self, p: int) -> str:
+        """A seat in words, "Player 2 (Grog Blackwater)" (`SEAT_NAMES`); p < 0 is the Ghost."""
         if p < 0:
             return "the Ghost"
-        return f"Player {p + 1} ({self.ships[p].captain or 'no captain'})"
+        captain = self.ships[p].captain
+        found = SEAT_NAMES[p].get(captain)
+        return found if found is not None else f"Player {p + 1} ({captain or 'no captain'})"
 
     def bank(self) -> int | None:
         """R32: doubloons left in the bank (None: unlimited, V11)."""
         limit = self.options["bank_limit"]
-        return None if limit is None else limit - sum(s.doubloons for s in self.ships) - off_bank(self.mods)
+        return None if limit is None else limit - sum([s.doubloons for s in self.ships]) - off_bank(self.mods)
 
     def gain(self, p: int, amount: int, rule: str) -> int:
         """Give `p` up to `amount` doubloons from the bank, unless its hull is holed (R31, R32)."""
@@ -138,7 +144,7 @@ class Work:
             return
         turn = self.turn
         ship = self.ships[active]
-        if ship.damage[SAIL] > 0 or sh.has(ship, "heavy"):     # `sh.limited`, inlined (every step)
+        if ship.damage[SAIL] > 0 or (ship.treasures and sh.has(ship, "heavy")):   # `sh.limited`, inlined
             if turn.limit_from < 0:
                 self.turn = renew(turn, limit_from=turn.moves)
         elif turn.limit_from >= 0:
@@ -154,13 +160,13 @@ class Work:
 
 def build(cls: type, game, trail, events: tuple, values: tuple) -> Any:
     """The constructor-style fast path for a new state from its fields' `values` in `STATE_FIELDS`
-    order (no copying, no validation): each slot set through its descriptor, as the frozen
-    state's own `__setattr__` refuses."""
-    s = object.__new__(cls)
-    for put, value in zip(_SETTERS, (game, trail, events, *values), strict=True):
-        put(s, value)
-    _SLOT["_node"](s, node_of(values[_PHASE], values[_PENDING], values[_ACTIVE]))
-    _SLOT["_legal"](s, None)
+    order (no copying, no validation): filled in as an `_Open` state, then made a `cls`."""
+    s = _new(_Open)
+    s.game, s._trail, s.events = game, trail, events
+    _fill(s, values)
+    s._node = node_of(values[_PHASE], values[_PENDING], values[_ACTIVE])
+    s._legal = None
+    s.__class__ = cls
     return s
 
 
@@ -221,16 +227,25 @@ def _written_out(name: str, lines: list[str], **names: Any) -> Any:
     return namespace[name]
 
 
-_SLOT = {name: getattr(RumState, name).__set__
-         for name in ("game", "_trail", "events", "_node", "_legal", *STATE_FIELDS)}
+class _Open(RumState):
+    """A state under construction: `RumState`'s very layout (no slot of its own) with ordinary
+    attribute stores, which cost a fifth of calling each slot's descriptor. `freeze` and `build`
+    fill one in, then turn it into a `RumState` (``__class__`` assignment between equal layouts),
+    which refuses every change from then on."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+
+
 _copy_fields = _written_out("copy", ["def copy(w, s):", *(f"    w.{f} = s.{f}" for f in STATE_FIELDS)])
+_fill = _written_out("fill", ["def fill(s, values):", f"    ({', '.join(f's.{f}' for f in STATE_FIELDS)},) = values"])
 _freeze = _written_out(
-    "freeze", ["def freeze(w, s, item):", "    n = new(type(s))", "    set_game(n, s.game)",
-               "    set__trail(n, extend(s._trail, item))", "    set_events(n, tuple(w.events))",
-               *(f"    set_{f}(n, tuple(w.ships))" if f == "ships" else f"    set_{f}(n, w.{f})" for f in STATE_FIELDS),
-               "    set__node(n, node_of(w.phase, w.pending, w.active))", "    set__legal(n, None)", "    return n"],
-    new=object.__new__, extend=extend, node_of=node_of, **{f"set_{k}": v for k, v in _SLOT.items()})
-_SETTERS = tuple(_SLOT[name] for name in ("game", "_trail", "events", *STATE_FIELDS))
+    "freeze", ["def freeze(w, s, item):", "    n = new(Open)", "    n.game = s.game",
+               "    n._trail = extend(s._trail, item)", "    n.events = tuple(w.events)",
+               *(f"    n.{f} = tuple(w.ships)" if f == "ships" else f"    n.{f} = w.{f}" for f in STATE_FIELDS),
+               "    n._node = node_of(w.phase, w.pending, w.active)", "    n._legal = None",
+               "    n.__class__ = type(s)", "    return n"],
+    new=object.__new__, Open=_Open, extend=extend, node_of=node_of)
 _PHASE, _PENDING, _ACTIVE = (STATE_FIELDS.index(name) for name in ("phase", "pending", "active"))
 DEFAULTS = {"turns": 0, "mods": NO_MODULES}
 """The fields a new position may leave out (`new`)."""

@@ -39,7 +39,7 @@ def card_words(card: str, among: tuple[str, ...] | list[str] = ()) -> str:
     """A card as its chip on the board names it: ``Full Sail SD``, a Weather card with its wild actions
     (``Storm WW``); with another copy of it `among` the cards beside it, its number (``Holy Water RR #2``)."""
     base = CARD_BASE[card]
-    twin = any(c != card and CARD_BASE[c] == base for c in among)
+    twin = bool(among) and any(c != card and CARD_BASE[c] == base for c in among)
     words = CARD_NAME[card] if twin else base
     return f"{words} {CARDS[card].icons}" if CARDS[card].weather else words
 
