@@ -168,10 +168,12 @@ def _walk_deals(task: tuple) -> DealWalk:
     return walk
 
 
-def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2) -> DealWalk:
+def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2,
+                   only: set[tuple[int, ...]] | None = None) -> DealWalk:
     """Every history of both games: the chance nodes of the deal here (their outcomes and
     probabilities checked), then each complete deal's bid tree in lockstep, the deals shared out
-    round-robin over `processes` worker processes."""
+    round-robin over `processes` worker processes; with `only` (deals as OpenSpiel's chance ids
+    in the order rolled), every chance node but only those deals' bid trees."""
     import multiprocessing
 
     ours_game, theirs_game = games(dice, sides, bidding)
@@ -181,7 +183,8 @@ def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2) -> D
         ours, theirs, path = stack.pop()
         if not ours.is_chance_node():
             assert not theirs.is_chance_node()
-            paths.append(path)
+            if only is None or tuple(j for _, j in path) in only:
+                paths.append(path)
             continue
         walk.histories += 1
         walk.chance_nodes += 1
