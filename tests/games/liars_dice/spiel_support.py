@@ -107,3 +107,93 @@ def walk_sampled(ours_game, theirs_game, deals: int, seed: int) -> Walk:
                 break
             ours, theirs = children[rng.randrange(len(children))]
     return walk
+
+
+@dataclass
+class DealWalk:
+    """What a whole-tree walk split over the deals saw: histories, terminals and chance nodes,
+    and per player our information state -> OpenSpiel's, checked one to one."""
+
+    histories: int = 0
+    terminals: int = 0
+    chance_nodes: int = 0
+    infostates: tuple[dict, dict] = field(default_factory=lambda: ({}, {}))
+
+    def merge(self, other: DealWalk) -> None:
+        """Add another walk's counts; an information state seen by both must map alike."""
+        self.histories += other.histories
+        self.terminals += other.terminals
+        self.chance_nodes += other.chance_nodes
+        for mine, more in zip(self.infostates, other.infostates, strict=True):
+            for key, theirs in more.items():
+                assert mine.setdefault(key, theirs) == theirs, "one of our information states is two of OpenSpiel's"
+
+    def counts(self) -> list[int]:
+        """Information states per player, after checking that no two of ours are one of OpenSpiel's."""
+        for table in self.infostates:
+            assert len(set(table.values())) == len(table), "two of our information states are one of OpenSpiel's"
+        return [len(table) for table in self.infostates]
+
+
+def _walk_deals(task: tuple) -> DealWalk:
+    """Every history below the given deals (paths of (our id, OpenSpiel id) chance outcomes), in
+    lockstep, every node checked as `step_check` does (a fresh pair of games: this runs in a worker)."""
+    dice, sides, bidding, paths = task
+    ours_game, theirs_game = games(dice, sides, bidding)
+    table = ids(ours_game.model)
+    mapping = {i: openspiel_action(ours_game.model, a) for i, a in enumerate(table.actions)}
+    walk = DealWalk()
+    for path in paths:
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        for i, j in path:
+            ours, theirs = ours.child(i), theirs.child(j)
+        stack = [(ours, theirs)]
+        while stack:
+            ours, theirs = stack.pop()
+            walk.histories += 1
+            assert ours.is_terminal() == theirs.is_terminal()
+            if ours.is_terminal():
+                assert ours.returns() == theirs.returns(), (str(theirs), ours.returns(), theirs.returns())
+                walk.terminals += 1
+                continue
+            assert not ours.is_chance_node() and not theirs.is_chance_node(), "a chance node after the deal"
+            player = ours.current_player()
+            assert player == theirs.current_player()
+            pairs = [(i, mapping[i]) for i in ours.legal_actions()]
+            assert sorted(j for _, j in pairs) == theirs.legal_actions()
+            mine, other = ours.information_state_string(player), theirs.information_state_string(player)
+            assert walk.infostates[player].setdefault(mine, other) == other, \
+                "one of our information states is two of OpenSpiel's"
+            stack.extend((ours.child(i), theirs.child(j)) for i, j in pairs)
+    return walk
+
+
+def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2,
+                   only: set[tuple[int, ...]] | None = None) -> DealWalk:
+    """Every history of both games: the chance nodes of the deal here (their outcomes and
+    probabilities checked), then each complete deal's bid tree in lockstep, the deals shared out
+    round-robin over `processes` worker processes; with `only` (deals as OpenSpiel's chance ids
+    in the order rolled), every chance node but only those deals' bid trees."""
+    import multiprocessing
+
+    ours_game, theirs_game = games(dice, sides, bidding)
+    walk, paths = DealWalk(), []
+    stack = [(ours_game.new_initial_state(), theirs_game.new_initial_state(), ())]
+    while stack:
+        ours, theirs, path = stack.pop()
+        if not ours.is_chance_node():
+            assert not theirs.is_chance_node()
+            if only is None or tuple(j for _, j in path) in only:
+                paths.append(path)
+            continue
+        walk.histories += 1
+        walk.chance_nodes += 1
+        assert theirs.is_chance_node()
+        pairs = translate(ours, chance=True)
+        assert sorted((j, p) for _, j, p in pairs) == sorted(theirs.chance_outcomes())
+        stack.extend((ours.child(i), theirs.child(j), (*path, (i, j))) for i, j, _ in reversed(pairs))
+    tasks = [(dice, sides, bidding, paths[k::processes]) for k in range(processes)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        for part in pool.imap_unordered(_walk_deals, tasks):
+            walk.merge(part)
+    return walk
