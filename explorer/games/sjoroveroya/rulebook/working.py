@@ -13,8 +13,8 @@ from typing import Any
 
 from explorer.core.events import Event
 
-from .data import COMPONENTS
-from .model import FIELDS, SjoroveroyaState
+from ..data import COMPONENTS
+from ..model import FIELDS, SjoroveroyaState
 
 
 @dataclass(frozen=True, slots=True)
