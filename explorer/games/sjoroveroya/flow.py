@@ -16,7 +16,6 @@ from explorer.core.events import Event
 
 from .data import COMPONENTS, GOAL, SUIT_INDEX, SUITS, SYMBOLS
 from .model import FIELDS, SjoroveroyaState
-from .track.moves import Occupancy, lowest_stop, occupancy
 from .rulebook.working import Config as Config
 from .rulebook.working import _freeze, _thaw, thawed
 from .rulebook.working import build as build
@@ -24,6 +23,7 @@ from .rulebook.working import config as config
 from .rulebook.working import make as make
 from .rulebook.working import thawed_list as thawed_list
 from .rulebook.working import waiting as waiting
+from .track.moves import Occupancy, lowest_stop, occupancy
 
 
 def player_name(player: int) -> str:

@@ -147,7 +147,8 @@ class SjoroveroyaState(RulesState):
     since, all zero before the first reshuffle (what a player's C3 odds are built from).
     """
     # The position's fields, declared once: the slots, `_key`, `FIELDS` (the order `flow.build`
-    # takes) and the working copy (`flow.Work`, its slots; rulebook/working.py its copy and freeze) follow from this list.
+    # takes) and the working copy (`flow.Work`, its slots; rulebook/working.py its copy and
+    # freeze) follow from this list.
     track: str
     pieces: tuple[tuple[int, ...], ...]
     hands: tuple[Counts, ...]
