@@ -21,7 +21,7 @@ Positions: the short notation a person writes (``game.position(text)``, ``state.
 (``worlds.py``).
 
 The package: ``model.py`` the actions, outcomes and State (data only); ``rules.py`` the rulebook,
-``flow.py`` its working copy and automatic consequences, ``track/`` where pieces go (R7-R23, E3);
+``flow.py`` its working copy and automatic consequences (with ``rulebook/``), ``track/`` where pieces go (R7-R23, E3);
 ``explain.py`` illegal actions and words; ``checks.py`` what a position must satisfy;
 ``position_text.py`` (with ``position_notation/``) the short notation; ``playout.py`` fast
 playouts on the rules' own code; ``thumb.py`` and ``policies.py`` the rule of thumb.

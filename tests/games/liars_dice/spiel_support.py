@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pyspiel
 
@@ -136,54 +137,95 @@ class DealWalk:
 
 
 def _walk_deals(task: tuple) -> DealWalk:
-    """Every history below the given deals (paths of (our id, OpenSpiel id) chance outcomes), in
-    lockstep, every node checked as `step_check` does (a fresh pair of games: this runs in a worker)."""
-    dice, sides, bidding, paths = task
+    """Every history below the given deals (numbered paths of (our id, OpenSpiel id) chance
+    outcomes), in lockstep, every node checked as `step_check` does (a fresh pair of games: this
+    runs in a worker). With a folder, each deal's subtree is also written there in Gambit's format
+    (preorder, our action order), information sets numbered in the order this walk first met them."""
+    dice, sides, bidding, deals, folder = task
     ours_game, theirs_game = games(dice, sides, bidding)
     table = ids(ours_game.model)
     mapping = {i: openspiel_action(ours_game.model, a) for i, a in enumerate(table.actions)}
+    labels: dict[int, str] = {}
+    numbers: tuple[dict, dict] = ({}, {})
     walk = DealWalk()
-    for path in paths:
+    for number, path in deals:
         ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
         for i, j in path:
             ours, theirs = ours.child(i), theirs.child(j)
+        lines: list[str] = []
         stack = [(ours, theirs)]
         while stack:
             ours, theirs = stack.pop()
             walk.histories += 1
             assert ours.is_terminal() == theirs.is_terminal()
             if ours.is_terminal():
-                assert ours.returns() == theirs.returns(), (str(theirs), ours.returns(), theirs.returns())
+                returns = ours.returns()
+                assert returns == theirs.returns(), (str(theirs), returns, theirs.returns())
                 walk.terminals += 1
+                if folder:
+                    lines.append(f't "" 1 "" {{ {" ".join(map(str, returns))} }}\n')
                 continue
             assert not ours.is_chance_node() and not theirs.is_chance_node(), "a chance node after the deal"
             player = ours.current_player()
             assert player == theirs.current_player()
-            pairs = [(i, mapping[i]) for i in ours.legal_actions()]
-            assert sorted(j for _, j in pairs) == theirs.legal_actions()
+            legal = ours.legal_actions()
+            assert sorted(mapping[i] for i in legal) == theirs.legal_actions()
             mine, other = ours.information_state_string(player), theirs.information_state_string(player)
             assert walk.infostates[player].setdefault(mine, other) == other, \
                 "one of our information states is two of OpenSpiel's"
-            stack.extend((ours.child(i), theirs.child(j)) for i, j in pairs)
+            if folder:
+                infoset = numbers[player].setdefault(mine, len(numbers[player]) + 1)
+                names = " ".join(labels.setdefault(i, f'"{ours.action_to_string(player, i)}"') for i in legal)
+                lines.append(f'p "" {player + 1} {infoset} "" {{ {names} }} 0\n')
+            stack.extend((ours.child(i), theirs.child(mapping[i])) for i in reversed(legal))
+        if folder:
+            (folder / f"deal-{number}.part").write_text("".join(lines), encoding="ascii")
     return walk
 
 
+def write_efg(path: Path, folder: Path, chance: list, parts: list[DealWalk], processes: int) -> None:
+    """The whole tree in Gambit's format: the chance lines and each deal's part in preorder, each
+    worker's information set numbers made one number per information state (deal k was walked by
+    worker k % processes, which numbered its information sets in the order of its table)."""
+    number: tuple[dict, dict] = ({}, {})
+    renumber = [[{n: number[player].setdefault(mine, len(number[player]) + 1)
+                  for n, mine in enumerate(infostates, 1)} for player, infostates in enumerate(part.infostates)]
+                for part in parts]
+    with path.open("w", encoding="ascii") as out:
+        out.write('EFG 2 R "python_liars_dice" { "Pl0" "Pl1" }\n')
+        for kind, item in chance:
+            if kind == "line":
+                out.write(item)
+                continue
+            table = renumber[item % processes]
+            part = folder / f"deal-{item}.part"
+            with part.open(encoding="ascii") as lines:
+                for line in lines:
+                    if line[0] == "p":                      # p "" <player> <infoset> ...
+                        infoset, rest = line[7:].split(" ", 1)
+                        line = f'p "" {line[5]} {table[int(line[5]) - 1][int(infoset)]} {rest}'
+                    out.write(line)
+            part.unlink()
+
+
 def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2,
-                   only: set[tuple[int, ...]] | None = None) -> DealWalk:
+                   only: set[tuple[int, ...]] | None = None, efg: Path | None = None) -> DealWalk:
     """Every history of both games: the chance nodes of the deal here (their outcomes and
     probabilities checked), then each complete deal's bid tree in lockstep, the deals shared out
     round-robin over `processes` worker processes; with `only` (deals as OpenSpiel's chance ids
-    in the order rolled), every chance node but only those deals' bid trees."""
+    in the order rolled), every chance node but only those deals' bid trees. With `efg`, our whole
+    tree is written to that file in Gambit's format on the way."""
     import multiprocessing
 
     ours_game, theirs_game = games(dice, sides, bidding)
-    walk, paths = DealWalk(), []
+    walk, paths, chance = DealWalk(), [], []
     stack = [(ours_game.new_initial_state(), theirs_game.new_initial_state(), ())]
     while stack:
         ours, theirs, path = stack.pop()
         if not ours.is_chance_node():
             assert not theirs.is_chance_node()
             if only is None or tuple(j for _, j in path) in only:
+                chance.append(("deal", len(paths)))
                 paths.append(path)
             continue
         walk.histories += 1
@@ -191,9 +233,31 @@ def walk_all_deals(dice: int, sides: int, bidding: str, processes: int = 2,
         assert theirs.is_chance_node()
         pairs = translate(ours, chance=True)
         assert sorted((j, p) for _, j, p in pairs) == sorted(theirs.chance_outcomes())
+        if efg:
+            names = " ".join(f'"{ours.action_to_string(pyspiel.PlayerId.CHANCE, i)}" {p:.16f}' for i, _, p in pairs)
+            chance.append(("line", f'c "" {walk.chance_nodes} "" {{ {names} }} 0\n'))
         stack.extend((ours.child(i), theirs.child(j), (*path, (i, j))) for i, j, _ in reversed(pairs))
-    tasks = [(dice, sides, bidding, paths[k::processes]) for k in range(processes)]
+    folder = efg.parent if efg else None
+    numbered = list(enumerate(paths))
+    tasks = [(dice, sides, bidding, numbered[k::processes], folder) for k in range(processes)]
     with multiprocessing.get_context("fork").Pool(processes) as pool:
-        for part in pool.imap_unordered(_walk_deals, tasks):
-            walk.merge(part)
+        parts = pool.map(_walk_deals, tasks)
+    if efg:
+        write_efg(efg, folder, chance, parts, processes)
+    for part in parts:
+        walk.merge(part)
     return walk
+
+
+def cfr_solver(game, iterations: int):
+    """OpenSpiel's C++ CFR run for `iterations`. Its average policy reads the solver's tables, so
+    the caller keeps the solver while it uses that policy."""
+    solver = pyspiel.CFRSolver(game)
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    return solver
+
+
+def first_player_value(game, policy) -> float:
+    """The first player's expected return when both play `policy` (OpenSpiel's `expected_returns`)."""
+    return pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]

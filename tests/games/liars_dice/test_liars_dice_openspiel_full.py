@@ -17,7 +17,14 @@ from __future__ import annotations
 
 import pyspiel
 import pytest
-from games.liars_dice.spiel_support import efg_text, games, walk_all, walk_all_deals
+from games.liars_dice.spiel_support import (
+    cfr_solver,
+    efg_text,
+    first_player_value,
+    games,
+    walk_all,
+    walk_all_deals,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.peer]
 TOLERANCE = 1e-9
@@ -29,12 +36,9 @@ def cpp_figures(game) -> tuple[float, float, float]:
     """OpenSpiel's C++ algorithms: the exploitability of the uniform policy, then after
     `CFR_ITERATIONS` of CFR the first player's value of the average policy and its NashConv."""
     uniform = pyspiel.exploitability(game, pyspiel.UniformPolicy())
-    solver = pyspiel.CFRSolver(game)
-    for _ in range(CFR_ITERATIONS):
-        solver.evaluate_and_update_policy()
+    solver = cfr_solver(game, CFR_ITERATIONS)
     average = solver.average_policy()
-    value = pyspiel.expected_returns(game.new_initial_state(), average, -1, True)[0]
-    return uniform, value, pyspiel.nash_conv(game, average)
+    return uniform, first_player_value(game, average), pyspiel.nash_conv(game, average)
 
 
 def test_V1_one_die_of_six_sides_walked_deal_by_deal_on_two_processes():
